@@ -1,0 +1,68 @@
+// corpus: finding and reading the documents of a gold corpus and of system outputs.
+//
+// Layouts understood:
+//  - DANIEL / detour layout: ROOT/<lang>/html/<id> and ROOT/<lang>/gold/<id>.
+//  - CleanEval 2007 distribution: raw pages wrapped in <text id=... encoding=...>
+//    and gold files beginning with a "URL:" line (see cleaneval2007.h for the exact
+//    folder names accepted).
+// System outputs: DIR/<lang>/<id> or flat DIR/<id>. Documents are matched by file
+// name, as the CleanEval scorer does.
+//
+// All functions report bad input by throwing CorpusError whose message names the
+// file and the reason; nothing here aborts the process.
+#pragma once
+
+#include <filesystem>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "extractors/extractor.h"
+
+namespace detour::corpora {
+
+class CorpusError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// Reads a whole file as bytes. Throws CorpusError("<path>: <reason>") when the file
+// is missing, unreadable, a directory, or larger than max_bytes.
+std::string read_file(const std::filesystem::path& path,
+                      std::size_t max_bytes = std::size_t{256} << 20);
+
+// Writes bytes atomically (temporary file in the same folder, fsync, rename).
+void write_file_atomic(const std::filesystem::path& path, std::string_view bytes);
+
+struct CorpusDoc {
+  std::string lang;                  // "" for a flat corpus
+  std::string id;                    // file name
+  std::filesystem::path html_path;   // raw page ("" if the corpus has none)
+  std::filesystem::path gold_path;   // reference ("" if none)
+  std::string url;                   // if the layout gives it
+  std::string given_charset;         // if the layout gives it (CleanEval <text encoding=...>)
+};
+
+struct Corpus {
+  std::filesystem::path root;
+  std::string format;                   // "daniel", "cleaneval2007", "flat"
+  std::vector<std::string> languages;   // sorted
+  std::vector<CorpusDoc> docs;          // sorted by (lang, id)
+  std::vector<std::string> warnings;    // e.g. pages without gold, gold without page
+};
+
+// Opens a corpus root, detecting its layout. Throws CorpusError when it matches none.
+Corpus open_corpus(const std::filesystem::path& root);
+
+// Lists the regular files of a folder, sorted by name (hidden files skipped).
+std::vector<std::string> list_files(const std::filesystem::path& dir);
+
+// Loads and decodes a document's raw page into a parsed Page (corpora/decode.h rules).
+// For CleanEval 2007 pages the <text> wrapper is removed first.
+Page load_page(const CorpusDoc& doc);
+
+// Loads a gold reference as bytes exactly as stored (the scorer works on bytes).
+std::string load_gold_bytes(const CorpusDoc& doc);
+
+}  // namespace detour::corpora

@@ -1,0 +1,37 @@
+// decode: turning a web page's bytes into UTF-8, recording how it was decided.
+//
+// Order: byte-order mark; then <meta charset=...> / <meta http-equiv=Content-Type
+// content="...charset=..."> within the first 4096 bytes... (see decode.cc); then an
+// XML declaration's encoding; then detection (uchardet); then UTF-8 if the bytes are
+// valid UTF-8, else windows-1252. A declared charset that the bytes contradict
+// (e.g. declared UTF-8 but invalid, or GB2312 with GBK-only bytes) is handled as
+// decode.cc documents, and the decision is recorded in DecodeInfo. Conversion uses
+// ICU; undecodable bytes become U+FFFD and DecodeInfo::lossy is set.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "extractors/extractor.h"
+
+namespace detour::corpora {
+
+struct Decoded {
+  std::string utf8;
+  DecodeInfo info;
+};
+
+// `given` is a charset the container declared (e.g. CleanEval's encoding="..."), or "".
+Decoded decode_page(std::string_view bytes, std::string_view given = {});
+
+// The charset named in a meta tag or XML declaration in the first bytes, or "".
+std::string sniff_declared_charset(std::string_view bytes);
+
+// True when the bytes are valid UTF-8.
+bool is_valid_utf8(std::string_view bytes);
+
+// Converts bytes in `charset` to UTF-8 with ICU; lossy is set when bytes were replaced.
+// Throws std::invalid_argument for a charset ICU does not know.
+std::string convert_to_utf8(std::string_view bytes, std::string_view charset, bool* lossy);
+
+}  // namespace detour::corpora

@@ -1,0 +1,371 @@
+#include "extractors/dom.h"
+
+#include <gumbo.h>
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <utility>
+
+namespace detour::dom {
+namespace {
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+std::string element_name(const GumboElement& el) {
+  if (el.tag != GUMBO_TAG_UNKNOWN) return gumbo_normalized_tagname(el.tag);
+  GumboStringPiece piece = el.original_tag;
+  gumbo_tag_from_original_text(&piece);
+  std::string name = lower(std::string_view(piece.data, piece.length));
+  // Strip anything after the name (attributes never reach here, but "/" may).
+  auto end = name.find_first_of(" \t\r\n/>");
+  if (end != std::string::npos) name.resize(end);
+  return name.empty() ? std::string("unknown") : name;
+}
+
+template <std::size_t N>
+bool in_list(std::string_view tag, const std::array<std::string_view, N>& list) {
+  return std::find(list.begin(), list.end(), tag) != list.end();
+}
+
+}  // namespace
+
+const std::string* Node::attr(std::string_view name) const {
+  for (const auto& a : attrs)
+    if (a.name == name) return &a.value;
+  return nullptr;
+}
+
+std::string Node::attr_or(std::string_view name, std::string_view fallback) const {
+  const std::string* v = attr(name);
+  return v ? *v : std::string(fallback);
+}
+
+void Node::set_attr(std::string_view name, std::string_view value) {
+  for (auto& a : attrs)
+    if (a.name == name) {
+      a.value = value;
+      return;
+    }
+  attrs.push_back({std::string(name), std::string(value)});
+}
+
+void Node::remove_attr(std::string_view name) {
+  std::erase_if(attrs, [&](const Attribute& a) { return a.name == name; });
+}
+
+int Node::index_in_parent() const {
+  if (!parent) return -1;
+  auto it = std::find(parent->children.begin(), parent->children.end(), this);
+  return it == parent->children.end() ? -1 : static_cast<int>(it - parent->children.begin());
+}
+
+Document::Document() { root_ = new_node(NodeType::Document); }
+
+Node* Document::new_node(NodeType t) {
+  arena_.emplace_back();
+  Node* n = &arena_.back();
+  n->type = t;
+  return n;
+}
+
+Node* Document::create_element(std::string_view tag) {
+  Node* n = new_node(NodeType::Element);
+  n->tag = lower(tag);
+  return n;
+}
+Node* Document::create_text(std::string_view text) {
+  Node* n = new_node(NodeType::Text);
+  n->text = text;
+  return n;
+}
+Node* Document::create_comment(std::string_view text) {
+  Node* n = new_node(NodeType::Comment);
+  n->text = text;
+  return n;
+}
+
+void Document::append_child(Node* parent, Node* child) { insert_before(parent, child, nullptr); }
+
+void Document::insert_before(Node* parent, Node* child, Node* before) {
+  detach(child);
+  child->parent = parent;
+  auto& ch = parent->children;
+  auto it = before ? std::find(ch.begin(), ch.end(), before) : ch.end();
+  ch.insert(it, child);
+}
+
+void Document::detach(Node* node) {
+  if (!node->parent) return;
+  auto& ch = node->parent->children;
+  ch.erase(std::remove(ch.begin(), ch.end(), node), ch.end());
+  node->parent = nullptr;
+}
+
+void Document::unwrap(Node* node) {
+  Node* parent = node->parent;
+  if (!parent) return;
+  auto& ch = parent->children;
+  auto it = std::find(ch.begin(), ch.end(), node);
+  std::vector<Node*> kids = std::move(node->children);
+  node->children.clear();
+  for (Node* k : kids) k->parent = parent;
+  it = ch.erase(it);
+  ch.insert(it, kids.begin(), kids.end());
+  node->parent = nullptr;
+}
+
+Document Document::parse(std::string_view html, const ParseOptions& opts) {
+  Document doc;
+  GumboOptions gopts = kGumboDefaultOptions;
+  gopts.max_errors = 0;  // we do not use the error list; keeps memory flat on bad pages
+  GumboOutput* out = gumbo_parse_with_options(&gopts, html.data(), html.size());
+  // Iterative conversion: (gumbo node, our parent, depth).
+  struct Item {
+    const GumboNode* g;
+    Node* parent;
+    int depth;
+  };
+  std::vector<Item> stack;
+  const GumboVector& top = out->document->v.document.children;
+  for (unsigned i = top.length; i-- > 0;)
+    stack.push_back({static_cast<const GumboNode*>(top.data[i]), doc.root_, 1});
+  while (!stack.empty()) {
+    Item it = stack.back();
+    stack.pop_back();
+    const GumboNode* g = it.g;
+    Node* n = nullptr;
+    switch (g->type) {
+      case GUMBO_NODE_ELEMENT:
+      case GUMBO_NODE_TEMPLATE: {
+        n = doc.new_node(NodeType::Element);
+        n->tag = element_name(g->v.element);
+        const GumboVector& attrs = g->v.element.attributes;
+        n->attrs.reserve(attrs.length);
+        for (unsigned i = 0; i < attrs.length; ++i) {
+          auto* a = static_cast<const GumboAttribute*>(attrs.data[i]);
+          n->attrs.push_back({lower(a->name), a->value});
+        }
+        break;
+      }
+      case GUMBO_NODE_TEXT:
+      case GUMBO_NODE_CDATA:
+      case GUMBO_NODE_WHITESPACE:
+        n = doc.new_node(NodeType::Text);
+        n->text = g->v.text.text;
+        break;
+      case GUMBO_NODE_COMMENT:
+        n = doc.new_node(NodeType::Comment);
+        n->text = g->v.text.text;
+        break;
+      default:
+        continue;
+    }
+    // Merge adjacent text nodes (gumbo splits whitespace and text).
+    Node* parent = it.parent;
+    if (n->type == NodeType::Text && !parent->children.empty() &&
+        parent->children.back()->type == NodeType::Text) {
+      parent->children.back()->text += n->text;
+      doc.arena_.pop_back();
+      continue;
+    }
+    n->parent = parent;
+    parent->children.push_back(n);
+    if (n->type == NodeType::Element) {
+      const GumboVector& kids = g->v.element.children;
+      int child_depth = it.depth + 1;
+      Node* child_parent = n;
+      if (child_depth > opts.max_depth) {
+        // Flatten: children go to n's parent, after n; count the moved elements.
+        child_parent = parent;
+        child_depth = it.depth;
+        doc.flattened_ += 1;
+      }
+      for (unsigned i = kids.length; i-- > 0;)
+        stack.push_back({static_cast<const GumboNode*>(kids.data[i]), child_parent, child_depth});
+    }
+  }
+  gumbo_destroy_output(&gopts, out);
+  return doc;
+}
+
+namespace {
+const Node* find_child(const Node* n, std::string_view tag) {
+  if (!n) return nullptr;
+  for (const Node* c : n->children)
+    if (c->is(tag)) return c;
+  return nullptr;
+}
+}  // namespace
+
+const Node* Document::html() const { return find_child(root_, "html"); }
+const Node* Document::head() const { return find_child(html(), "head"); }
+const Node* Document::body() const { return find_child(html(), "body"); }
+Node* Document::body() { return const_cast<Node*>(std::as_const(*this).body()); }
+
+std::string Document::title() const {
+  std::string result;
+  bool found = false;
+  walk(root_, [&](Event e, const Node* n) {
+    if (found) return false;
+    if (e == Event::Enter && n->is("title")) {
+      result = text_content(n);
+      found = true;
+      return false;
+    }
+    // Do not look for a title inside svg.
+    return !(e == Event::Enter && n->is("svg"));
+  });
+  return result;
+}
+
+Document Document::clone() const {
+  Document copy;
+  copy.flattened_ = flattened_;
+  std::vector<std::pair<const Node*, Node*>> stack;
+  for (auto it = root_->children.rbegin(); it != root_->children.rend(); ++it)
+    stack.push_back({*it, copy.root_});
+  while (!stack.empty()) {
+    auto [src, parent] = stack.back();
+    stack.pop_back();
+    Node* n = copy.new_node(src->type);
+    n->tag = src->tag;
+    n->attrs = src->attrs;
+    n->text = src->text;
+    n->parent = parent;
+    parent->children.push_back(n);
+    for (auto it = src->children.rbegin(); it != src->children.rend(); ++it)
+      stack.push_back({*it, n});
+  }
+  return copy;
+}
+
+std::string text_content(const Node* node) {
+  std::string out;
+  walk(node, [&](Event e, const Node* n) {
+    if (e == Event::Text) out += n->text;
+    return true;
+  });
+  return out;
+}
+
+void walk(const Node* node, const std::function<bool(Event, const Node*)>& cb) {
+  if (!node) return;
+  // Stack of (node, next child index); index -1 means "not entered yet".
+  std::vector<std::pair<const Node*, int>> stack;
+  stack.push_back({node, -1});
+  while (!stack.empty()) {
+    auto& [n, idx] = stack.back();
+    if (n->type == NodeType::Text || n->type == NodeType::Comment) {
+      cb(n->type == NodeType::Text ? Event::Text : Event::Comment, n);
+      stack.pop_back();
+      continue;
+    }
+    if (idx == -1) {
+      bool descend = cb(Event::Enter, n);
+      if (!descend) {
+        cb(Event::Leave, n);
+        stack.pop_back();
+        continue;
+      }
+      idx = 0;
+    }
+    if (idx < static_cast<int>(n->children.size())) {
+      const Node* child = n->children[idx++];
+      stack.push_back({child, -1});
+    } else {
+      cb(Event::Leave, n);
+      stack.pop_back();
+    }
+  }
+}
+
+bool is_raw_text_element(std::string_view tag) {
+  static constexpr std::array<std::string_view, 10> k = {
+      "script", "style", "noscript", "template", "iframe", "object", "embed", "applet",
+      "noembed", "noframes"};
+  return in_list(tag, k);
+}
+
+bool is_void_element(std::string_view tag) {
+  static constexpr std::array<std::string_view, 16> k = {
+      "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param",
+      "source", "track", "wbr", "keygen", "basefont"};
+  return in_list(tag, k);
+}
+
+bool is_block_element(std::string_view tag) {
+  static constexpr std::array<std::string_view, 44> k = {
+      "address", "article", "aside", "blockquote", "body", "br", "caption", "center", "dd",
+      "details", "dialog", "dir", "div", "dl", "dt", "fieldset", "figcaption", "figure",
+      "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "html", "li",
+      "main", "menu", "nav", "ol", "p", "pre", "section", "summary", "table", "tbody",
+      "td", "th", "tr", "ul"};
+  return in_list(tag, k) || tag == "title" || tag == "option" || tag == "tfoot" ||
+         tag == "thead" || tag == "legend" || tag == "select" || tag == "textarea";
+}
+
+std::string escape_html(std::string_view text, bool attribute) {
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"':
+        if (attribute) out += "&quot;";
+        else out += c;
+        break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+std::string to_html(const Node* node) {
+  std::string out;
+  walk(node, [&](Event e, const Node* n) {
+    switch (e) {
+      case Event::Enter:
+        if (n->type == NodeType::Document) return true;
+        out += '<';
+        out += n->tag;
+        for (const auto& a : n->attrs) {
+          out += ' ';
+          out += a.name;
+          out += "=\"";
+          out += escape_html(a.value, true);
+          out += '"';
+        }
+        out += '>';
+        return true;
+      case Event::Leave:
+        if (n->type == NodeType::Document || is_void_element(n->tag)) return true;
+        out += "</";
+        out += n->tag;
+        out += '>';
+        return true;
+      case Event::Text:
+        if (n->parent && n->parent->is_element() &&
+            (n->parent->tag == "script" || n->parent->tag == "style"))
+          out += n->text;
+        else
+          out += escape_html(n->text);
+        return true;
+      case Event::Comment:
+        out += "<!--";
+        out += n->text;
+        out += "-->";
+        return true;
+    }
+    return true;
+  });
+  return out;
+}
+
+}  // namespace detour::dom

@@ -1,0 +1,126 @@
+// dom: the document tree every extractor reads.
+//
+// A page is parsed once (gumbo, HTML5 rules) into this small, owned tree, which the
+// runner shares read-only between extractors and threads. Extractors that rewrite
+// the tree (Readability, the cleaning passes of eatiht) take a clone() first.
+// Element names are lower-case; text is UTF-8 exactly as in the page (entities
+// decoded, whitespace untouched). Nodes live in the Document's arena and are valid
+// as long as the Document is.
+//
+// Depth: trees deeper than ParseOptions::max_depth are flattened (deeper elements
+// become children of the element at the limit, in document order), so that every
+// recursive walk in the project is safe; the number of elements so moved is kept.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace detour::dom {
+
+enum class NodeType : std::uint8_t { Document, Element, Text, Comment };
+
+struct Attribute {
+  std::string name;   // lower-case
+  std::string value;
+};
+
+struct Node {
+  NodeType type = NodeType::Element;
+  std::string tag;                 // element name, lower-case; empty for non-elements
+  std::vector<Attribute> attrs;    // elements only
+  std::string text;                // Text and Comment content
+  Node* parent = nullptr;
+  std::vector<Node*> children;
+
+  bool is_element() const { return type == NodeType::Element; }
+  bool is_text() const { return type == NodeType::Text; }
+  bool is(std::string_view name) const { return type == NodeType::Element && tag == name; }
+  // The attribute's value, or nullptr.
+  const std::string* attr(std::string_view name) const;
+  std::string attr_or(std::string_view name, std::string_view fallback = {}) const;
+  void set_attr(std::string_view name, std::string_view value);
+  void remove_attr(std::string_view name);
+  // Index of this node in its parent's children, or -1.
+  int index_in_parent() const;
+};
+
+struct ParseOptions {
+  // Elements deeper than this are re-attached at this depth (see header comment).
+  int max_depth = 400;
+};
+
+class Document {
+ public:
+  Document();
+  Document(const Document&) = delete;
+  Document& operator=(const Document&) = delete;
+  Document(Document&&) noexcept = default;
+  Document& operator=(Document&&) noexcept = default;
+
+  // Parses UTF-8 HTML (invalid bytes are replaced by U+FFFD by the parser).
+  static Document parse(std::string_view utf8_html, const ParseOptions& opts = {});
+
+  Node* root() { return root_; }
+  const Node* root() const { return root_; }
+  // The <html>, <head> and <body> elements (the parser always creates them).
+  const Node* html() const;
+  const Node* head() const;
+  const Node* body() const;
+  Node* body();
+  // Text of the first <title>, whitespace as in the page.
+  std::string title() const;
+
+  // A deep copy, for extractors that modify the tree.
+  Document clone() const;
+
+  // Arena constructors; the new node has no parent until appended.
+  Node* create_element(std::string_view tag);
+  Node* create_text(std::string_view text);
+  Node* create_comment(std::string_view text);
+
+  // Tree edits (the node stays in the arena when detached).
+  static void append_child(Node* parent, Node* child);
+  static void insert_before(Node* parent, Node* child, Node* before);  // before==nullptr: append
+  static void detach(Node* node);
+  // Replaces `node` by its children in its parent (the tag goes, the content stays).
+  static void unwrap(Node* node);
+
+  std::size_t node_count() const { return arena_.size(); }
+  int flattened_elements() const { return flattened_; }
+
+ private:
+  std::deque<Node> arena_;
+  Node* root_ = nullptr;
+  int flattened_ = 0;
+  Node* new_node(NodeType t);
+};
+
+// Concatenated text of all Text descendants, in document order. Script, style and
+// other raw-text elements are included (callers skip them if they want).
+std::string text_content(const Node* node);
+
+// Events of a depth-first walk, in document order: enter/leave for elements (and the
+// document), text and comment nodes once. Iterative: safe on any depth.
+enum class Event : std::uint8_t { Enter, Leave, Text, Comment };
+// The callback returns false on Enter to skip the element's children (Leave still fires).
+void walk(const Node* node, const std::function<bool(Event, const Node*)>& callback);
+
+// Serialises a subtree back to HTML (used by chains and the HTML output forms).
+std::string to_html(const Node* node);
+
+// Elements whose content is not text a reader sees (script, style, noscript, template...).
+bool is_raw_text_element(std::string_view tag);
+// HTML void elements (br, img, meta...).
+bool is_void_element(std::string_view tag);
+// Elements that break the flow of text into blocks in a browser (p, div, li, h1..h6...).
+bool is_block_element(std::string_view tag);
+
+// Minimal HTML escaping of text and attribute values.
+std::string escape_html(std::string_view text, bool attribute = false);
+
+}  // namespace detour::dom

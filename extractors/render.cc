@@ -1,0 +1,168 @@
+#include <optional>
+#include <string>
+
+#include "extractors/extractor.h"
+
+namespace detour {
+
+namespace {
+// UTF-8 length of a whitespace character at s[i] (ASCII space/control or Unicode
+// Zs/line separators including NBSP), or 0.
+std::size_t space_len(std::string_view s, std::size_t i) {
+  unsigned char c = static_cast<unsigned char>(s[i]);
+  if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v') return 1;
+  if (c == 0xC2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) == 0xA0) return 2;
+  if (c == 0xE2 && i + 2 < s.size()) {
+    unsigned char c1 = static_cast<unsigned char>(s[i + 1]);
+    unsigned char c2 = static_cast<unsigned char>(s[i + 2]);
+    if (c1 == 0x80 && (c2 <= 0x8A || c2 == 0xA8 || c2 == 0xA9 || c2 == 0xAF)) return 3;
+    if (c1 == 0x81 && c2 == 0x9F) return 3;
+  }
+  if (c == 0xE3 && i + 2 < s.size() && static_cast<unsigned char>(s[i + 1]) == 0x80 &&
+      static_cast<unsigned char>(s[i + 2]) == 0x80)
+    return 3;  // ideographic space
+  return 0;
+}
+}  // namespace
+
+std::string collapse_whitespace(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  bool pending_space = false;
+  for (std::size_t i = 0; i < text.size();) {
+    std::size_t n = space_len(text, i);
+    if (n) {
+      pending_space = true;
+      i += n;
+      continue;
+    }
+    if (pending_space && !out.empty()) out += ' ';
+    pending_space = false;
+    out += text[i++];
+  }
+  return out;
+}
+
+std::string render_cleaneval(const std::vector<Segment>& segments) {
+  std::string out;
+  for (const auto& s : segments) {
+    std::string text = collapse_whitespace(s.text);
+    if (text.empty()) continue;
+    switch (s.kind) {
+      case SegmentKind::Heading: out += "<h>"; break;
+      case SegmentKind::Paragraph: out += "<p>"; break;
+      case SegmentKind::ListItem: out += "<l>"; break;
+    }
+    out += text;
+    out += '\n';
+  }
+  return out;
+}
+
+std::string render_html(const std::vector<Segment>& segments, std::string_view title) {
+  std::string out = "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">";
+  if (!title.empty()) out += "<title>" + dom::escape_html(collapse_whitespace(title)) + "</title>";
+  out += "</head><body>\n";
+  bool in_list = false;
+  for (const auto& s : segments) {
+    std::string text = collapse_whitespace(s.text);
+    if (text.empty()) continue;
+    if (s.kind != SegmentKind::ListItem && in_list) {
+      out += "</ul>\n";
+      in_list = false;
+    }
+    switch (s.kind) {
+      case SegmentKind::Heading: out += "<h2>" + dom::escape_html(text) + "</h2>\n"; break;
+      case SegmentKind::Paragraph: out += "<p>" + dom::escape_html(text) + "</p>\n"; break;
+      case SegmentKind::ListItem:
+        if (!in_list) out += "<ul>\n";
+        in_list = true;
+        out += "<li>" + dom::escape_html(text) + "</li>\n";
+        break;
+    }
+  }
+  if (in_list) out += "</ul>\n";
+  out += "</body></html>\n";
+  return out;
+}
+
+std::string render_text(const std::vector<Segment>& segments) {
+  std::string out;
+  for (const auto& s : segments) {
+    std::string text = collapse_whitespace(s.text);
+    if (text.empty()) continue;
+    out += text;
+    out += '\n';
+  }
+  return out;
+}
+
+std::string Extractor::signature() const {
+  std::string sig = name() + "|v:" + version();
+  for (const auto& [k, v] : settings()) sig += "|" + k + ":" + v;
+  return sig;
+}
+
+Page Page::from_html(std::string id, std::string html, std::string lang) {
+  Page p;
+  p.id = std::move(id);
+  p.lang = std::move(lang);
+  p.html = std::move(html);
+  p.decode.charset = "UTF-8";
+  p.decode.source = "given";
+  p.dom = std::make_shared<const dom::Document>(dom::Document::parse(p.html));
+  return p;
+}
+
+std::unique_ptr<Extractor> make_extractor(std::string_view name) {
+  for (const auto& info : extractor_registry())
+    if (info.name == name) return info.make();
+  std::string known;
+  for (const auto& info : extractor_registry()) known += (known.empty() ? "" : ", ") + std::string(info.name);
+  throw std::invalid_argument("unknown extractor '" + std::string(name) + "' (known: " + known + ")");
+}
+
+}  // namespace detour
+
+namespace detour {
+
+std::vector<Segment> parse_cleaneval(std::string_view text) {
+  std::vector<Segment> out;
+  std::optional<SegmentKind> kind;
+  std::string cur;
+  auto flush = [&] {
+    if (kind) {
+      std::string t = collapse_whitespace(cur);
+      if (!t.empty()) out.push_back({*kind, std::move(t)});
+    }
+    cur.clear();
+  };
+  for (std::size_t i = 0; i < text.size();) {
+    if (text[i] == '<') {
+      std::size_t close = text.find('>', i);
+      if (close == std::string_view::npos) {
+        cur += text.substr(i);
+        break;
+      }
+      std::string_view tag = text.substr(i + 1, close - i - 1);
+      if (tag.size() == 1) {
+        char c = static_cast<char>(tag[0] | 0x20);
+        if (c == 'p' || c == 'h' || c == 'l') {
+          flush();
+          kind = c == 'p' ? SegmentKind::Paragraph : c == 'h' ? SegmentKind::Heading : SegmentKind::ListItem;
+          i = close + 1;
+          continue;
+        }
+      }
+      cur += ' ';  // other tags are dropped, as a word boundary
+      i = close + 1;
+      continue;
+    }
+    cur += text[i++];
+  }
+  if (!kind && !collapse_whitespace(cur).empty()) kind = SegmentKind::Paragraph;
+  flush();
+  return out;
+}
+
+}  // namespace detour

@@ -1,0 +1,75 @@
+// sequence_matcher: Ratcliff/Obershelp matching exactly as Python's
+// difflib.SequenceMatcher(isjunk=None, a, b, autojunk) computes it, over integer
+// token ids. Same blocks, same tie-breaking, same opcodes, for both autojunk
+// settings (the "popular element" rule: when len(b) >= 200, elements of b occurring
+// more than len(b)/100 + 1 times cannot start a match, though they can extend one).
+//
+// Token ids must be >= 0; the matcher allocates tables of max_id + 1 entries, so
+// callers intern tokens densely (see metrics/tokens.h).
+//
+// reference::SequenceMatcher is a slow line-by-line transcription of the algorithm
+// kept for tests; SequenceMatcher is the fast one used everywhere else.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace detour::metrics {
+
+struct MatchBlock {
+  int a = 0;     // start in a
+  int b = 0;     // start in b
+  int size = 0;  // length
+  friend bool operator==(const MatchBlock&, const MatchBlock&) = default;
+};
+
+enum class OpTag : std::uint8_t { Equal, Replace, Delete, Insert };
+
+struct Opcode {
+  OpTag tag;
+  int i1, i2, j1, j2;
+  friend bool operator==(const Opcode&, const Opcode&) = default;
+};
+
+const char* op_name(OpTag tag);  // "equal", "replace", "delete", "insert"
+
+class SequenceMatcher {
+ public:
+  SequenceMatcher(std::span<const std::int32_t> a, std::span<const std::int32_t> b,
+                  bool autojunk = true);
+  ~SequenceMatcher();
+  SequenceMatcher(const SequenceMatcher&) = delete;
+  SequenceMatcher& operator=(const SequenceMatcher&) = delete;
+
+  MatchBlock find_longest_match(int alo, int ahi, int blo, int bhi) const;
+  // Blocks sorted, adjacent ones merged, terminated by (len(a), len(b), 0).
+  std::vector<MatchBlock> get_matching_blocks() const;
+  std::vector<Opcode> get_opcodes() const;
+  // Number of b elements treated as popular (autojunk), for signatures and tests.
+  int popular_count() const;
+
+ private:
+  struct Impl;
+  Impl* impl_;
+};
+
+namespace reference {
+// Direct transcription of difflib, maps and all. Tests only.
+class SequenceMatcher {
+ public:
+  SequenceMatcher(std::span<const std::int32_t> a, std::span<const std::int32_t> b,
+                  bool autojunk = true);
+  MatchBlock find_longest_match(int alo, int ahi, int blo, int bhi) const;
+  std::vector<MatchBlock> get_matching_blocks() const;
+  std::vector<Opcode> get_opcodes() const;
+
+ private:
+  std::vector<std::int32_t> a_, b_;
+  bool autojunk_;
+  std::vector<std::vector<int>> b2j_;  // indexed by token id; popular ones cleared
+  std::vector<bool> popular_;
+};
+}  // namespace reference
+
+}  // namespace detour::metrics

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages detour needs to build, test and compare.
+# Only what is missing is installed; safe to run again.
+set -euo pipefail
+
+# Build and library dependencies (see README, "Dependencies").
+BUILD_PKGS=(
+  build-essential cmake pkg-config
+  libgumbo-dev            # HTML5 parsing
+  nlohmann-json3-dev      # JSON results
+  libicu-dev              # charset conversion, Unicode classes
+  libuchardet-dev         # charset detection
+  libcli11-dev            # command line
+  libfmt-dev              # formatting
+  libtbb-dev              # parallel runner
+  libsqlite3-dev          # results store
+  catch2                  # unit tests (v2)
+  libbenchmark-dev        # micro-benchmarks
+  python3                 # difflib oracle for differential tests
+)
+# Reference tools used by differential tests and the external-extractor wrappers.
+REF_PKGS=(
+  default-jre-headless default-jdk-headless libboilerpipe-java
+  python3-readability python3-lxml
+)
+
+want=("${BUILD_PKGS[@]}")
+if [[ "${DETOUR_NO_REFERENCE_TOOLS:-0}" != 1 ]]; then want+=("${REF_PKGS[@]}"); fi
+
+missing=()
+for p in "${want[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "install-deps: installing ${missing[*]}"
+  SUDO=""; [[ $(id -u) -ne 0 ]] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+else
+  echo "install-deps: all packages present"
+fi

@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Installs what is missing, builds, and runs every test (ctest). CI runs exactly this.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/install-deps.sh
+bash scripts/build.sh
+BUILD_DIR="${DETOUR_BUILD_DIR:-build}"
+if [[ ! -d ../shared ]]; then
+  echo "note: ../shared is absent: tests that need the DANIEL corpus will skip"
+fi
+cd "$BUILD_DIR" && ctest --output-on-failure -j"$(nproc)"
