@@ -32,8 +32,14 @@ class CorpusError : public std::runtime_error {
 std::string read_file(const std::filesystem::path& path,
                       std::size_t max_bytes = std::size_t{256} << 20);
 
-// Writes bytes atomically (temporary file in the same folder, fsync, rename).
-void write_file_atomic(const std::filesystem::path& path, std::string_view bytes);
+// Reads at most the first max_bytes of a file (same errors as read_file, except size).
+std::string read_file_prefix(const std::filesystem::path& path, std::size_t max_bytes);
+
+// Writes bytes atomically (temporary file in the same folder, fsync, rename). With
+// durable = false the fsyncs are skipped: readers still see the old or the new file,
+// never a torn one, but a power cut may lose it (used for the thousands of per-page
+// outputs of a run; results and tables stay durable).
+void write_file_atomic(const std::filesystem::path& path, std::string_view bytes, bool durable = true);
 
 struct CorpusDoc {
   std::string lang;                  // "" for a flat corpus
@@ -53,6 +59,11 @@ struct Corpus {
 };
 
 // Opens a corpus root, detecting its layout. Throws CorpusError when it matches none.
+// Pages and gold files are paired by exact file name, else by name without a .html,
+// .htm or .txt extension (DANIEL has one page stored as <id>.html beside gold <id>).
+// Unpaired pages and gold files are kept as documents with an empty gold_path or
+// html_path, each with a warning. For DANIEL, ROOT/annotations.json (if present) gives
+// each page's URL (its "path" field is the page id).
 Corpus open_corpus(const std::filesystem::path& root);
 
 // Lists the regular files of a folder, sorted by name (hidden files skipped).

@@ -32,6 +32,82 @@ bool in_list(std::string_view tag, const std::array<std::string_view, N>& list) 
   return std::find(list.begin(), list.end(), tag) != list.end();
 }
 
+// Elements whose end tag may be omitted or that never nest deeply in practice; they
+// are not counted by the markup depth guard (a page with 5000 unclosed <p> is fine).
+bool optional_end_or_void(std::string_view name) {
+  static constexpr std::array<std::string_view, 31> k = {
+      "p", "li", "dt", "dd", "option", "optgroup", "tr", "td", "th", "thead", "tbody", "tfoot",
+      "colgroup", "caption", "rp", "rt", "area", "base", "br", "col", "embed", "hr", "img",
+      "input", "link", "meta", "param", "source", "track", "wbr", "html"};
+  return in_list(name, k) || name == "head" || name == "body";
+}
+
+// The HTML5 tree builder checks element scopes by walking the stack of open elements,
+// so each start tag costs O(depth): 100000 nested divs take minutes. This pre-pass
+// follows the tag stream with an approximate depth count and drops start and end tags
+// beyond `max_depth` (their content stays), which is what the DOM's flattening would
+// do anyway. Returns true when it changed anything.
+bool limit_markup_depth(std::string_view html, int max_depth, std::string& out, int& dropped) {
+  auto name_at = [&](std::size_t i) {
+    std::size_t j = i;
+    while (j < html.size() && (std::isalnum(static_cast<unsigned char>(html[j])) || html[j] == '-' || html[j] == ':'))
+      ++j;
+    return lower(html.substr(i, j - i));
+  };
+  // First pass: is the guard needed at all?
+  int depth = 0, max_seen = 0;
+  auto scan = [&](bool rewrite) {
+    depth = 0;
+    std::size_t copied = 0;
+    std::size_t n = html.size();
+    for (std::size_t i = 0; i < n;) {
+      std::size_t lt = html.find('<', i);
+      if (lt == std::string_view::npos || lt + 1 >= n) break;
+      i = lt + 1;
+      char c = html[lt + 1];
+      if (c == '!') {
+        std::size_t end = html.compare(lt, 4, "<!--") == 0 ? html.find("-->", lt + 4) : html.find('>', lt);
+        i = end == std::string_view::npos ? n : end + 1;
+        continue;
+      }
+      bool closing = c == '/';
+      std::size_t name_start = lt + (closing ? 2 : 1);
+      if (name_start >= n || !std::isalpha(static_cast<unsigned char>(html[name_start]))) continue;
+      std::string name = name_at(name_start);
+      std::size_t gt = html.find('>', name_start);
+      if (gt == std::string_view::npos) break;
+      i = gt + 1;
+      if (!closing && (name == "script" || name == "style" || name == "textarea" || name == "title" ||
+                       name == "xmp" || name == "plaintext")) {
+        std::size_t end = html.find("</" + name, i);  // case-sensitive approximation
+        i = end == std::string_view::npos ? n : end;
+        continue;
+      }
+      if (optional_end_or_void(name) || (!closing && html[gt - 1] == '/')) continue;
+      bool drop;
+      if (closing) {
+        drop = depth > max_depth;
+        if (depth > 0) --depth;
+      } else {
+        ++depth;
+        max_seen = std::max(max_seen, depth);
+        drop = depth > max_depth;
+      }
+      if (rewrite && drop) {
+        out.append(html.substr(copied, lt - copied));
+        copied = gt + 1;
+        ++dropped;
+      }
+    }
+    if (rewrite) out.append(html.substr(copied));
+  };
+  scan(false);
+  if (max_seen <= max_depth) return false;
+  out.reserve(html.size());
+  scan(true);
+  return true;
+}
+
 }  // namespace
 
 const std::string* Node::attr(std::string_view name) const {
@@ -121,6 +197,12 @@ void Document::unwrap(Node* node) {
 
 Document Document::parse(std::string_view html, const ParseOptions& opts) {
   Document doc;
+  std::string limited;
+  int dropped_tags = 0;
+  if (limit_markup_depth(html, opts.max_markup_depth, limited, dropped_tags)) {
+    html = limited;
+    doc.flattened_ += dropped_tags;
+  }
   GumboOptions gopts = kGumboDefaultOptions;
   gopts.max_errors = 0;  // we do not use the error list; keeps memory flat on bad pages
   GumboOutput* out = gumbo_parse_with_options(&gopts, html.data(), html.size());

@@ -52,6 +52,9 @@ struct Node {
 struct ParseOptions {
   // Elements deeper than this are re-attached at this depth (see header comment).
   int max_depth = 400;
+  // Before parsing, tags nested deeper than this in the markup are dropped (content
+  // kept): the HTML5 tree builder is quadratic in nesting depth.
+  int max_markup_depth = 1000;
 };
 
 class Document {

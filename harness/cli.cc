@@ -1,25 +1,28 @@
 #include "harness/cli.h"
 
 #include <CLI/CLI.hpp>
-#include <fmt/core.h>
 
 #include <exception>
 #include <iostream>
 
-#include "extractors/extractor.h"
-
 namespace detour::cli {
+
+namespace {
+using AddCommand = void (*)(CLI::App&);
+// The subcommand table, in help order.
+constexpr AddCommand kCommands[] = {
+    add_run_command,
+    add_score_command,
+    add_extract_command,
+    add_list_command,
+};
+}  // namespace
 
 int main(int argc, char** argv) {
   CLI::App app{"detour: evaluation and benchmarking of web-page boilerplate removal"};
   app.require_subcommand(1);
-  auto* list = app.add_subcommand("list", "list extractors and metrics with their settings");
-  list->callback([] {
-    for (const auto& info : extractor_registry()) {
-      auto ex = info.make();
-      fmt::print("{:<10} {}\n           {}\n", info.name, info.description, ex->signature());
-    }
-  });
+  app.set_version_flag("--version", DETOUR_VERSION);
+  for (AddCommand add : kCommands) add(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

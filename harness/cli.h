@@ -1,8 +1,20 @@
-// cli: the `detour` command and its subcommands (score, run, extract, list, train...).
-// Each subcommand registers itself in cli.cc's table: a name, a setup function that
-// declares its options on a CLI11 App, and a run function.
+// cli: the `detour` command. Each subcommand lives in its own harness/cli_*.cc file,
+// which defines an add_*_command(CLI::App&) function; the table in cli.cc lists them.
+// Subcommands report expected failures by throwing; main prints "detour: <message>"
+// and exits with status 1 (2 for usage errors).
 #pragma once
 
-namespace detour::cli {
-int main(int argc, char** argv);
+namespace CLI {
+class App;
 }
+
+namespace detour::cli {
+
+int main(int argc, char** argv);
+
+void add_score_command(CLI::App& app);
+void add_list_command(CLI::App& app);
+void add_run_command(CLI::App& app);
+void add_extract_command(CLI::App& app);
+
+}  // namespace detour::cli

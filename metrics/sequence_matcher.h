@@ -9,10 +9,20 @@
 //
 // reference::SequenceMatcher is a slow line-by-line transcription of the algorithm
 // kept for tests; SequenceMatcher is the fast one used everywhere else.
+//
+// The fast matcher copies a and b, builds b2j as flat arrays (cost O(len a + len b)),
+// and find_longest_match allocates nothing: its scratch tables are per thread and
+// reused by every matcher of that thread. Const methods are thread-safe. Work per
+// find_longest_match is O(rows of a in range + matching (i, j) pairs in range), so
+// autojunk=false on text with very frequent elements (CJK characters) is the
+// expensive case, as it is for difflib. Python 3.11's difflib is the oracle of the
+// tests (tests/sequence_matcher_test.cc, scripts/difflib_oracle.py).
 #pragma once
 
 #include <cstdint>
 #include <span>
+#include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace detour::metrics {
@@ -55,7 +65,7 @@ class SequenceMatcher {
 };
 
 namespace reference {
-// Direct transcription of difflib, maps and all. Tests only.
+// Direct transcription of difflib, hash maps and all. Tests only.
 class SequenceMatcher {
  public:
   SequenceMatcher(std::span<const std::int32_t> a, std::span<const std::int32_t> b,
@@ -67,8 +77,8 @@ class SequenceMatcher {
  private:
   std::vector<std::int32_t> a_, b_;
   bool autojunk_;
-  std::vector<std::vector<int>> b2j_;  // indexed by token id; popular ones cleared
-  std::vector<bool> popular_;
+  std::unordered_map<std::int32_t, std::vector<int>> b2j_;  // popular elements removed, as in difflib
+  std::unordered_set<std::int32_t> popular_;
 };
 }  // namespace reference
 

@@ -1,0 +1,349 @@
+// corpus: reading files and corpora (see corpus.h for the layouts and the contracts).
+#include "corpora/corpus.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "corpora/cleaneval2007.h"
+#include "corpora/decode.h"
+
+namespace detour::corpora {
+namespace fs = std::filesystem;
+
+namespace {
+
+[[noreturn]] void fail(const fs::path& path, const std::string& reason) {
+  throw CorpusError(path.string() + ": " + reason);
+}
+
+std::string errno_reason(int err) {
+  switch (err) {
+    case ENOENT: return "no such file";
+    case EACCES:
+    case EPERM: return "permission denied";
+    case EISDIR: return "is a directory";
+    case ENOTDIR: return "a parent is not a directory";
+    default: return std::strerror(err);
+  }
+}
+
+struct FileCloser {
+  void operator()(std::FILE* f) const { std::fclose(f); }
+};
+
+// Opens a regular file for reading; returns it with its size.
+std::unique_ptr<std::FILE, FileCloser> open_regular(const fs::path& path, std::uintmax_t* size) {
+  std::error_code ec;
+  fs::file_status st = fs::status(path, ec);
+  if (ec || !fs::exists(st)) {
+    if (ec && ec != std::errc::no_such_file_or_directory) fail(path, errno_reason(ec.value()));
+    fail(path, "no such file");
+  }
+  if (fs::is_directory(st)) fail(path, "is a directory");
+  if (!fs::is_regular_file(st)) fail(path, "not a regular file");
+  std::unique_ptr<std::FILE, FileCloser> f(std::fopen(path.c_str(), "rb"));
+  if (!f) fail(path, errno_reason(errno));
+  *size = fs::file_size(path, ec);
+  if (ec) fail(path, errno_reason(ec.value()));
+  return f;
+}
+
+std::string read_some(std::FILE* f, const fs::path& path, std::size_t limit) {
+  std::string out;
+  char buf[1 << 16];
+  while (out.size() < limit) {
+    std::size_t want = std::min(sizeof buf, limit - out.size());
+    std::size_t got = std::fread(buf, 1, want, f);
+    out.append(buf, got);
+    if (got < want) {
+      if (std::ferror(f)) fail(path, std::string("read error: ") + std::strerror(errno));
+      break;
+    }
+  }
+  return out;
+}
+
+bool hidden(const std::string& name) { return !name.empty() && name[0] == '.'; }
+
+// The name without a trailing .html, .htm or .txt (case-insensitive).
+std::string stem_of(const std::string& name) {
+  for (std::string_view ext : {".html", ".htm", ".txt"}) {
+    if (name.size() > ext.size()) {
+      bool same = true;
+      for (std::size_t i = 0; i < ext.size(); ++i) {
+        char c = name[name.size() - ext.size() + i];
+        if (static_cast<char>(c | 0x20) != ext[i] && c != ext[i]) same = false;
+      }
+      if (same) return name.substr(0, name.size() - ext.size());
+    }
+  }
+  return name;
+}
+
+// Pairs pages and gold files of one language folder (exact name, then stem).
+void pair_language(const fs::path& html_dir, const fs::path& gold_dir, const std::string& lang,
+                   Corpus& corpus) {
+  std::vector<std::string> pages, golds;
+  if (!html_dir.empty() && fs::is_directory(html_dir)) pages = list_files(html_dir);
+  if (!gold_dir.empty() && fs::is_directory(gold_dir)) golds = list_files(gold_dir);
+  std::set<std::string> gold_set(golds.begin(), golds.end());
+  std::map<std::string, std::string> gold_by_stem;
+  for (const auto& g : golds) gold_by_stem.emplace(stem_of(g), g);
+  std::set<std::string> used;
+  const std::string where = lang.empty() ? std::string() : lang + "/";
+  for (const auto& p : pages) {
+    CorpusDoc d;
+    d.lang = lang;
+    d.id = p;
+    d.html_path = html_dir / p;
+    std::string match;
+    if (gold_set.count(p)) {
+      match = p;
+    } else if (auto it = gold_by_stem.find(stem_of(p)); it != gold_by_stem.end() && !used.count(it->second) &&
+                                                        !std::binary_search(pages.begin(), pages.end(), it->second)) {
+      match = it->second;
+      corpus.warnings.push_back(where + p + ": paired with gold file " + match + " by name without extension");
+    }
+    if (!match.empty()) {
+      used.insert(match);
+      d.gold_path = gold_dir / match;
+    } else {
+      corpus.warnings.push_back(where + p + ": page without gold");
+    }
+    corpus.docs.push_back(std::move(d));
+  }
+  for (const auto& g : golds) {
+    if (used.count(g)) continue;
+    CorpusDoc d;
+    d.lang = lang;
+    d.id = g;
+    d.gold_path = gold_dir / g;
+    corpus.warnings.push_back(where + g + ": gold without page");
+    corpus.docs.push_back(std::move(d));
+  }
+}
+
+// id -> url from DANIEL's annotations.json; warnings on a malformed file.
+std::map<std::string, std::string> load_urls(const fs::path& file, std::vector<std::string>& warnings) {
+  std::map<std::string, std::string> urls;
+  std::error_code ec;
+  if (!fs::is_regular_file(file, ec)) return urls;
+  try {
+    nlohmann::json j = nlohmann::json::parse(read_file(file));
+    if (!j.is_object()) {
+      warnings.push_back(file.string() + ": not a JSON object; URLs not loaded");
+      return urls;
+    }
+    for (const auto& [key, entry] : j.items()) {
+      if (!entry.is_object()) continue;
+      auto p = entry.find("path");
+      auto u = entry.find("url");
+      if (p != entry.end() && u != entry.end() && p->is_string() && u->is_string()) {
+        urls[p->get<std::string>()] = u->get<std::string>();
+      }
+    }
+  } catch (const nlohmann::json::exception& e) {
+    warnings.push_back(file.string() + ": invalid JSON (" + e.what() + "); URLs not loaded");
+  }
+  return urls;
+}
+
+void sort_docs(Corpus& c) {
+  std::sort(c.docs.begin(), c.docs.end(), [](const CorpusDoc& a, const CorpusDoc& b) {
+    return std::tie(a.lang, a.id) < std::tie(b.lang, b.id);
+  });
+}
+
+}  // namespace
+
+std::string read_file(const fs::path& path, std::size_t max_bytes) {
+  std::uintmax_t size = 0;
+  auto f = open_regular(path, &size);
+  if (size > max_bytes) {
+    fail(path, "too large (" + std::to_string(size) + " bytes, limit " + std::to_string(max_bytes) + ")");
+  }
+  std::string out = read_some(f.get(), path, max_bytes);
+  if (out.size() == max_bytes && std::fgetc(f.get()) != EOF) {
+    fail(path, "too large (more than " + std::to_string(max_bytes) + " bytes)");  // grew while reading
+  }
+  return out;
+}
+
+std::string read_file_prefix(const fs::path& path, std::size_t max_bytes) {
+  std::uintmax_t size = 0;
+  auto f = open_regular(path, &size);
+  return read_some(f.get(), path, max_bytes);
+}
+
+void write_file_atomic(const fs::path& path, std::string_view bytes, bool durable) {
+  static std::atomic<unsigned> counter{0};
+  fs::path dir = path.has_parent_path() ? path.parent_path() : fs::path(".");
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) fail(path, "folder " + dir.string() + " does not exist");
+  if (fs::is_directory(path, ec)) fail(path, "is a directory");
+  fs::path tmp = dir / ("." + path.filename().string() + ".tmp." + std::to_string(::getpid()) + "." +
+                        std::to_string(counter++));
+  int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+  if (fd < 0) fail(path, "cannot create temporary file: " + errno_reason(errno));
+  auto abandon = [&](const std::string& what) {
+    int err = errno;
+    ::close(fd);
+    ::unlink(tmp.c_str());
+    fail(path, what + ": " + errno_reason(err));
+  };
+  const char* p = bytes.data();
+  std::size_t left = bytes.size();
+  while (left > 0) {
+    ssize_t n = ::write(fd, p, left);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      abandon("write failed");
+    }
+    p += n;
+    left -= static_cast<std::size_t>(n);
+  }
+  if (durable && ::fsync(fd) != 0) abandon("fsync failed");
+  if (::close(fd) != 0) {
+    int err = errno;
+    ::unlink(tmp.c_str());
+    fail(path, "close failed: " + errno_reason(err));
+  }
+  if (::rename(tmp.c_str(), path.c_str()) != 0) {
+    int err = errno;
+    ::unlink(tmp.c_str());
+    fail(path, "rename failed: " + errno_reason(err));
+  }
+  // Make the rename itself durable.
+  if (!durable) return;
+  int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dfd >= 0) {
+    ::fsync(dfd);
+    ::close(dfd);
+  }
+}
+
+std::vector<std::string> list_files(const fs::path& dir) {
+  std::error_code ec;
+  if (!fs::exists(dir, ec)) fail(dir, "no such folder");
+  if (!fs::is_directory(dir, ec)) fail(dir, "not a folder");
+  std::vector<std::string> out;
+  fs::directory_iterator it(dir, ec);
+  if (ec) fail(dir, "cannot list: " + errno_reason(ec.value()));
+  for (; it != fs::directory_iterator(); it.increment(ec)) {
+    if (ec) fail(dir, "cannot list: " + errno_reason(ec.value()));
+    std::string name = it->path().filename().string();
+    if (hidden(name)) continue;
+    std::error_code ec2;
+    if (fs::is_regular_file(it->status(ec2))) out.push_back(std::move(name));
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+Corpus open_corpus(const fs::path& root) {
+  std::error_code ec;
+  if (!fs::exists(root, ec)) fail(root, "no such folder");
+  if (!fs::is_directory(root, ec)) fail(root, "not a folder (a corpus root was expected)");
+  if (cleaneval2007::looks_like(root)) return cleaneval2007::open(root);
+
+  Corpus c;
+  c.root = root;
+  // DANIEL / detour layout: ROOT/<lang>/{html,gold}.
+  std::vector<std::string> langs;
+  for (fs::directory_iterator it(root, ec), end; !ec && it != end; it.increment(ec)) {
+    std::string name = it->path().filename().string();
+    if (hidden(name) || !it->is_directory()) continue;
+    if (fs::is_directory(it->path() / "html") || fs::is_directory(it->path() / "gold")) langs.push_back(name);
+  }
+  if (ec) fail(root, "cannot list: " + errno_reason(ec.value()));
+  std::sort(langs.begin(), langs.end());
+  if (!langs.empty()) {
+    c.format = "daniel";
+    c.languages = langs;
+    for (const auto& lang : langs) {
+      fs::path ldir = root / lang;
+      if (!fs::is_directory(ldir / "html")) c.warnings.push_back(lang + ": no html/ folder");
+      if (!fs::is_directory(ldir / "gold")) c.warnings.push_back(lang + ": no gold/ folder");
+      pair_language(ldir / "html", ldir / "gold", lang, c);
+    }
+    auto urls = load_urls(root / "annotations.json", c.warnings);
+    if (!urls.empty()) {
+      for (auto& d : c.docs) {
+        auto it = urls.find(d.id);
+        if (it == urls.end()) it = urls.find(stem_of(d.id));
+        if (it != urls.end()) d.url = it->second;
+      }
+    }
+    sort_docs(c);
+    return c;
+  }
+  // Flat layouts: ROOT/{html,gold}/<id>, or pages directly in ROOT.
+  if (fs::is_directory(root / "html") || fs::is_directory(root / "gold")) {
+    c.format = "flat";
+    pair_language(root / "html", root / "gold", "", c);
+    sort_docs(c);
+    return c;
+  }
+  std::vector<std::string> files = list_files(root);
+  if (files.empty()) {
+    fail(root, "not a corpus: no <lang>/html or <lang>/gold folders, no CleanEval 2007 folders, no pages");
+  }
+  c.format = "flat";
+  for (const auto& f : files) {
+    CorpusDoc d;
+    d.id = f;
+    d.html_path = root / f;
+    c.docs.push_back(std::move(d));
+  }
+  c.warnings.push_back(root.string() + ": flat folder of pages; no gold references");
+  sort_docs(c);
+  return c;
+}
+
+Page load_page(const CorpusDoc& doc) {
+  if (doc.html_path.empty()) {
+    throw CorpusError((doc.lang.empty() ? "" : doc.lang + "/") + doc.id + ": no raw page in the corpus");
+  }
+  std::string bytes = read_file(doc.html_path);
+  std::string given = doc.given_charset;
+  std::string_view body = bytes;
+  if (auto w = cleaneval2007::parse_text_wrapper(bytes)) {
+    body = std::string_view(bytes).substr(w->body_begin, w->body_end - w->body_begin);
+    if (given.empty()) given = w->encoding;
+  }
+  Decoded dec;
+  try {
+    dec = decode_page(body, given);
+  } catch (const std::exception& e) {
+    throw CorpusError(doc.html_path.string() + ": cannot decode: " + e.what());
+  }
+  Page p;
+  p.id = doc.id;
+  p.lang = doc.lang;
+  p.path = doc.html_path.string();
+  p.url = doc.url;
+  p.html = std::move(dec.utf8);
+  p.decode = std::move(dec.info);
+  p.dom = std::make_shared<const dom::Document>(dom::Document::parse(p.html));
+  return p;
+}
+
+std::string load_gold_bytes(const CorpusDoc& doc) {
+  if (doc.gold_path.empty()) {
+    throw CorpusError((doc.lang.empty() ? "" : doc.lang + "/") + doc.id + ": no gold reference in the corpus");
+  }
+  return read_file(doc.gold_path);
+}
+
+}  // namespace detour::corpora

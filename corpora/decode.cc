@@ -1,0 +1,654 @@
+// decode: bytes of a web page -> UTF-8 (see decode.h for the order of decisions).
+//
+// Decisions, in order:
+//  1. Byte-order mark (UTF-8, UTF-16LE, UTF-16BE): always wins, source "bom".
+//  2. A charset given by the container (CleanEval's <text encoding=...>), source "given".
+//  3. A declaration in the first 4096 bytes: <meta charset>, <meta http-equiv=
+//     Content-Type content="...; charset=...">, found with the HTML5 "prescan a byte
+//     stream" rules (comments skipped, attributes in any order, quoted or not, any
+//     case, content= only with the http-equiv pragma), source "meta"; else an XML
+//     declaration's encoding, source "xml-declaration".
+//     Labels are mapped as browsers do (WHATWG Encoding Standard): GB2312/GBK ->
+//     GB18030, ISO-8859-1/US-ASCII -> windows-1252, ISO-8859-9 -> windows-1254, a
+//     UTF-16 label in a meta tag -> UTF-8. Unknown labels are ignored (noted).
+//     Contradictions (all recorded in DecodeInfo::note):
+//      - declared UTF-8, bytes mostly UTF-8 (at most 1 bad sequence per 20 good
+//        ones): UTF-8, bad sequences -> U+FFFD, lossy;
+//      - declared UTF-8, bytes mostly not: uchardet; its answer is used when it
+//        converts without loss (source "detected"), else UTF-8 lossily;
+//      - declared legacy charset, bytes well-formed or mostly UTF-8 with at least
+//        kMinUtf8Sequences multi-byte sequences: UTF-8, source "detected" (such pages
+//        were re-encoded after the meta tag was written; legacy CJK or Cyrillic text
+//        is practically never well-formed UTF-8);
+//      - declared legacy charset that loses bytes: uchardet's answer if lossless.
+//  4. Detection, source "detected": well-formed (or mostly) UTF-8 with non-ASCII is
+//     UTF-8 (checked before uchardet 0.0.7, which calls some such pages windows-125x);
+//     ASCII-only pages are windows-1252 (source "default", note "ASCII only"); else
+//     uchardet. Pages with many NUL bytes (UTF-16 without a BOM) go to uchardet first.
+//  5. UTF-8 when the bytes are valid UTF-8, else windows-1252, source "default".
+// Conversion uses ICU; undecodable bytes become U+FFFD and DecodeInfo::lossy is set.
+// Thread-safe: every call opens its own converters and detector.
+#include "corpora/decode.h"
+
+#include <unicode/ucnv.h>
+#include <unicode/ucnv_cb.h>
+#include <unicode/ustring.h>
+#include <uchardet/uchardet.h>
+
+#include <algorithm>
+#include <cstring>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace detour::corpora {
+namespace {
+
+constexpr std::size_t kPrescanBytes = 4096;
+// uchardet sees at most this much of a page: plenty for a decision, bounded cost.
+constexpr std::size_t kDetectBytes = std::size_t{1} << 20;
+// A legacy declaration is overridden by UTF-8 only with at least this many
+// multi-byte sequences (a few valid sequences can occur by chance in legacy text).
+constexpr int kMinUtf8Sequences = 4;
+
+char lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c; }
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'; }
+
+std::string to_lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = lower(c);
+  return out;
+}
+
+std::string trim_label(std::string_view s) {
+  std::size_t b = 0, e = s.size();
+  while (b < e && (is_space(s[b]) || s[b] == '"' || s[b] == '\'')) ++b;
+  while (e > b && (is_space(s[e - 1]) || s[e - 1] == '"' || s[e - 1] == '\'')) --e;
+  return std::string(s.substr(b, e - b));
+}
+
+// A charset we know how to use: the name recorded in DecodeInfo and ICU's name for it.
+struct Charset {
+  std::string name;
+  std::string icu;
+};
+
+struct Alias {
+  const char* label;
+  const char* name;
+  const char* icu;
+};
+
+// WHATWG Encoding Standard labels (the common ones) and uchardet's names, lower case.
+constexpr Alias kAliases[] = {
+    {"utf-8", "UTF-8", "UTF-8"},
+    {"utf8", "UTF-8", "UTF-8"},
+    {"unicode-1-1-utf-8", "UTF-8", "UTF-8"},
+    {"x-unicode20utf8", "UTF-8", "UTF-8"},
+    {"gb2312", "GB18030", "GB18030"},
+    {"gbk", "GB18030", "GB18030"},
+    {"gb18030", "GB18030", "GB18030"},
+    {"gb_2312", "GB18030", "GB18030"},
+    {"gb_2312-80", "GB18030", "GB18030"},
+    {"x-gbk", "GB18030", "GB18030"},
+    {"chinese", "GB18030", "GB18030"},
+    {"csgb2312", "GB18030", "GB18030"},
+    {"iso-ir-58", "GB18030", "GB18030"},
+    {"cp936", "GB18030", "GB18030"},
+    {"x-euc-cn", "GB18030", "GB18030"},
+    {"euc-cn", "GB18030", "GB18030"},
+    {"hz-gb-2312", "HZ-GB-2312", "HZ-GB-2312"},
+    {"big5", "Big5", "windows-950-2000"},
+    {"big5-hkscs", "Big5", "windows-950-2000"},
+    {"cn-big5", "Big5", "windows-950-2000"},
+    {"csbig5", "Big5", "windows-950-2000"},
+    {"x-x-big5", "Big5", "windows-950-2000"},
+    {"euc-tw", "EUC-TW", "x-euc-tw"},
+    {"iso-8859-1", "windows-1252", "windows-1252"},
+    {"iso8859-1", "windows-1252", "windows-1252"},
+    {"iso_8859-1", "windows-1252", "windows-1252"},
+    {"latin1", "windows-1252", "windows-1252"},
+    {"l1", "windows-1252", "windows-1252"},
+    {"cp819", "windows-1252", "windows-1252"},
+    {"ascii", "windows-1252", "windows-1252"},
+    {"us-ascii", "windows-1252", "windows-1252"},
+    {"ansi_x3.4-1968", "windows-1252", "windows-1252"},
+    {"windows-1252", "windows-1252", "windows-1252"},
+    {"cp1252", "windows-1252", "windows-1252"},
+    {"x-cp1252", "windows-1252", "windows-1252"},
+    {"iso-8859-15", "ISO-8859-15", "ISO-8859-15"},
+    {"latin9", "ISO-8859-15", "ISO-8859-15"},
+    {"iso-8859-2", "ISO-8859-2", "ISO-8859-2"},
+    {"iso8859-2", "ISO-8859-2", "ISO-8859-2"},
+    {"latin2", "ISO-8859-2", "ISO-8859-2"},
+    {"windows-1250", "windows-1250", "windows-1250"},
+    {"cp1250", "windows-1250", "windows-1250"},
+    {"x-cp1250", "windows-1250", "windows-1250"},
+    {"iso-8859-5", "ISO-8859-5", "ISO-8859-5"},
+    {"windows-1251", "windows-1251", "windows-1251"},
+    {"cp1251", "windows-1251", "windows-1251"},
+    {"x-cp1251", "windows-1251", "windows-1251"},
+    {"koi8-r", "KOI8-R", "KOI8-R"},
+    {"koi8r", "KOI8-R", "KOI8-R"},
+    {"koi8-u", "KOI8-U", "KOI8-U"},
+    {"ibm866", "IBM866", "ibm-866"},
+    {"cp866", "IBM866", "ibm-866"},
+    {"mac-cyrillic", "x-mac-cyrillic", "x-mac-cyrillic"},
+    {"x-mac-cyrillic", "x-mac-cyrillic", "x-mac-cyrillic"},
+    {"iso-8859-7", "ISO-8859-7", "ISO-8859-7"},
+    {"iso8859-7", "ISO-8859-7", "ISO-8859-7"},
+    {"greek", "ISO-8859-7", "ISO-8859-7"},
+    {"windows-1253", "windows-1253", "windows-1253"},
+    {"cp1253", "windows-1253", "windows-1253"},
+    {"iso-8859-9", "windows-1254", "windows-1254"},
+    {"latin5", "windows-1254", "windows-1254"},
+    {"windows-1254", "windows-1254", "windows-1254"},
+    {"windows-1257", "windows-1257", "windows-1257"},
+    {"iso-8859-13", "ISO-8859-13", "ISO-8859-13"},
+    {"shift_jis", "Shift_JIS", "windows-31j"},
+    {"shift-jis", "Shift_JIS", "windows-31j"},
+    {"sjis", "Shift_JIS", "windows-31j"},
+    {"ms_kanji", "Shift_JIS", "windows-31j"},
+    {"windows-31j", "Shift_JIS", "windows-31j"},
+    {"euc-jp", "EUC-JP", "EUC-JP"},
+    {"iso-2022-jp", "ISO-2022-JP", "ISO-2022-JP"},
+    {"euc-kr", "EUC-KR", "windows-949"},
+    {"ks_c_5601-1987", "EUC-KR", "windows-949"},
+    {"windows-949", "EUC-KR", "windows-949"},
+    {"cp949", "EUC-KR", "windows-949"},
+    {"uhc", "EUC-KR", "windows-949"},
+    {"tis-620", "windows-874", "windows-874"},
+    {"windows-874", "windows-874", "windows-874"},
+    {"utf-16le", "UTF-16LE", "UTF-16LE"},
+    {"utf-16be", "UTF-16BE", "UTF-16BE"},
+    {"utf-16", "UTF-16LE", "UTF-16LE"},
+};
+
+bool icu_knows(const std::string& name) {
+  UErrorCode st = U_ZERO_ERROR;
+  UConverter* c = ucnv_open(name.c_str(), &st);
+  if (c) ucnv_close(c);
+  return U_SUCCESS(st) && c != nullptr;
+}
+
+// Resolves a label as browsers do; unknown labels that ICU understands are used under
+// ICU's canonical name; nullopt when nobody knows the label.
+std::optional<Charset> resolve_label(std::string_view raw) {
+  std::string label = to_lower(trim_label(raw));
+  if (label.empty() || label.size() > 64) return std::nullopt;
+  for (const Alias& a : kAliases) {
+    if (label == a.label) return Charset{a.name, a.icu};
+  }
+  UErrorCode st = U_ZERO_ERROR;
+  UConverter* c = ucnv_open(label.c_str(), &st);
+  if (!c || U_FAILURE(st)) return std::nullopt;
+  const char* canon = ucnv_getName(c, &st);
+  std::string name = U_SUCCESS(st) && canon ? canon : label;
+  ucnv_close(c);
+  return Charset{name, label};
+}
+
+bool is_utf8(const Charset& c) { return c.name == "UTF-8"; }
+bool is_utf16(const Charset& c) { return c.name == "UTF-16LE" || c.name == "UTF-16BE"; }
+
+// ---------- prescan (HTML5 "prescan a byte stream to determine its encoding") ------
+
+struct Attr {
+  std::string name;
+  std::string value;
+};
+
+// Reads one attribute starting at `i` (HTML5 "get an attribute"); false at '>' or end.
+bool get_attribute(std::string_view s, std::size_t& i, Attr& out) {
+  out.name.clear();
+  out.value.clear();
+  while (i < s.size() && (is_space(s[i]) || s[i] == '/')) ++i;
+  if (i >= s.size() || s[i] == '>') return false;
+  while (i < s.size()) {
+    char c = s[i];
+    if (c == '=' && !out.name.empty()) {
+      ++i;
+      break;
+    }
+    if (is_space(c)) {
+      while (i < s.size() && is_space(s[i])) ++i;
+      if (i < s.size() && s[i] == '=') {
+        ++i;
+        break;
+      }
+      return true;  // attribute without value
+    }
+    if (c == '/' || c == '>') return true;
+    out.name += lower(c);
+    ++i;
+  }
+  while (i < s.size() && is_space(s[i])) ++i;
+  if (i >= s.size()) return true;
+  if (s[i] == '"' || s[i] == '\'') {
+    char q = s[i++];
+    while (i < s.size() && s[i] != q) out.value += lower(s[i++]);
+    if (i < s.size()) ++i;
+    return true;
+  }
+  while (i < s.size() && !is_space(s[i]) && s[i] != '>') out.value += lower(s[i++]);
+  return true;
+}
+
+// HTML5 "extracting a character encoding from a meta element" from a content value.
+std::string charset_from_content(std::string_view v) {
+  std::size_t pos = 0;
+  while (true) {
+    pos = v.find("charset", pos);
+    if (pos == std::string_view::npos) return {};
+    std::size_t i = pos + 7;
+    while (i < v.size() && is_space(v[i])) ++i;
+    if (i >= v.size() || v[i] != '=') {
+      pos = i;
+      continue;
+    }
+    ++i;
+    while (i < v.size() && is_space(v[i])) ++i;
+    if (i >= v.size()) return {};
+    if (v[i] == '"' || v[i] == '\'') {
+      char q = v[i];
+      std::size_t e = v.find(q, i + 1);
+      if (e == std::string_view::npos) return {};
+      return std::string(v.substr(i + 1, e - i - 1));
+    }
+    std::size_t e = i;
+    while (e < v.size() && !is_space(v[e]) && v[e] != ';') ++e;
+    return std::string(v.substr(i, e - i));
+  }
+}
+
+bool starts_with_ci(std::string_view s, std::size_t i, std::string_view what) {
+  if (i + what.size() > s.size()) return false;
+  for (std::size_t k = 0; k < what.size(); ++k) {
+    if (lower(s[i + k]) != what[k]) return false;
+  }
+  return true;
+}
+
+bool is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+
+// Returns the raw label of the first meta declaration, or "".
+std::string prescan_meta(std::string_view s) {
+  std::size_t i = 0;
+  Attr a;
+  while (i < s.size()) {
+    if (s[i] != '<') {
+      ++i;
+      continue;
+    }
+    if (s.compare(i, 4, "<!--") == 0) {
+      std::size_t e = s.find("-->", i + 4);
+      if (e == std::string_view::npos) return {};
+      i = e + 3;
+      continue;
+    }
+    if (starts_with_ci(s, i, "<meta") && i + 5 < s.size() && (is_space(s[i + 5]) || s[i + 5] == '/')) {
+      i += 5;
+      bool got_pragma = false;
+      int need_pragma = -1;  // -1 null, 0 false, 1 true
+      std::string charset;
+      bool seen_he = false, seen_content = false, seen_charset = false;
+      while (get_attribute(s, i, a)) {
+        if (a.name == "http-equiv" && !seen_he) {
+          seen_he = true;
+          if (trim_label(a.value) == "content-type") got_pragma = true;
+        } else if (a.name == "content" && !seen_content) {
+          seen_content = true;
+          std::string c = charset_from_content(a.value);
+          if (!c.empty() && charset.empty()) {
+            charset = c;
+            need_pragma = 1;
+          }
+        } else if (a.name == "charset" && !seen_charset) {
+          seen_charset = true;
+          charset = a.value;
+          need_pragma = 0;
+        }
+      }
+      if (i < s.size() && s[i] == '>') ++i;
+      if (need_pragma == -1 || (need_pragma == 1 && !got_pragma)) continue;
+      if (!trim_label(charset).empty()) return charset;
+      continue;
+    }
+    if ((i + 1 < s.size() && is_alpha(s[i + 1])) ||
+        (i + 2 < s.size() && s[i + 1] == '/' && is_alpha(s[i + 2]))) {
+      // Some other tag: skip its name and attributes.
+      ++i;
+      while (i < s.size() && !is_space(s[i]) && s[i] != '>') ++i;
+      while (get_attribute(s, i, a)) {
+      }
+      if (i < s.size()) ++i;
+      continue;
+    }
+    if (i + 1 < s.size() && (s[i + 1] == '!' || s[i + 1] == '/' || s[i + 1] == '?')) {
+      std::size_t e = s.find('>', i + 1);
+      if (e == std::string_view::npos) return {};
+      i = e + 1;
+      continue;
+    }
+    ++i;
+  }
+  return {};
+}
+
+// encoding="..." of a leading XML declaration, or "".
+std::string xml_declaration_label(std::string_view s) {
+  std::size_t i = 0;
+  while (i < s.size() && is_space(s[i])) ++i;
+  if (!starts_with_ci(s, i, "<?xml")) return {};
+  std::size_t end = s.find("?>", i);
+  if (end == std::string_view::npos) end = s.size();
+  std::string_view decl = s.substr(i, end - i);
+  std::size_t p = 0;
+  while ((p = decl.find("encoding", p)) != std::string_view::npos) {
+    std::size_t k = p + 8;
+    while (k < decl.size() && is_space(decl[k])) ++k;
+    if (k < decl.size() && decl[k] == '=') {
+      ++k;
+      while (k < decl.size() && is_space(decl[k])) ++k;
+      if (k < decl.size() && (decl[k] == '"' || decl[k] == '\'')) {
+        char q = decl[k];
+        std::size_t e = decl.find(q, k + 1);
+        if (e != std::string_view::npos) return std::string(decl.substr(k + 1, e - k - 1));
+      }
+      return {};
+    }
+    p = k;
+  }
+  return {};
+}
+
+// ---------- detection and conversion ------------------------------------------------
+
+std::string detect(std::string_view bytes) {
+  uchardet_t ud = uchardet_new();
+  if (!ud) return {};
+  std::string_view part = bytes.substr(0, std::min(bytes.size(), kDetectBytes));
+  std::string out;
+  if (uchardet_handle_data(ud, part.data(), part.size()) == 0) {
+    uchardet_data_end(ud);
+    const char* cs = uchardet_get_charset(ud);
+    if (cs) out = cs;
+  }
+  uchardet_delete(ud);
+  return out;
+}
+
+// How the bytes read as UTF-8: well-formed multi-byte sequences, and ill-formed
+// sequences (counted as WHATWG's decoder would emit U+FFFD: one per maximal subpart).
+struct Utf8Stats {
+  long multi = 0;
+  long invalid = 0;
+  long nul = 0;
+  bool valid() const { return invalid == 0; }
+  // Mostly UTF-8: the page was UTF-8 with a few damaged bytes.
+  bool mostly() const { return multi >= kMinUtf8Sequences && invalid * 20 <= multi; }
+};
+
+Utf8Stats utf8_stats(std::string_view s) {
+  Utf8Stats st;
+  const auto* p = reinterpret_cast<const unsigned char*>(s.data());
+  std::size_t n = s.size(), i = 0;
+  while (i < n) {
+    unsigned char c = p[i];
+    if (c < 0x80) {
+      if (c == 0) ++st.nul;
+      ++i;
+      continue;
+    }
+    std::size_t len;
+    unsigned char lo = 0x80, hi = 0xBF;
+    if (c >= 0xC2 && c <= 0xDF) {
+      len = 2;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+      len = 3;
+      if (c == 0xE0) lo = 0xA0;
+      if (c == 0xED) hi = 0x9F;  // no surrogates
+    } else if (c >= 0xF0 && c <= 0xF4) {
+      len = 4;
+      if (c == 0xF0) lo = 0x90;
+      if (c == 0xF4) hi = 0x8F;  // <= U+10FFFF
+    } else {
+      ++st.invalid;
+      ++i;
+      continue;
+    }
+    std::size_t k = 1;
+    for (; k < len && i + k < n; ++k) {
+      unsigned char b = p[i + k];
+      unsigned char l = k == 1 ? lo : 0x80, h = k == 1 ? hi : 0xBF;
+      if (b < l || b > h) break;
+    }
+    if (k == len) {
+      ++st.multi;
+    } else {
+      ++st.invalid;  // the maximal subpart [i, i+k) is one error
+    }
+    i += k;
+  }
+  return st;
+}
+
+// To-Unicode callback: every illegal/unassigned sequence becomes U+FFFD and is counted.
+void count_and_substitute(const void* context, UConverterToUnicodeArgs* args, const char*, int32_t,
+                          UConverterCallbackReason reason, UErrorCode* err) {
+  if (reason > UCNV_IRREGULAR) return;  // reset/close/clone: nothing to do
+  *static_cast<bool*>(const_cast<void*>(context)) = true;
+  *err = U_ZERO_ERROR;
+  static const UChar kReplacement = 0xFFFD;
+  ucnv_cbToUWriteUChars(args, &kReplacement, 1, 0, err);
+}
+
+struct ConverterCloser {
+  void operator()(UConverter* c) const { ucnv_close(c); }
+};
+
+std::string convert(std::string_view bytes, const std::string& icu_name, bool* lossy) {
+  UErrorCode st = U_ZERO_ERROR;
+  std::unique_ptr<UConverter, ConverterCloser> conv(ucnv_open(icu_name.c_str(), &st));
+  if (!conv || U_FAILURE(st)) {
+    throw std::invalid_argument("unknown charset '" + icu_name + "'");
+  }
+  bool lost = false;
+  ucnv_setToUCallBack(conv.get(), count_and_substitute, &lost, nullptr, nullptr, &st);
+  if (U_FAILURE(st)) throw std::runtime_error("ICU: cannot set callback for " + icu_name);
+
+  std::string out;
+  out.reserve(bytes.size() + bytes.size() / 2);
+  constexpr int32_t kChunk = 1 << 15;
+  std::vector<UChar> buf(kChunk + 1);
+  std::vector<char> u8(static_cast<std::size_t>(kChunk) * 3 + 8);
+  const char* src = bytes.data();
+  const char* src_end = bytes.data() + bytes.size();
+  UChar carry = 0;  // a lead surrogate left at the end of the previous chunk
+  bool done = false;
+  while (!done) {
+    UChar* tgt = buf.data();
+    if (carry) *tgt++ = carry, carry = 0;
+    UChar* tgt_begin = buf.data();
+    st = U_ZERO_ERROR;
+    ucnv_toUnicode(conv.get(), &tgt, buf.data() + kChunk, &src, src_end, nullptr, /*flush=*/true, &st);
+    if (st == U_BUFFER_OVERFLOW_ERROR) {
+      st = U_ZERO_ERROR;
+    } else if (U_FAILURE(st)) {
+      throw std::runtime_error(std::string("ICU conversion failed: ") + u_errorName(st));
+    } else {
+      done = true;
+    }
+    int32_t n = static_cast<int32_t>(tgt - tgt_begin);
+    if (!done && n > 0 && U16_IS_LEAD(tgt_begin[n - 1])) carry = tgt_begin[--n];
+    if (n == 0) continue;
+    int32_t len = 0;
+    UErrorCode st2 = U_ZERO_ERROR;
+    u_strToUTF8WithSub(u8.data(), static_cast<int32_t>(u8.size()), &len, tgt_begin, n, 0xFFFD,
+                       nullptr, &st2);
+    if (U_FAILURE(st2)) throw std::runtime_error(std::string("ICU UTF-8 output failed: ") + u_errorName(st2));
+    out.append(u8.data(), static_cast<std::size_t>(len));
+  }
+  if (lossy) *lossy = lost;
+  return out;
+}
+
+Decoded finish(std::string_view bytes, const Charset& cs, std::string source, std::string note,
+               const Utf8Stats* st = nullptr) {
+  Decoded d;
+  d.info.charset = cs.name;
+  d.info.source = std::move(source);
+  d.info.note = std::move(note);
+  bool lossy = false;
+  if (is_utf8(cs) && (st ? st->valid() : utf8_stats(bytes).valid())) {
+    d.utf8.assign(bytes);
+  } else {
+    d.utf8 = convert(bytes, cs.icu, &lossy);
+  }
+  d.info.lossy = lossy;
+  return d;
+}
+
+const Charset kUtf8{"UTF-8", "UTF-8"};
+const Charset kWindows1252{"windows-1252", "windows-1252"};
+
+// Detection step: a usable charset from uchardet, or nullopt.
+std::optional<Charset> detected_charset(std::string_view bytes) {
+  std::string name = detect(bytes);
+  if (name.empty()) return std::nullopt;
+  auto cs = resolve_label(name);
+  if (!cs || !icu_knows(cs->icu)) return std::nullopt;
+  return cs;
+}
+
+// Tries a detected charset as a replacement for a declared one that the bytes
+// contradict; returns a result only if detection converts without loss.
+std::optional<Decoded> try_detected(std::string_view bytes, const Charset& declared,
+                                    const std::string& declared_source) {
+  auto cs = detected_charset(bytes);
+  if (!cs || cs->name == declared.name || is_utf8(*cs)) return std::nullopt;
+  Decoded d = finish(bytes, *cs, "detected",
+                     "declared " + declared.name + " (" + declared_source +
+                         ") contradicted by the bytes; detected " + cs->name);
+  if (d.info.lossy) return std::nullopt;
+  return d;
+}
+
+std::string count_note(long invalid) {
+  return std::to_string(invalid) + " invalid UTF-8 sequence" + (invalid == 1 ? "" : "s") + " replaced";
+}
+
+Decoded from_declaration(std::string_view bytes, const Charset& cs, const std::string& source,
+                         const Utf8Stats& st) {
+  if (is_utf8(cs)) {
+    if (st.valid()) return finish(bytes, cs, source, {}, &st);
+    if (st.mostly()) return finish(bytes, cs, source, "declared UTF-8; " + count_note(st.invalid), &st);
+    if (auto d = try_detected(bytes, cs, source)) return *d;
+    return finish(bytes, cs, source, "declared UTF-8 but mostly not UTF-8 and detection failed; " +
+                                         count_note(st.invalid), &st);
+  }
+  // A legacy declaration on bytes that are (nearly all) well-formed UTF-8 with real
+  // non-ASCII content: the page was re-encoded to UTF-8 after the tag was written.
+  if (st.valid() && st.multi >= kMinUtf8Sequences) {
+    return finish(bytes, kUtf8, "detected",
+                  "declared " + cs.name + " (" + source + ") but bytes are valid UTF-8", &st);
+  }
+  if (st.mostly()) {
+    return finish(bytes, kUtf8, "detected",
+                  "declared " + cs.name + " (" + source + ") but bytes are mostly UTF-8; " +
+                      count_note(st.invalid), &st);
+  }
+  Decoded d = finish(bytes, cs, source, {}, &st);
+  if (!d.info.lossy) return d;
+  if (auto alt = try_detected(bytes, cs, source)) return *alt;
+  d.info.note = "some bytes are invalid in the declared charset";
+  return d;
+}
+
+Decoded with_notes(Decoded d, const std::string& notes) {
+  if (!notes.empty()) d.info.note = d.info.note.empty() ? notes.substr(0, notes.size() - 2) : notes + d.info.note;
+  return d;
+}
+
+}  // namespace
+
+bool is_valid_utf8(std::string_view bytes) { return utf8_stats(bytes).valid(); }
+
+std::string convert_to_utf8(std::string_view bytes, std::string_view charset, bool* lossy) {
+  auto cs = resolve_label(charset);
+  if (!cs) throw std::invalid_argument("unknown charset '" + std::string(charset) + "'");
+  return convert(bytes, cs->icu, lossy);
+}
+
+std::string sniff_declared_charset(std::string_view bytes) {
+  std::string_view head = bytes.substr(0, std::min(bytes.size(), kPrescanBytes));
+  std::string meta = trim_label(prescan_meta(head));
+  if (!meta.empty()) return meta;
+  return trim_label(xml_declaration_label(head));
+}
+
+Decoded decode_page(std::string_view bytes, std::string_view given) {
+  // 1. Byte-order mark.
+  if (bytes.size() >= 3 && static_cast<unsigned char>(bytes[0]) == 0xEF &&
+      static_cast<unsigned char>(bytes[1]) == 0xBB && static_cast<unsigned char>(bytes[2]) == 0xBF) {
+    return finish(bytes.substr(3), kUtf8, "bom", {});
+  }
+  if (bytes.size() >= 2) {
+    auto b0 = static_cast<unsigned char>(bytes[0]), b1 = static_cast<unsigned char>(bytes[1]);
+    if (b0 == 0xFF && b1 == 0xFE) return finish(bytes.substr(2), Charset{"UTF-16LE", "UTF-16LE"}, "bom", {});
+    if (b0 == 0xFE && b1 == 0xFF) return finish(bytes.substr(2), Charset{"UTF-16BE", "UTF-16BE"}, "bom", {});
+  }
+  const Utf8Stats st = utf8_stats(bytes);
+  std::string notes;
+  // 2. Given by the container.
+  if (!trim_label(given).empty()) {
+    if (auto cs = resolve_label(given); cs && icu_knows(cs->icu)) {
+      if (is_utf16(*cs)) return finish(bytes, *cs, "given", {}, &st);
+      return from_declaration(bytes, *cs, "given", st);
+    }
+    notes = "unknown given charset '" + trim_label(given) + "' ignored; ";
+  }
+  // 3. Declarations in the page.
+  std::string_view head = bytes.substr(0, std::min(bytes.size(), kPrescanBytes));
+  std::string meta = trim_label(prescan_meta(head));
+  if (!meta.empty()) {
+    auto cs = resolve_label(meta);
+    if (cs && is_utf16(*cs)) cs = kUtf8;  // HTML5: a UTF-16 label in a meta tag means UTF-8
+    if (cs && icu_knows(cs->icu)) return with_notes(from_declaration(bytes, *cs, "meta", st), notes);
+    notes += "unknown meta charset '" + meta + "' ignored; ";
+  }
+  std::string xml = trim_label(xml_declaration_label(head));
+  if (!xml.empty()) {
+    auto cs = resolve_label(xml);
+    if (cs && icu_knows(cs->icu) && !is_utf16(*cs)) {
+      return with_notes(from_declaration(bytes, *cs, "xml-declaration", st), notes);
+    }
+    notes += "unusable XML declaration encoding '" + xml + "' ignored; ";
+  }
+  // 4. Detection. Well-formed UTF-8 is recognised before asking uchardet, which labels
+  // some UTF-8 pages with few non-ASCII characters as a windows-125x charset. Text with
+  // many NUL bytes (UTF-16 without a BOM) goes straight to uchardet.
+  const bool nul_heavy = st.nul * 10 > static_cast<long>(bytes.size());
+  if (!nul_heavy) {
+    if (st.valid() && st.multi > 0) return with_notes(finish(bytes, kUtf8, "detected", {}, &st), notes);
+    if (st.valid()) {
+      return with_notes(finish(bytes, kWindows1252, "default", "ASCII only", &st), notes);
+    }
+    if (st.mostly()) {
+      return with_notes(finish(bytes, kUtf8, "detected", "mostly UTF-8; " + count_note(st.invalid), &st),
+                        notes);
+    }
+  }
+  if (auto cs = detected_charset(bytes)) {
+    Decoded d = finish(bytes, *cs, "detected", {}, &st);
+    if (!d.info.lossy || !st.valid()) return with_notes(std::move(d), notes);
+    notes += "detected " + cs->name + " was lossy; ";
+  }
+  // 5. Defaults.
+  if (st.valid()) return with_notes(finish(bytes, kUtf8, "default", {}, &st), notes);
+  return with_notes(finish(bytes, kWindows1252, "default", {}, &st), notes);
+}
+
+}  // namespace detour::corpora

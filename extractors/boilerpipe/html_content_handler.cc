@@ -1,0 +1,373 @@
+// Boilerpipe 1.2.0 BoilerpipeHTMLContentHandler over our DOM (see html_content_handler.h).
+#include "extractors/boilerpipe/html_content_handler.h"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "extractors/boilerpipe/java_text.h"
+#include "extractors/boilerpipe/tokenizer.h"
+
+namespace detour::boilerpipe {
+namespace {
+
+enum class TagAction { Block, Ignorable, Anchor, Body, InlineNoWhitespace, InlineWhitespace };
+
+TagAction tag_action(std::string_view t) {
+  switch (t.size()) {
+    case 1:
+      if (t == "a") return TagAction::Anchor;
+      if (t == "b" || t == "i" || t == "u") return TagAction::InlineNoWhitespace;
+      break;
+    case 2:
+      if (t == "em" || t == "tt") return TagAction::InlineNoWhitespace;
+      break;
+    case 3:
+      if (t == "sup" || t == "sub" || t == "var") return TagAction::InlineNoWhitespace;
+      break;
+    case 4:
+      if (t == "body") return TagAction::Body;
+      if (t == "link") return TagAction::Ignorable;
+      if (t == "span" || t == "code" || t == "font") return TagAction::InlineNoWhitespace;
+      if (t == "abbr") return TagAction::InlineWhitespace;
+      break;
+    case 5:
+      if (t == "style" || t == "embed") return TagAction::Ignorable;
+      break;
+    case 6:
+      if (t == "script" || t == "option" || t == "object" || t == "applet") return TagAction::Ignorable;
+      if (t == "strike" || t == "strong") return TagAction::InlineNoWhitespace;
+      break;
+    case 7:
+      if (t == "acronym") return TagAction::InlineWhitespace;
+      break;
+    case 8:
+      if (t == "noscript") return TagAction::Ignorable;
+      break;
+    default:
+      break;
+  }
+  return TagAction::Block;
+}
+
+bool is_heading_tag(std::string_view t) {
+  return t.size() == 2 && t[0] == 'h' && t[1] >= '1' && t[1] <= '6';
+}
+
+class Handler {
+ public:
+  TextDocument finish() {
+    flush_block();  // endDocument
+    flush_block();  // toTextDocument: "just to be sure"
+    doc_.has_title = !title_.empty();
+    doc_.title = title_;
+    return std::move(doc_);
+  }
+
+  void start_element(std::string_view tag) {
+    TagAction ta = tag_action(tag);
+    switch (ta) {
+      case TagAction::Block:
+        ++tag_level_;
+        flush_ = true;
+        break;
+      case TagAction::Ignorable:
+        ++tag_level_;
+        ++in_ignorable_;
+        flush_ = true;
+        break;
+      case TagAction::Anchor:
+        ++tag_level_;
+        anchor_start();
+        break;
+      case TagAction::Body:
+        ++tag_level_;
+        flush_block();
+        ++in_body_;
+        break;
+      case TagAction::InlineNoWhitespace:
+        break;
+      case TagAction::InlineWhitespace:
+        add_whitespace_if_necessary();
+        break;
+    }
+    if (is_heading_tag(tag)) ++in_heading_;
+    last_start_tag_is_title_ = tag == "title";
+  }
+
+  void end_element(std::string_view tag) {
+    TagAction ta = tag_action(tag);
+    switch (ta) {
+      case TagAction::Block:
+        flush_ = true;
+        --tag_level_;
+        break;
+      case TagAction::Ignorable:
+        --in_ignorable_;
+        flush_ = true;
+        --tag_level_;
+        break;
+      case TagAction::Anchor:
+        anchor_end();
+        --tag_level_;
+        break;
+      case TagAction::Body:
+        flush_block();
+        --in_body_;
+        --tag_level_;
+        break;
+      case TagAction::InlineNoWhitespace:
+        break;
+      case TagAction::InlineWhitespace:
+        add_whitespace_if_necessary();
+        break;
+    }
+    if (flush_) flush_block();  // note: flush_ stays set until the next text event
+    if (is_heading_tag(tag)) --in_heading_;
+  }
+
+  void characters(std::string_view text) {
+    ++text_element_idx_;
+    if (flush_) {
+      flush_block();
+      flush_ = false;
+    }
+    if (in_ignorable_ != 0 || text.empty()) return;
+
+    // Java whitespace becomes ' '; then leading/trailing spaces are cut off and
+    // remembered; inner runs stay as they are.
+    std::string& norm = norm_;
+    norm.clear();
+    bool any_non_space = false;
+    bool start_ws = false, end_ws = false;
+    {
+      const auto* p = reinterpret_cast<const unsigned char*>(text.data());
+      std::size_t n = text.size();
+      for (std::size_t i = 0; i < n;) {
+        unsigned char c = p[i];
+        if (c < 0x80) {
+          char out = (c == ' ' || (c >= 0x09 && c <= 0x0D) || (c >= 0x1C && c <= 0x1F)) ? ' '
+                                                                                        : static_cast<char>(c);
+          norm.push_back(out);
+          ++i;
+          continue;
+        }
+        std::size_t len = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+        if (i + len > n) len = n - i;
+        char32_t cp = 0;
+        if (len == 2) cp = ((c & 0x1F) << 6) | (p[i + 1] & 0x3F);
+        else if (len == 3) cp = ((c & 0x0F) << 12) | ((p[i + 1] & 0x3F) << 6) | (p[i + 2] & 0x3F);
+        else if (len == 4)
+          cp = ((c & 0x07) << 18) | ((p[i + 1] & 0x3F) << 12) | ((p[i + 2] & 0x3F) << 6) | (p[i + 3] & 0x3F);
+        if (cp >= 0x1680 && java_is_whitespace(cp)) {
+          norm.push_back(' ');
+        } else {
+          norm.append(text.substr(i, len));
+        }
+        i += len;
+      }
+    }
+    std::size_t b = 0, e = norm.size();
+    while (b < e && norm[b] == ' ') { start_ws = true; ++b; }
+    while (e > b && norm[e - 1] == ' ') { end_ws = true; --e; }
+    any_non_space = e > b;
+    if (!any_non_space) {
+      if (start_ws || end_ws) {
+        if (!sb_last_was_whitespace_) {
+          text_buffer_.push_back(' ');
+          token_buffer_.push_back(' ');
+        }
+        sb_last_was_whitespace_ = true;
+      } else {
+        sb_last_was_whitespace_ = false;
+      }
+      return;
+    }
+    if (start_ws && !sb_last_was_whitespace_) {
+      text_buffer_.push_back(' ');
+      token_buffer_.push_back(' ');
+    }
+    if (block_tag_level_ == -1) block_tag_level_ = tag_level_;
+    std::string_view body(norm.data() + b, e - b);
+    text_buffer_.append(body);
+    token_buffer_.append(body);
+    if (end_ws) {
+      text_buffer_.push_back(' ');
+      token_buffer_.push_back(' ');
+    }
+    sb_last_was_whitespace_ = end_ws;
+    contained_.push_back(text_element_idx_);
+    if (in_heading_ == 0) block_has_non_heading_ = true;
+  }
+
+ private:
+  void add_whitespace_if_necessary() {
+    if (!sb_last_was_whitespace_) {
+      token_buffer_.push_back(' ');
+      text_buffer_.push_back(' ');
+      sb_last_was_whitespace_ = true;
+    }
+  }
+
+  void anchor_start() {
+    if (in_anchor_++ > 0) {
+      // Nested <a> (NekoHTML bug #2909310 in the original): close the outer one first.
+      anchor_end();
+    }
+    if (in_ignorable_ == 0) {
+      add_whitespace_if_necessary();
+      token_buffer_.append(kAnchorStart);
+      token_buffer_.push_back(' ');
+      sb_last_was_whitespace_ = true;
+    }
+  }
+
+  void anchor_end() {
+    if (--in_anchor_ == 0) {
+      if (in_ignorable_ == 0) {
+        add_whitespace_if_necessary();
+        token_buffer_.append(kAnchorEnd);
+        token_buffer_.push_back(' ');
+        sb_last_was_whitespace_ = true;
+      }
+    }
+  }
+
+  void clear_buffers() {
+    text_buffer_.clear();
+    token_buffer_.clear();
+  }
+
+  void flush_block() {
+    if (in_body_ == 0) {
+      if (last_start_tag_is_title_) {
+        std::string_view t = java_trim(token_buffer_);
+        if (!t.empty()) title_.assign(t);
+      }
+      clear_buffers();
+      return;
+    }
+    const std::size_t length = utf16_length_capped(token_buffer_);
+    if (length == 0) return;
+    if (length == 1 && sb_last_was_whitespace_) {
+      clear_buffers();
+      return;
+    }
+    classify_tokens(token_buffer_, tokens_, scratch_);
+
+    int num_words = 0, num_linked = 0, num_wrapped_lines = 0, num_tokens = 0;
+    int current_line_length = -1;  // the first word has no leading space
+    const int max_line_length = 80;
+    int num_words_current_line = 0;
+    for (const TokenInfo& t : tokens_) {
+      switch (t.kind) {
+        case TokenInfo::AnchorStart:
+          in_anchor_text_ = true;
+          break;
+        case TokenInfo::AnchorEnd:
+          in_anchor_text_ = false;
+          break;
+        case TokenInfo::Word:
+          ++num_tokens;
+          ++num_words;
+          ++num_words_current_line;
+          if (in_anchor_text_) ++num_linked;
+          current_line_length += t.utf16_length + 1;
+          if (current_line_length > max_line_length) {
+            ++num_wrapped_lines;
+            current_line_length = t.utf16_length;
+            num_words_current_line = 1;
+          }
+          break;
+        case TokenInfo::NonWord:
+          ++num_tokens;
+          break;
+      }
+    }
+    if (num_tokens == 0) return;  // only anchor markers: keep the buffer for the next block
+    int num_words_in_wrapped_lines;
+    if (num_wrapped_lines == 0) {
+      num_words_in_wrapped_lines = num_words;
+      num_wrapped_lines = 1;
+    } else {
+      num_words_in_wrapped_lines = num_words - num_words_current_line;
+    }
+    TextBlock tb;
+    tb.text.assign(java_trim(text_buffer_));
+    tb.text_elements = std::move(contained_);
+    contained_.clear();
+    tb.num_words = num_words;
+    tb.num_words_in_anchor_text = num_linked;
+    tb.num_words_in_wrapped_lines = num_words_in_wrapped_lines;
+    tb.num_wrapped_lines = num_wrapped_lines;
+    tb.offset_start = tb.offset_end = offset_blocks_++;
+    tb.init_densities();
+    tb.tag_level = block_tag_level_;
+    tb.all_heading = !block_has_non_heading_;
+    block_has_non_heading_ = false;
+    clear_buffers();
+    block_tag_level_ = -1;
+    doc_.blocks.push_back(std::move(tb));
+  }
+
+  // The buffer's length in UTF-16 units, but only 0, 1 or 2 (= more) matter.
+  static std::size_t utf16_length_capped(const std::string& s) {
+    if (s.empty()) return 0;
+    std::size_t n = utf16_length(std::string_view(s).substr(0, std::min<std::size_t>(s.size(), 8)));
+    return n >= 2 ? 2 : n;
+  }
+
+  TextDocument doc_;
+  std::string title_;
+  std::string token_buffer_, text_buffer_, norm_;
+  int in_body_ = 0, in_anchor_ = 0, in_ignorable_ = 0, in_heading_ = 0;
+  int tag_level_ = 0, block_tag_level_ = -1;
+  bool sb_last_was_whitespace_ = false;
+  int text_element_idx_ = 0;
+  int offset_blocks_ = 0;
+  std::vector<int> contained_;
+  bool flush_ = false;
+  bool in_anchor_text_ = false;
+  bool last_start_tag_is_title_ = false;
+  bool block_has_non_heading_ = false;
+  std::vector<TokenInfo> tokens_;
+  std::u32string scratch_;
+};
+
+}  // namespace
+
+TextDocument parse_text_document(const dom::Document& doc) {
+  Handler h;
+  // Iterative depth-first walk (the same events as dom::walk, without a std::function
+  // call per node): element enter = startElement, leave = endElement, text = characters.
+  struct Frame {
+    const dom::Node* node;
+    std::size_t next_child;
+  };
+  std::vector<Frame> stack;
+  stack.reserve(64);
+  stack.push_back({doc.root(), 0});
+  while (!stack.empty()) {
+    Frame& f = stack.back();
+    if (f.next_child < f.node->children.size()) {
+      const dom::Node* c = f.node->children[f.next_child++];
+      switch (c->type) {
+        case dom::NodeType::Element:
+          h.start_element(c->tag);
+          stack.push_back({c, 0});
+          break;
+        case dom::NodeType::Text:
+          h.characters(c->text);
+          break;
+        default:
+          break;
+      }
+      continue;
+    }
+    if (f.node->type == dom::NodeType::Element) h.end_element(f.node->tag);
+    stack.pop_back();
+  }
+  return h.finish();
+}
+
+}  // namespace detour::boilerpipe

@@ -1,0 +1,101 @@
+// Java string behaviours used by the Boilerpipe port (see java_text.h).
+#include "extractors/boilerpipe/java_text.h"
+
+#include <unicode/uchar.h>
+#include <unicode/utf8.h>
+
+namespace detour::boilerpipe {
+
+bool java_is_whitespace(char32_t c) {
+  // Java: SPACE_SEPARATOR, LINE_SEPARATOR or PARAGRAPH_SEPARATOR except the no-break
+  // spaces U+00A0, U+2007, U+202F; plus U+0009-U+000D and U+001C-U+001F.
+  if (c <= 0x20) return c == 0x20 || (c >= 0x09 && c <= 0x0D) || (c >= 0x1C && c <= 0x1F);
+  if (c < 0x1680) return false;
+  switch (c) {
+    case 0x1680: case 0x2028: case 0x2029: case 0x205F: case 0x3000:
+      return true;
+    default:
+      return c >= 0x2000 && c <= 0x200A && c != 0x2007;
+  }
+}
+
+bool java_is_letter_or_digit(char32_t c) {
+  if (c < 0x80) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+  }
+  switch (u_charType(static_cast<UChar32>(c))) {
+    case U_UPPERCASE_LETTER: case U_LOWERCASE_LETTER: case U_TITLECASE_LETTER:
+    case U_MODIFIER_LETTER: case U_OTHER_LETTER: case U_DECIMAL_DIGIT_NUMBER:
+      return true;
+    default:
+      return false;
+  }
+}
+
+void decode_utf8(std::string_view s, std::u32string& out) {
+  out.clear();
+  out.reserve(s.size());
+  const auto* p = reinterpret_cast<const uint8_t*>(s.data());
+  const int32_t n = static_cast<int32_t>(s.size());
+  int32_t i = 0;
+  while (i < n) {
+    if (p[i] < 0x80) {
+      out.push_back(p[i++]);
+      continue;
+    }
+    UChar32 c;
+    U8_NEXT_OR_FFFD(p, i, n, c);
+    out.push_back(static_cast<char32_t>(c));
+  }
+}
+
+void append_utf8(std::string& out, char32_t c) {
+  if (c < 0x80) {
+    out.push_back(static_cast<char>(c));
+  } else if (c < 0x800) {
+    out.push_back(static_cast<char>(0xC0 | (c >> 6)));
+    out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
+  } else if (c < 0x10000) {
+    out.push_back(static_cast<char>(0xE0 | (c >> 12)));
+    out.push_back(static_cast<char>(0x80 | ((c >> 6) & 0x3F)));
+    out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
+  } else {
+    out.push_back(static_cast<char>(0xF0 | (c >> 18)));
+    out.push_back(static_cast<char>(0x80 | ((c >> 12) & 0x3F)));
+    out.push_back(static_cast<char>(0x80 | ((c >> 6) & 0x3F)));
+    out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
+  }
+}
+
+std::string_view java_trim(std::string_view s) {
+  std::size_t b = 0, e = s.size();
+  while (b < e && static_cast<unsigned char>(s[b]) <= 0x20) ++b;
+  while (e > b && static_cast<unsigned char>(s[e - 1]) <= 0x20) --e;
+  return s.substr(b, e - b);
+}
+
+std::size_t utf16_length(std::string_view s) {
+  std::size_t n = 0;
+  for (unsigned char c : s) {
+    if ((c & 0xC0) != 0x80) n += 1;  // a lead byte or ASCII starts a code point
+    if (c >= 0xF0) n += 1;           // a 4-byte sequence is a surrogate pair
+  }
+  return n;
+}
+
+std::string java_to_lower(std::string_view s) {
+  std::u32string cps;
+  decode_utf8(s, cps);
+  std::string out;
+  out.reserve(s.size());
+  for (char32_t c : cps) {
+    if (c < 0x80) {
+      out.push_back(static_cast<char>(c >= 'A' && c <= 'Z' ? c + 32 : c));
+    } else {
+      append_utf8(out, static_cast<char32_t>(u_tolower(static_cast<UChar32>(c))));
+    }
+  }
+  return out;
+}
+
+}  // namespace detour::boilerpipe

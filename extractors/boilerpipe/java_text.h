@@ -1,0 +1,31 @@
+// boilerpipe/java_text: the few java.lang.String / Character behaviours Boilerpipe's
+// results depend on, for UTF-8 text: Character.isWhitespace (NBSP is not whitespace),
+// String.trim (strips every char <= U+0020), UTF-16 lengths (String.length), and a
+// lower-casing close to String.toLowerCase for the patterns Boilerpipe looks for.
+// Stateless and thread-safe.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace detour::boilerpipe {
+
+// Character.isWhitespace for a code point (Java 17 / Unicode 13 tables).
+bool java_is_whitespace(char32_t c);
+// Character.isLetterOrDigit (general categories Lu Ll Lt Lm Lo Nd).
+bool java_is_letter_or_digit(char32_t c);
+
+// Decodes UTF-8 into code points (invalid bytes become U+FFFD).
+void decode_utf8(std::string_view s, std::u32string& out);
+// Appends the UTF-8 form of a code point.
+void append_utf8(std::string& out, char32_t c);
+
+// String.trim(): strips leading and trailing chars <= U+0020.
+std::string_view java_trim(std::string_view s);
+// String.length(): UTF-16 code units.
+std::size_t utf16_length(std::string_view s);
+// String.toLowerCase() by simple per-code-point case mapping (ICU u_tolower).
+std::string java_to_lower(std::string_view s);
+
+}  // namespace detour::boilerpipe

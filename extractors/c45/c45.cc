@@ -1,0 +1,207 @@
+// Extractor C45 and corpus labelling; see c45.h.
+#include "extractors/c45/c45.h"
+
+#include <tbb/parallel_for.h>
+
+#include <chrono>
+#include <map>
+#include <random>
+
+#include "extractors/justext/stoplist.h"
+
+namespace detour::c45 {
+namespace {
+
+std::uint64_t fnv1a(std::string_view s) {
+  std::uint64_t h = 1469598103934665603ull;
+  for (unsigned char c : s) h = (h ^ c) * 1099511628211ull;
+  return h;
+}
+
+using Stoplists = std::map<std::string, justext::Stoplist, std::less<>>;
+
+// Loads the jusText list of every language in `langs` that has one.
+Stoplists load_stoplists(const std::vector<std::string>& langs, std::string& loaded) {
+  Stoplists out;
+  for (const auto& l : langs) {
+    if (out.count(l)) continue;
+    try {
+      out.emplace(l, justext::load_stoplist(justext::default_stoplist_source(), l));
+      loaded += (loaded.empty() ? "" : "+") + l;
+    } catch (const std::exception&) {
+      // No list for this language (or no shared data): its terms keep stop words.
+    }
+  }
+  return out;
+}
+
+const justext::Stoplist* stoplist_for(const Stoplists& s, const std::string& lang) {
+  auto it = s.find(lang);
+  return it == s.end() ? nullptr : &it->second;
+}
+
+std::vector<std::string> languages_of(const CorpusContext& ctx) {
+  std::vector<std::string> langs;
+  for (const auto& e : ctx.entries)
+    if (e.page && std::find(langs.begin(), langs.end(), e.page->lang) == langs.end()) langs.push_back(e.page->lang);
+  return langs;
+}
+
+Dataset make_dataset(const std::vector<LabelledPage>& pages, const std::vector<char>& use_page,
+                     double noise_keep, std::uint64_t seed) {
+  Dataset d;
+  d.features = kFeatureCount;
+  std::mt19937_64 rng(seed);
+  std::uniform_real_distribution<double> u(0, 1);
+  for (std::size_t p = 0; p < pages.size(); ++p) {
+    if (!use_page[p]) continue;
+    for (std::size_t i = 0; i < pages[p].rows.size(); ++i) {
+      if (pages[p].labels[i] == 0 && noise_keep < 1 && u(rng) >= noise_keep) continue;
+      d.add(pages[p].rows[i], pages[p].labels[i]);
+    }
+  }
+  return d;
+}
+
+class C45Extractor final : public Extractor {
+ public:
+  explicit C45Extractor(const C45Settings& s) : cfg_(s) {
+    if (cfg_.folds < 2) throw std::invalid_argument("C45: folds must be >= 2");
+  }
+  std::string name() const override { return "C45"; }
+  std::string version() const override { return "1"; }
+  bool needs_corpus() const override { return true; }
+  Settings settings() const override {
+    Settings s;
+    s["features"] = "CTD,DensitySum,QueryScore,DirectMatches,Depth";
+    s["query"] = "title+url words, lower-cased";
+    s["stopwords"] = cfg_.stopwords ? (stop_loaded_.empty() ? "none-loaded" : stop_loaded_) : "off";
+    s["folds"] = std::to_string(cfg_.folds) + " by site (fnv1a)";
+    s["min_leaf"] = std::to_string(cfg_.tree.min_leaf);
+    s["cf"] = std::to_string(cfg_.tree.confidence);
+    s["prune"] = cfg_.tree.prune ? "yes" : "no";
+    s["mdl_penalty"] = cfg_.tree.mdl_penalty ? "yes" : "no";
+    s["noise_keep"] = std::to_string(cfg_.noise_keep);
+    s["labels"] = "text node >50% tokens matched (difflib); element >50% content tokens";
+    s["output"] = "text nodes whose element is content";
+    return s;
+  }
+
+  void prepare(const CorpusContext& ctx) override {
+    auto t0 = std::chrono::steady_clock::now();
+    std::vector<std::string> langs = languages_of(ctx);
+    stop_loaded_.clear();
+    if (cfg_.stopwords) stops_ = load_stoplists(langs, stop_loaded_);
+    std::vector<LabelledPage> pages = label_corpus(ctx, cfg_);
+    trees_.assign(cfg_.folds, Tree{});
+    tbb::parallel_for(0, cfg_.folds, [&](int k) {
+      std::vector<char> use(pages.size());
+      for (std::size_t p = 0; p < pages.size(); ++p) use[p] = fold_of(pages[p].site, cfg_.folds) != k;
+      trees_[k] = Tree::train(make_dataset(pages, use, cfg_.noise_keep, ctx.seed + k), cfg_.tree);
+    });
+    train_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    prepared_ = true;
+  }
+
+  Extraction extract(const Page& page) const override {
+    if (!prepared_) throw ExtractError("C45: prepare() was not called (the trees are trained on the corpus)");
+    Extraction ex;
+    int k = fold_of(site_of(page.id), cfg_.folds);
+    ex.notes["fold"] = std::to_string(k);
+    const Tree& tree = trees_[k];
+    PageNodes nodes = compute_nodes(page, query_terms(page, stoplist_for(stops_, page.lang)));
+    const auto& el = nodes.elements;
+    if (el.empty()) return ex;
+    std::vector<char> content(el.size(), 0);
+    std::vector<int> owner(el.size(), 0);
+    std::vector<SegmentKind> kind(el.size(), SegmentKind::Paragraph);
+    for (std::size_t i = 0; i < el.size(); ++i) {
+      if (el[i].has_text) content[i] = tree.classify(el[i].f) == 1;
+      const std::string& tag = el[i].node->tag;
+      int p = el[i].parent;
+      owner[i] = (p < 0 || dom::is_block_element(tag)) ? static_cast<int>(i) : owner[p];
+      bool heading = tag.size() == 2 && tag[0] == 'h' && tag[1] >= '1' && tag[1] <= '6';
+      bool item = tag == "li" || tag == "dt" || tag == "dd";
+      kind[i] = heading ? SegmentKind::Heading : item ? SegmentKind::ListItem : p < 0 ? SegmentKind::Paragraph : kind[p];
+    }
+    std::string buf;
+    int cur = -1;
+    auto flush = [&]() {
+      if (cur >= 0) {
+        std::string t = collapse_whitespace(buf);
+        if (!t.empty()) ex.segments.push_back({kind[cur], std::move(t)});
+      }
+      buf.clear();
+      cur = -1;
+    };
+    for (const NodeText& t : nodes.texts) {
+      if (!content[t.element]) continue;
+      int o = owner[t.element];
+      if (o != cur) {
+        flush();
+        cur = o;
+      }
+      buf += t.node->text;
+    }
+    flush();
+    return ex;
+  }
+
+  double train_seconds() const { return train_seconds_; }
+
+ private:
+  C45Settings cfg_;
+  Stoplists stops_;
+  std::string stop_loaded_;
+  std::vector<Tree> trees_;
+  bool prepared_ = false;
+  double train_seconds_ = 0;
+};
+
+}  // namespace
+
+std::string site_of(std::string_view id) {
+  auto a = id.find('_');
+  auto b = id.rfind('_');
+  if (a == std::string_view::npos || b == a) return std::string(id);
+  return std::string(id.substr(a + 1, b - a - 1));
+}
+
+int fold_of(std::string_view site, int folds) {
+  return folds <= 1 ? 0 : static_cast<int>(fnv1a(site) % static_cast<std::uint64_t>(folds));
+}
+
+std::vector<LabelledPage> label_corpus(const CorpusContext& ctx, const C45Settings& settings) {
+  std::string loaded;
+  Stoplists stops;
+  if (settings.stopwords) stops = load_stoplists(languages_of(ctx), loaded);
+  std::vector<const CorpusEntry*> todo;
+  for (const auto& e : ctx.entries)
+    if (e.page && !e.gold.empty()) todo.push_back(&e);
+  std::vector<LabelledPage> out(todo.size());
+  tbb::parallel_for(std::size_t{0}, todo.size(), [&](std::size_t i) {
+    const Page& page = *todo[i]->page;
+    PageNodes nodes = compute_nodes(page, query_terms(page, stoplist_for(stops, page.lang)), true);
+    label_nodes(nodes, todo[i]->gold);
+    LabelledPage& lp = out[i];
+    lp.id = page.id;
+    lp.lang = page.lang;
+    lp.site = site_of(page.id);
+    for (const auto& e : nodes.elements) {
+      if (!e.has_text) continue;
+      lp.rows.push_back(e.f);
+      lp.labels.push_back(e.label);
+    }
+  });
+  return out;
+}
+
+std::unique_ptr<Extractor> make_extractor(const C45Settings& settings) {
+  return std::make_unique<C45Extractor>(settings);
+}
+
+}  // namespace detour::c45
+
+namespace detour {
+std::unique_ptr<Extractor> make_c45_extractor() { return c45::make_extractor(); }
+}  // namespace detour

@@ -1,0 +1,58 @@
+#include "extractors/cetd/select_blocks.h"
+
+#include "extractors/blocks.h"
+
+namespace detour::density {
+
+SegmentKind kind_of_tag(const std::string& tag) {
+  if (tag.size() == 2 && tag[0] == 'h' && tag[1] >= '1' && tag[1] <= '6') return SegmentKind::Heading;
+  if (tag == "li" || tag == "dt" || tag == "dd") return SegmentKind::ListItem;
+  return SegmentKind::Paragraph;
+}
+
+std::vector<Segment> select_blocks(const dom::Node* root,
+                                   const std::function<Visit(const dom::Node*)>& visit,
+                                   const std::function<bool(const dom::Node*)>& keep_text) {
+  std::vector<Segment> out;
+  std::string cur;
+  SegmentKind kind = SegmentKind::Paragraph;
+  auto flush = [&] {
+    std::string t = collapse_whitespace(cur);
+    if (!t.empty()) out.push_back({kind, std::move(t)});
+    cur.clear();
+    kind = SegmentKind::Paragraph;
+  };
+  // Elements entered (so that Leave of a skipped element is not taken as a block end).
+  std::vector<const dom::Node*> entered;
+  dom::walk(root, [&](dom::Event e, const dom::Node* n) {
+    switch (e) {
+      case dom::Event::Enter:
+        if (n->type == dom::NodeType::Document) return true;
+        if (is_invisible_element(n) || visit(n) == Visit::Skip) return false;
+        entered.push_back(n);
+        if (n->is("br")) {
+          cur += '\n';
+        } else if (dom::is_block_element(n->tag)) {
+          flush();
+          kind = kind_of_tag(n->tag);
+        }
+        return true;
+      case dom::Event::Leave:
+        if (!entered.empty() && entered.back() == n) {
+          entered.pop_back();
+          if (dom::is_block_element(n->tag) && !n->is("br")) flush();
+        }
+        return true;
+      case dom::Event::Text:
+        if (keep_text(n)) cur += n->text;
+        return true;
+      case dom::Event::Comment:
+        return true;
+    }
+    return true;
+  });
+  flush();
+  return out;
+}
+
+}  // namespace detour::density

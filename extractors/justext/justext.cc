@@ -1,0 +1,322 @@
+// justext: jusText 3.0.2 port (see justext.h).
+#include "extractors/justext/justext.h"
+
+#include <string_view>
+
+#include "extractors/justext/pytext.h"
+
+namespace detour::justext {
+namespace {
+
+// lxml Cleaner settings jusText 3.0.2 uses (scripts, comments, style, embedded, forms,
+// kill_tags=head): these elements go with their content ...
+bool is_killed(std::string_view tag) {
+  return tag == "head" || tag == "script" || tag == "style" || tag == "applet" ||
+         tag == "button" || tag == "input" || tag == "select" || tag == "textarea";
+}
+// ... and these lose their tags but keep their content.
+bool is_unwrapped(std::string_view tag) {
+  return tag == "form" || tag == "iframe" || tag == "embed" || tag == "layer" ||
+         tag == "object" || tag == "param";
+}
+
+// jusText's PARAGRAPH_TAGS: their start and end both close the current paragraph.
+bool is_paragraph_tag(std::string_view t) {
+  switch (t.size()) {
+    case 1:
+      return t == "p";
+    case 2:
+      return t == "dd" || t == "dl" || t == "dt" || t == "td" || t == "th" || t == "tr" ||
+             t == "ul" || t == "li" ||
+             (t[0] == 'h' && t[1] >= '1' && t[1] <= '6');
+    case 3:
+      return t == "col" || t == "div" || t == "pre";
+    case 4:
+      return t == "body" || t == "form";
+    case 5:
+      return t == "table" || t == "tfoot" || t == "thead";
+    case 6:
+      return t == "center" || t == "legend" || t == "option";
+    case 7:
+      return t == "caption";
+    case 8:
+      return t == "colgroup" || t == "fieldset" || t == "optgroup" || t == "textarea";
+    case 10:
+      return t == "blockquote";
+    default:
+      return false;
+  }
+}
+
+bool is_word_byte(char c) {
+  const auto u = static_cast<unsigned char>(c);
+  return (u >= 'a' && u <= 'z') || (u >= 'A' && u <= 'Z') || (u >= '0' && u <= '9') || u == '_' ||
+         u >= 0x80;
+}
+
+// jusText's ParagraphMaker (an xml.sax ContentHandler fed by lxml.sax.saxify).
+class ParagraphMaker {
+ public:
+  ParagraphMaker() { start_new_paragraph(); }
+
+  void start_element(const std::string& name) {
+    path_ends_.push_back(path_.size());
+    if (!path_.empty()) path_.push_back('.');
+    path_ += name;
+    if (is_paragraph_tag(name) || (name == "br" && br_)) {
+      // <br><br> separates paragraphs and is not counted as a tag of the paragraph.
+      if (name == "br") --current_.tags_count;
+      start_new_paragraph();
+    } else {
+      br_ = name == "br";
+      if (br_)
+        append_text(" ");
+      else if (name == "a")
+        link_ = true;
+      ++current_.tags_count;
+    }
+  }
+
+  void end_element(const std::string& name) {
+    path_.resize(path_ends_.back());
+    path_ends_.pop_back();
+    if (is_paragraph_tag(name)) start_new_paragraph();
+    if (name == "a") link_ = false;
+  }
+
+  void characters(std::string_view content) {
+    if (py::is_blank(content)) return;
+    const std::size_t before = raw_.size();
+    py::normalize_whitespace(content, raw_);
+    has_text_ = true;
+    if (link_) current_.link_chars += py::length(std::string_view(raw_).substr(before));
+    br_ = false;
+  }
+
+  std::vector<Paragraph> finish() {
+    start_new_paragraph();
+    return std::move(paragraphs_);
+  }
+
+ private:
+  void append_text(std::string_view text) {
+    raw_.append(text);
+    has_text_ = true;
+  }
+
+  void start_new_paragraph() {
+    if (has_text_) {
+      current_.text = py::normalize_whitespace(py::strip(raw_));
+      current_.length = py::length(current_.text);
+      current_.dom_path = start_path_;
+      paragraphs_.push_back(std::move(current_));
+    }
+    current_ = Paragraph{};
+    start_path_.assign(path_);  // the path when the paragraph starts (reused buffer)
+    raw_.clear();
+    has_text_ = false;
+  }
+
+  std::string path_;                    // dot-joined open elements
+  std::vector<std::size_t> path_ends_;  // path_ length before each open element
+  std::string start_path_;
+  std::vector<Paragraph> paragraphs_;
+  Paragraph current_;
+  std::string raw_;  // concatenation of the paragraph's normalised text nodes
+  bool has_text_ = false;
+  bool link_ = false;
+  bool br_ = false;
+};
+
+// Feeds the maker the events lxml.sax.saxify would produce for the cleaned tree:
+// killed elements and comments vanish and unwrapped ones lose their tags, and the text
+// around them merges into one text run, as it does in lxml's text/tail model.
+void feed(const dom::Node* root, ParagraphMaker& maker) {
+  std::string pending;
+  auto flush = [&] {
+    if (!pending.empty()) {
+      maker.characters(pending);
+      pending.clear();
+    }
+  };
+  dom::walk(root, [&](dom::Event ev, const dom::Node* n) {
+    switch (ev) {
+      case dom::Event::Enter:
+        if (n->type != dom::NodeType::Element) return true;
+        if (is_killed(n->tag)) return false;
+        if (is_unwrapped(n->tag)) return true;
+        flush();
+        maker.start_element(n->tag);
+        return true;
+      case dom::Event::Leave:
+        if (n->type != dom::NodeType::Element || is_killed(n->tag) || is_unwrapped(n->tag))
+          return true;
+        flush();
+        maker.end_element(n->tag);
+        return true;
+      case dom::Event::Text:
+        pending += n->text;
+        return true;
+      case dom::Event::Comment:
+        return true;
+    }
+    return true;
+  });
+  flush();
+}
+
+// Class of the nearest paragraph before (inc = -1) or after (inc = +1) i that is good
+// or bad (or near-good, unless ignored); the edges of the page count as bad.
+Class neighbour(std::size_t i, const std::vector<Paragraph>& ps, bool ignore_neargood, int inc) {
+  std::ptrdiff_t j = static_cast<std::ptrdiff_t>(i);
+  const auto n = static_cast<std::ptrdiff_t>(ps.size());
+  while (true) {
+    j += inc;
+    if (j < 0 || j >= n) return Class::Bad;
+    const Class c = ps[static_cast<std::size_t>(j)].class_type;
+    if (c == Class::Good || c == Class::Bad) return c;
+    if (c == Class::NearGood && !ignore_neargood) return c;
+  }
+}
+
+// True when a good paragraph starts within max_distance characters after i.
+bool good_follows(std::size_t i, const std::vector<Paragraph>& ps, int max_distance) {
+  std::size_t distance = 0;
+  for (std::size_t j = i + 1; j < ps.size() && distance <= static_cast<std::size_t>(max_distance);
+       ++j) {
+    if (ps[j].class_type == Class::Good) return true;
+    distance += ps[j].length;
+  }
+  return false;
+}
+
+}  // namespace
+
+const char* class_name(Class c) {
+  switch (c) {
+    case Class::Short:
+      return "short";
+    case Class::NearGood:
+      return "neargood";
+    case Class::Good:
+      return "good";
+    case Class::Bad:
+      return "bad";
+  }
+  return "?";
+}
+
+bool path_has_heading(const std::string& p) {
+  for (std::size_t i = 0; i + 1 < p.size(); ++i) {
+    if (p[i] != 'h' || p[i + 1] < '0' || p[i + 1] > '9') continue;
+    if (i > 0 && is_word_byte(p[i - 1])) continue;
+    if (i + 2 < p.size() && is_word_byte(p[i + 2])) continue;
+    return true;
+  }
+  return false;
+}
+
+std::vector<Paragraph> make_paragraphs(const dom::Node* root) {
+  ParagraphMaker maker;
+  if (root) feed(root, maker);
+  return maker.finish();
+}
+
+void classify_paragraphs(std::vector<Paragraph>& paragraphs, const Stoplist& stoplist,
+                         const Options& o) {
+  std::string low;
+  for (auto& p : paragraphs) {
+    const auto words = py::split(p.text);
+    p.words = words.size();
+    p.stopwords = 0;
+    if (!stoplist.empty()) {
+      for (auto w : words) {
+        py::lower(w, low);
+        if (stoplist.contains(low)) ++p.stopwords;
+      }
+    }
+    const double stopword_density =
+        p.words == 0 ? 0.0 : static_cast<double>(p.stopwords) / static_cast<double>(p.words);
+    const double link_density =
+        p.length == 0 ? 0.0 : static_cast<double>(p.link_chars) / static_cast<double>(p.length);
+    p.heading = !o.no_headings && path_has_heading(p.dom_path);
+
+    if (link_density > o.max_link_density) {
+      p.cf_class = Class::Bad;
+    } else if (p.text.find("\xC2\xA9") != std::string::npos ||
+               p.text.find("&copy") != std::string::npos) {
+      p.cf_class = Class::Bad;
+    } else if (p.dom_path.find("select") != std::string::npos) {
+      p.cf_class = Class::Bad;
+    } else if (p.length < static_cast<std::size_t>(o.length_low)) {
+      p.cf_class = p.link_chars > 0 ? Class::Bad : Class::Short;
+    } else if (stopword_density >= o.stopwords_high) {
+      p.cf_class = p.length > static_cast<std::size_t>(o.length_high) ? Class::Good : Class::NearGood;
+    } else if (stopword_density >= o.stopwords_low) {
+      p.cf_class = Class::NearGood;
+    } else {
+      p.cf_class = Class::Bad;
+    }
+  }
+}
+
+void revise_paragraph_classification(std::vector<Paragraph>& ps, const Options& o) {
+  for (auto& p : ps) p.class_type = p.cf_class;
+
+  // Good headings (1.x only; see HeadingVariant).
+  if (o.heading_variant == HeadingVariant::V1) {
+    for (std::size_t i = 0; i < ps.size(); ++i) {
+      if (ps[i].heading && ps[i].class_type == Class::Short &&
+          good_follows(i, ps, o.max_heading_distance))
+        ps[i].class_type = Class::NearGood;
+    }
+  }
+
+  // Short paragraphs, decided on the classes before this pass.
+  std::vector<std::pair<std::size_t, Class>> new_classes;
+  for (std::size_t i = 0; i < ps.size(); ++i) {
+    if (ps[i].class_type != Class::Short) continue;
+    const Class prev = neighbour(i, ps, true, -1);
+    const Class next = neighbour(i, ps, true, +1);
+    Class c;
+    if (prev == Class::Good && next == Class::Good) {
+      c = Class::Good;
+    } else if (prev == Class::Bad && next == Class::Bad) {
+      c = Class::Bad;
+    } else if ((prev == Class::Bad && neighbour(i, ps, false, -1) == Class::NearGood) ||
+               (next == Class::Bad && neighbour(i, ps, false, +1) == Class::NearGood)) {
+      c = Class::Good;
+    } else {
+      c = Class::Bad;
+    }
+    new_classes.emplace_back(i, c);
+  }
+  for (const auto& [i, c] : new_classes) ps[i].class_type = c;
+
+  // Near-good paragraphs, in place and in order.
+  for (std::size_t i = 0; i < ps.size(); ++i) {
+    if (ps[i].class_type != Class::NearGood) continue;
+    const Class prev = neighbour(i, ps, true, -1);
+    const Class next = neighbour(i, ps, true, +1);
+    ps[i].class_type = (prev == Class::Bad && next == Class::Bad) ? Class::Bad : Class::Good;
+  }
+
+  // More good headings.
+  for (std::size_t i = 0; i < ps.size(); ++i) {
+    if (!(ps[i].heading && ps[i].class_type == Class::Bad && ps[i].cf_class != Class::Bad))
+      continue;
+    if (good_follows(i, ps, o.max_heading_distance)) ps[i].class_type = Class::Good;
+  }
+}
+
+std::vector<Paragraph> justext(const dom::Document& doc, const Stoplist& stoplist,
+                               const Options& options) {
+  const dom::Node* root = doc.html();
+  if (!root) root = doc.root();
+  auto paragraphs = make_paragraphs(root);
+  classify_paragraphs(paragraphs, stoplist, options);
+  revise_paragraph_classification(paragraphs, options);
+  return paragraphs;
+}
+
+}  // namespace detour::justext

@@ -1,0 +1,144 @@
+// The jusText extractors of the registry:
+//   JTA     jusText 3.0.2 with the stoplist of the page's language (Chinese.txt for zh,
+//           as the published DANIEL outputs did);
+//   JTA-EN  jusText 3.0.2 with the English stoplist for every page;
+//   JTS     jusText 3.0.2 without stoplist: stopwords_low = stopwords_high = 0, so every
+//           long enough, link-poor paragraph is good or near-good.
+// Good paragraphs are returned in order: headings (dom path with h1-h6) as Heading,
+// paragraphs opened by <li> as ListItem, the rest as Paragraph.
+//
+// Stoplists are loaded lazily per language (thread-safe) from the source given by
+// justext::default_stoplist_source() unless the constructor was given one.
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+
+#include "extractors/extractor.h"
+#include "extractors/justext/justext.h"
+#include "extractors/justext/stoplist.h"
+
+namespace detour {
+namespace {
+
+enum class StopMode { PageLanguage, English, None };
+
+class JustextExtractor final : public Extractor {
+ public:
+  JustextExtractor(std::string name, StopMode mode) : name_(std::move(name)), mode_(mode) {
+    source_ = justext::default_stoplist_source();
+    if (mode_ == StopMode::None) {
+      options_.stopwords_low = 0;
+      options_.stopwords_high = 0;
+    }
+  }
+
+  std::string name() const override { return name_; }
+  std::string version() const override { return "1"; }
+
+  Settings settings() const override {
+    Settings s;
+    s["algorithm"] = "justext-3.0.2";
+    s["heading_variant"] =
+        options_.heading_variant == justext::HeadingVariant::V3 ? "3.x" : "1.x";
+    s["length_low"] = std::to_string(options_.length_low);
+    s["length_high"] = std::to_string(options_.length_high);
+    s["stopwords_low"] = fmt_double(options_.stopwords_low);
+    s["stopwords_high"] = fmt_double(options_.stopwords_high);
+    s["max_link_density"] = fmt_double(options_.max_link_density);
+    s["max_heading_distance"] = std::to_string(options_.max_heading_distance);
+    s["no_headings"] = options_.no_headings ? "true" : "false";
+    switch (mode_) {
+      case StopMode::PageLanguage:
+        s["stoplist"] = "page-language";
+        break;
+      case StopMode::English:
+        s["stoplist"] = "English";
+        break;
+      case StopMode::None:
+        s["stoplist"] = "none";
+        break;
+    }
+    if (mode_ != StopMode::None) s["stoplist_source"] = source_signature();
+    return s;
+  }
+
+  Extraction extract(const Page& page) const override {
+    Extraction ex;
+    if (!page.dom) return ex;
+    const justext::Stoplist empty;
+    const justext::Stoplist* stop = &empty;
+    if (mode_ != StopMode::None) {
+      const std::string lang = mode_ == StopMode::English ? std::string("en") : page.lang;
+      if (lang.empty())
+        throw ExtractError(name_ + ": page " + page.id + " has no language to pick a stoplist");
+      try {
+        stop = &stoplist_for(lang);
+      } catch (const justext::StoplistError& e) {
+        throw ExtractError(name_ + ": " + e.what());
+      }
+      ex.notes["stoplist"] = stop->source() + ":" + stop->hash();
+    }
+    const auto paragraphs = justext::justext(*page.dom, *stop, options_);
+    for (const auto& p : paragraphs) {
+      if (p.class_type != justext::Class::Good) continue;
+      Segment seg;
+      seg.kind = p.heading ? SegmentKind::Heading
+                 : ends_with_li(p.dom_path) ? SegmentKind::ListItem
+                                            : SegmentKind::Paragraph;
+      seg.text = p.text;
+      ex.segments.push_back(std::move(seg));
+    }
+    return ex;
+  }
+
+ private:
+  static std::string fmt_double(double v) {
+    std::string s = std::to_string(v);
+    while (!s.empty() && s.back() == '0') s.pop_back();
+    if (!s.empty() && s.back() == '.') s.pop_back();
+    return s;
+  }
+  static bool ends_with_li(const std::string& path) {
+    return path == "li" || (path.size() > 3 && path.compare(path.size() - 3, 3, ".li") == 0);
+  }
+
+  // Hash of every list of the source, computed once.
+  std::string source_signature() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (source_sig_.empty()) source_sig_ = justext::source_hash(source_);
+    return source_sig_;
+  }
+
+  const justext::Stoplist& stoplist_for(const std::string& lang) const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto it = cache_.find(lang);
+    if (it == cache_.end())
+      it = cache_.emplace(lang, std::make_unique<justext::Stoplist>(
+                                    justext::load_stoplist(source_, lang)))
+               .first;
+    return *it->second;
+  }
+
+  std::string name_;
+  StopMode mode_;
+  justext::Options options_;
+  std::filesystem::path source_;
+  mutable std::mutex mutex_;
+  mutable std::map<std::string, std::unique_ptr<justext::Stoplist>> cache_;
+  mutable std::string source_sig_;
+};
+
+}  // namespace
+
+std::unique_ptr<Extractor> make_justext_language_extractor() {
+  return std::make_unique<JustextExtractor>("JTA", StopMode::PageLanguage);
+}
+std::unique_ptr<Extractor> make_justext_english_extractor() {
+  return std::make_unique<JustextExtractor>("JTA-EN", StopMode::English);
+}
+std::unique_ptr<Extractor> make_justext_nostop_extractor() {
+  return std::make_unique<JustextExtractor>("JTS", StopMode::None);
+}
+
+}  // namespace detour

@@ -1,0 +1,180 @@
+// ncleaner: the NC / NCNL / NCT5 / NCT25 extractors (see ncleaner.h).
+#include "extractors/ncleaner/ncleaner.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+#include <random>
+#include <set>
+
+#include "extractors/ncleaner/segments.h"
+
+namespace detour {
+namespace {
+
+std::uint64_t fnv1a(std::string_view s, std::uint64_t h = 1469598103934665603ULL) {
+  for (unsigned char c : s) {
+    h ^= c;
+    h *= 1099511628211ULL;
+  }
+  return h;
+}
+
+std::string hex8(std::uint64_t h) {
+  char buf[17];
+  std::snprintf(buf, sizeof buf, "%08llx", static_cast<unsigned long long>(h & 0xffffffffULL));
+  return buf;
+}
+
+std::string fmt_double(double d) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", d);
+  return buf;
+}
+
+// Deterministic Fisher-Yates shuffle driven by mt19937_64 (whose output sequence the
+// standard fixes), with our own bounded draw: the same seed gives the same order on
+// every platform.
+template <class T>
+void seeded_shuffle(std::vector<T>& v, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  for (std::size_t i = v.size(); i > 1; --i) {
+    std::size_t j = static_cast<std::size_t>(rng() % i);
+    std::swap(v[i - 1], v[j]);
+  }
+}
+
+struct SystemConfig {
+  std::string name;
+  int mode = 1;
+  bool per_language = false;  // one model per language (T systems) or one English model
+  std::size_t pages = 60;     // training pages per model
+};
+
+class NCleanerExtractor final : public Extractor {
+ public:
+  explicit NCleanerExtractor(SystemConfig cfg) : cfg_(std::move(cfg)) {
+    opts_.mode = cfg_.mode;
+  }
+  // From a loaded model file.
+  NCleanerExtractor(std::string name, ncleaner::Model model) : from_file_(true) {
+    cfg_.name = std::move(name);
+    cfg_.mode = model.options.mode;
+    opts_ = model.options;
+    provenance_ = model.provenance;
+    train_count_ = model.training_pairs;
+    models_.emplace("", std::move(model));
+  }
+
+  std::string name() const override { return cfg_.name; }
+  std::string version() const override { return "1"; }
+  bool needs_corpus() const override { return !from_file_; }
+
+  Settings settings() const override {
+    Settings s;
+    s["n"] = std::to_string(opts_.n);
+    s["mode"] = std::to_string(opts_.mode);
+    s["q"] = fmt_double(opts_.q);
+    s["bias"] = fmt_double(opts_.bias);
+    s["seg"] = std::string(ncleaner::kSegmentation);
+    s["train"] = "diff";
+    if (from_file_) {
+      s["model"] = provenance_.empty() ? "file" : provenance_;
+      s["train_pages"] = std::to_string(train_count_);
+    } else {
+      s["train_set"] = cfg_.per_language ? "per-language:" + std::to_string(cfg_.pages)
+                                         : "en:" + std::to_string(cfg_.pages);
+      s["train_pages"] = prepared_ ? std::to_string(train_count_) + "#" + ids_hash_ : "unprepared";
+      s["seed"] = prepared_ ? std::to_string(seed_) : "unprepared";
+    }
+    return s;
+  }
+
+  void prepare(const CorpusContext& ctx) override {
+    if (from_file_) return;
+    seed_ = ctx.seed;
+    models_.clear();
+    training_.clear();
+    // Candidates: pages with a non-empty gold, by language, sorted by id.
+    std::map<std::string, std::vector<const CorpusEntry*>> by_lang;
+    for (const auto& e : ctx.entries)
+      if (e.page && !e.gold.empty()) by_lang[e.page->lang].push_back(&e);
+    std::vector<std::string> chosen_ids;
+    for (auto& [lang, entries] : by_lang) {
+      if (!cfg_.per_language && lang != "en") continue;
+      std::sort(entries.begin(), entries.end(),
+                [](const CorpusEntry* a, const CorpusEntry* b) { return a->page->id < b->page->id; });
+      seeded_shuffle(entries, seed_ ^ fnv1a(lang));
+      if (entries.size() > cfg_.pages) entries.resize(cfg_.pages);
+      std::vector<ncleaner::TrainingPair> pairs;
+      std::vector<std::string> ids;
+      for (const CorpusEntry* e : entries) {
+        pairs.push_back(ncleaner::make_training_pair(*e->page, e->gold));
+        training_.insert({lang, e->page->id});
+        ids.push_back(lang + "/" + e->page->id);
+      }
+      std::sort(ids.begin(), ids.end());
+      chosen_ids.insert(chosen_ids.end(), ids.begin(), ids.end());
+      ncleaner::Model m = ncleaner::train_segments(pairs, opts_);
+      m.provenance = "DANIEL " + lang + " " + std::to_string(pairs.size()) + " pages seed " +
+                     std::to_string(seed_);
+      models_.emplace(cfg_.per_language ? lang : std::string(), std::move(m));
+    }
+    std::uint64_t h = 1469598103934665603ULL;
+    for (const auto& id : chosen_ids) h = fnv1a(id + "\n", h);
+    ids_hash_ = hex8(h);
+    train_count_ = chosen_ids.size();
+    prepared_ = true;
+  }
+
+  Extraction extract(const Page& page) const override {
+    if (!from_file_ && !prepared_)
+      throw ExtractError(cfg_.name + ": prepare() was not called (the model is trained on the corpus)");
+    Extraction ex;
+    if (training_.count({page.lang, page.id})) {
+      ex.excluded = "training page";
+      return ex;
+    }
+    auto it = models_.find(cfg_.per_language && !from_file_ ? page.lang : std::string());
+    if (it == models_.end())
+      throw ExtractError(cfg_.name + ": no model for language '" + page.lang + "' (page " + page.id +
+                         "): no training pages with gold in that language");
+    const ncleaner::Model& model = it->second;
+    for (auto& seg : ncleaner::page_segments(page))
+      if (model.check(seg.text).first) ex.segments.push_back(std::move(seg));
+    return ex;
+  }
+
+ private:
+  SystemConfig cfg_;
+  ncleaner::Options opts_;
+  bool from_file_ = false;
+  bool prepared_ = false;
+  std::uint64_t seed_ = 0;
+  std::string ids_hash_;
+  std::size_t train_count_ = 0;
+  std::string provenance_;
+  std::map<std::string, ncleaner::Model> models_;  // by language ("" = every language)
+  std::set<std::pair<std::string, std::string>> training_;  // (lang, id)
+};
+
+}  // namespace
+
+std::unique_ptr<Extractor> make_ncleaner_nc_extractor() {
+  return std::make_unique<NCleanerExtractor>(SystemConfig{"NC", 1, false, 60});
+}
+std::unique_ptr<Extractor> make_ncleaner_ncnl_extractor() {
+  return std::make_unique<NCleanerExtractor>(SystemConfig{"NCNL", 3, false, 60});
+}
+std::unique_ptr<Extractor> make_ncleaner_nct5_extractor() {
+  return std::make_unique<NCleanerExtractor>(SystemConfig{"NCT5", 1, true, 5});
+}
+std::unique_ptr<Extractor> make_ncleaner_nct25_extractor() {
+  return std::make_unique<NCleanerExtractor>(SystemConfig{"NCT25", 1, true, 25});
+}
+std::unique_ptr<Extractor> make_ncleaner_model_extractor(const std::filesystem::path& model_file,
+                                                         std::string name) {
+  return std::make_unique<NCleanerExtractor>(std::move(name), ncleaner::load(model_file));
+}
+
+}  // namespace detour

@@ -1,0 +1,414 @@
+// TDIFF (Deturck 2015): template diff between pages of the same site. See tdiff.h.
+#include "extractors/tdiff/tdiff.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <limits>
+#include <numeric>
+#include <stdexcept>
+#include <string_view>
+#include <unordered_map>
+
+#include "extractors/blocks.h"
+#include "extractors/tdiff/cluster.h"
+#include "extractors/tdiff/tokens.h"
+#include "metrics/sequence_matcher.h"
+#include "metrics/tree_edit/pq_gram.h"
+#include "metrics/tree_edit/ted.h"
+
+namespace detour::tdiff {
+namespace {
+
+// Case-insensitive substring test on ASCII.
+bool icontains(std::string_view hay, std::string_view needle) {
+  if (needle.size() > hay.size()) return false;
+  for (std::size_t i = 0; i + needle.size() <= hay.size(); ++i) {
+    std::size_t k = 0;
+    while (k < needle.size()) {
+      char c = hay[i + k];
+      if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+      if (c != needle[k]) break;
+      ++k;
+    }
+    if (k == needle.size()) return true;
+  }
+  return false;
+}
+
+SegmentKind kind_of(const std::string& tag) {
+  if (tag.size() == 2 && tag[0] == 'h' && tag[1] >= '1' && tag[1] <= '6') return SegmentKind::Heading;
+  if (tag == "li" || tag == "dt" || tag == "dd") return SegmentKind::ListItem;
+  return SegmentKind::Paragraph;
+}
+
+std::string describe(const dom::Node* n) {
+  std::string s = n->tag;
+  if (auto* id = n->attr("id")) s += "#" + *id;
+  if (auto* c = n->attr("class")) s += "." + collapse_whitespace(*c);
+  return s;
+}
+
+// 64-bit FNV-1a, to derive a per-site seed.
+std::uint64_t fnv1a(std::string_view s) {
+  std::uint64_t h = 0xcbf29ce484222325ULL;
+  for (unsigned char c : s) h = (h ^ c) * 0x100000001b3ULL;
+  return h;
+}
+
+struct Elem {
+  const dom::Node* node;
+  int parent;   // element index, -1 for the body
+  int depth;
+  int end;      // one past the last descendant element index (preorder range)
+  long tokens = 0, differing = 0;
+  bool filtered = false;  // inside a comment/gallery subtree
+};
+
+}  // namespace
+
+bool is_comment_or_gallery(const dom::Node* n) {
+  if (!n->is_element()) return false;
+  for (const char* a : {"id", "class"}) {
+    const std::string* v = n->attr(a);
+    if (!v) continue;
+    if (icontains(*v, "comment") || icontains(*v, "gallery") || icontains(*v, "slideshow")) return true;
+  }
+  return false;
+}
+
+std::vector<Segment> template_diff(const dom::Node* body, const std::vector<std::string>& partner,
+                                   const TdiffSettings& s, DiffInfo* info) {
+  DiffInfo local;
+  DiffInfo& inf = info ? *info : local;
+  inf = {};
+  std::vector<Segment> out;
+  if (!body) return out;
+  const TextTokens tt = text_tokens(body);
+  inf.tokens = static_cast<int>(tt.tokens.size());
+  if (tt.tokens.empty()) return out;
+
+  // Intern both sides densely; tokens unknown to the partner get fresh ids.
+  std::unordered_map<std::string_view, std::int32_t> ids;
+  ids.reserve(partner.size() + tt.tokens.size());
+  std::vector<std::int32_t> a, b;
+  b.reserve(partner.size());
+  a.reserve(tt.tokens.size());
+  auto intern = [&](std::string_view t) {
+    auto [it, fresh] = ids.emplace(t, static_cast<std::int32_t>(ids.size()));
+    return it->second;
+  };
+  for (const auto& t : partner) b.push_back(intern(t));
+  for (const auto& t : tt.tokens) a.push_back(intern(t));
+  std::vector<char> same(a.size(), 0);
+  {
+    metrics::SequenceMatcher sm(a, b, s.autojunk);
+    for (const auto& m : sm.get_matching_blocks())
+      for (int k = 0; k < m.size; ++k) same[m.a + k] = 1;
+  }
+  const int ntext = static_cast<int>(tt.text_nodes.size());
+  std::vector<int> tok_count(ntext, 0), diff_count(ntext, 0);
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    ++tok_count[tt.node[i]];
+    if (!same[i]) ++diff_count[tt.node[i]];
+  }
+
+  // Element table in preorder (same traversal and skips as text_tokens), with the
+  // counts of their text propagated to every ancestor.
+  std::vector<Elem> el;
+  std::vector<int> text_elem(ntext, -1);  // enclosing element of each text node
+  {
+    std::vector<int> stack;
+    int text_idx = 0;
+    int filtered_depth = 0;
+    dom::walk(body, [&](dom::Event e, const dom::Node* n) {
+      switch (e) {
+        case dom::Event::Enter: {
+          if (is_invisible_element(n)) return false;
+          const bool filt = s.filter_comments && n != body && is_comment_or_gallery(n);
+          if (filt) ++filtered_depth;
+          el.push_back({n, stack.empty() ? -1 : stack.back(), static_cast<int>(stack.size()), 0, 0, 0,
+                        filtered_depth > 0});
+          stack.push_back(static_cast<int>(el.size()) - 1);
+          return true;
+        }
+        case dom::Event::Leave: {
+          if (stack.empty() || el[stack.back()].node != n) return true;  // skipped invisible
+          Elem& me = el[stack.back()];
+          me.end = static_cast<int>(el.size());
+          if (s.filter_comments && n != body && is_comment_or_gallery(n)) --filtered_depth;
+          stack.pop_back();
+          if (!stack.empty() && !me.filtered) {
+            el[stack.back()].tokens += me.tokens;
+            el[stack.back()].differing += me.differing;
+          }
+          return true;
+        }
+        case dom::Event::Text: {
+          if (stack.empty()) return true;
+          const int idx = text_idx++;
+          if (idx >= ntext) return true;
+          text_elem[idx] = stack.back();
+          if (!el[stack.back()].filtered) {
+            el[stack.back()].tokens += tok_count[idx];
+            el[stack.back()].differing += diff_count[idx];
+          }
+          return true;
+        }
+        case dom::Event::Comment:
+          return true;
+      }
+      return true;
+    });
+  }
+  if (el.empty()) return out;
+  const long total = el[0].tokens, total_diff = el[0].differing;
+  inf.differing = static_cast<int>(total_diff);
+  if (total_diff == 0) return out;
+
+  // Ranking: the subtree maximising differing - same_penalty * same tokens among subtrees holding
+  // at least min_share of the page's text; ties go to the deeper (more specific) one.
+  int best = 0;
+  double best_score = -std::numeric_limits<double>::infinity();
+  const double min_tokens = s.min_share * static_cast<double>(total);
+  for (int i = 0; i < static_cast<int>(el.size()); ++i) {
+    const Elem& x = el[i];
+    if (x.filtered || static_cast<double>(x.tokens) < min_tokens || x.differing == 0) continue;
+    const double score = static_cast<double>(x.differing) - s.same_penalty * static_cast<double>(x.tokens - x.differing);
+    if (score > best_score || (score == best_score && x.depth > el[best].depth)) {
+      best_score = score;
+      best = i;
+    }
+  }
+  inf.main = describe(el[best].node);
+
+  // Title-then-body offset: the first h1 with differing text before the main block.
+  int start = best;
+  if (s.title_rule) {
+    for (int i = 0; i < best; ++i) {
+      if (el[i].node->is("h1") && !el[i].filtered && el[i].differing > 0 && el[i].end <= best) {
+        start = i;
+        inf.title = true;
+        break;
+      }
+    }
+  }
+  const int stop = el[best].end;
+
+  // Emission: blocks (block elements start a new one) of text nodes whose enclosing
+  // element lies in [start, stop), mostly differing, outside filtered subtrees.
+  std::string cur;
+  long cur_t = 0, cur_d = 0;
+  SegmentKind kind = SegmentKind::Paragraph;
+  auto flush = [&] {
+    if (cur_t > 0 && static_cast<double>(cur_d) >= s.min_block_diff * static_cast<double>(cur_t)) {
+      std::string t = collapse_whitespace(cur);
+      if (!t.empty()) out.push_back({kind, std::move(t)});
+    }
+    cur.clear();
+    cur_t = cur_d = 0;
+    kind = SegmentKind::Paragraph;
+  };
+  int text_idx = 0;
+  dom::walk(body, [&](dom::Event e, const dom::Node* n) {
+    switch (e) {
+      case dom::Event::Enter:
+        if (is_invisible_element(n)) return false;
+        if (n->is("br")) {
+          cur += '\n';
+          return true;
+        }
+        if (dom::is_block_element(n->tag)) {
+          flush();
+          kind = kind_of(n->tag);
+        }
+        return true;
+      case dom::Event::Leave:
+        if (!is_invisible_element(n) && dom::is_block_element(n->tag) && !n->is("br")) flush();
+        return true;
+      case dom::Event::Text: {
+        const int idx = text_idx++;
+        if (idx >= ntext) return true;
+        const int owner = text_elem[idx];
+        if (owner < start || owner >= stop || el[owner].filtered) return true;
+        cur += n->text;
+        cur_t += tok_count[idx];
+        cur_d += diff_count[idx];
+        return true;
+      }
+      case dom::Event::Comment:
+        return true;
+    }
+    return true;
+  });
+  flush();
+  return out;
+}
+
+std::string page_key(const Page& page) { return page.lang + "/" + page.id; }
+
+TdiffExtractor::TdiffExtractor(TdiffSettings s) : s_(std::move(s)) {
+  if (s_.fallback == "TDIFF") throw std::invalid_argument("TDIFF: the fallback cannot be TDIFF itself");
+  if (s_.partner != "pivot" && s_.partner != "ted3")
+    throw std::invalid_argument("TDIFF: partner must be 'pivot' or 'ted3', not '" + s_.partner + "'");
+  fallback_ = make_extractor(s_.fallback);
+}
+
+Settings TdiffExtractor::settings() const {
+  auto num = [](double v) {
+    std::string t = std::to_string(v);
+    while (t.size() > 1 && t.back() == '0') t.pop_back();
+    if (!t.empty() && t.back() == '.') t.pop_back();
+    return t;
+  };
+  return {{"fallback", s_.fallback + "@" + fallback_->version()},
+          {"pq", std::to_string(s_.pq_p) + "," + std::to_string(s_.pq_q)},
+          {"max_k", std::to_string(s_.max_k)},
+          {"min_silhouette", num(s_.min_silhouette)},
+          {"partner", s_.partner},
+          {"min_share", num(s_.min_share)},
+          {"min_block_diff", num(s_.min_block_diff)},
+          {"same_penalty", num(s_.same_penalty)},
+          {"autojunk", s_.autojunk ? "yes" : "no"},
+          {"title_rule", s_.title_rule ? "yes" : "no"},
+          {"filter_comments", s_.filter_comments ? "yes" : "no"}};
+}
+
+void TdiffExtractor::prepare(const CorpusContext& ctx) {
+  fallback_->prepare(ctx);
+  plans_.clear();
+  sites_.clear();
+  std::map<std::string, std::vector<const Page*>> groups;
+  for (const auto& e : ctx.entries) {
+    if (!e.page) continue;
+    groups[site_of(e.page->id, e.page->url)].push_back(e.page);
+  }
+  ted::PqGramOptions pq{s_.pq_p, s_.pq_q};
+  for (auto& [site, pages] : groups) {
+    const auto t0 = std::chrono::steady_clock::now();
+    const int n = static_cast<int>(pages.size());
+    SiteReport rep;
+    rep.site = site;
+    rep.pages = n;
+    if (site.empty() || n == 1) {
+      for (const Page* p : pages) {
+        PagePlan& pl = plans_[page_key(*p)];
+        pl.site = site;
+        pl.site_pages = n;
+        pl.reason = site.empty() ? "no site" : "single-page site";
+      }
+      rep.outliers = site.empty() ? n : 1;
+      sites_.push_back(rep);
+      continue;
+    }
+    // Trees and pq-gram profiles.
+    ted::LabelDict dict;
+    std::vector<ted::Tree> trees(n);
+    std::vector<ted::PqProfile> prof(n);
+    for (int i = 0; i < n; ++i) {
+      const dom::Node* body = pages[i]->dom ? pages[i]->dom->body() : nullptr;
+      trees[i] = ted::dom_tree(body, dict);
+      prof[i] = ted::pq_profile(trees[i], pq);
+    }
+    Matrix dist(n);
+    for (int i = 0; i < n; ++i)
+      for (int j = i + 1; j < n; ++j) dist.at(i, j) = dist.at(j, i) = ted::pq_distance(prof[i], prof[j]);
+    const Points pts = classical_mds(dist, 2);
+    const Clustering cl = choose_k(pts, s_.max_k, s_.min_silhouette, ctx.seed ^ fnv1a(site));
+    rep.k = cl.best.k;
+    rep.silhouette = cl.silhouette;
+    std::vector<std::string> doc(n);
+    for (int i = 0; i < n; ++i) doc[i] = document_of(pages[i]->id, pages[i]->url);
+    std::vector<std::shared_ptr<const std::vector<std::string>>> tokens(n);
+    auto tokens_of = [&](int i) {
+      if (!tokens[i])
+        tokens[i] = std::make_shared<const std::vector<std::string>>(
+            text_tokens(pages[i]->dom ? pages[i]->dom->body() : nullptr).tokens);
+      return tokens[i];
+    };
+    for (int c = 0; c < cl.best.k; ++c) {
+      std::vector<int> members;
+      for (int i = 0; i < n; ++i)
+        if (cl.best.assign[i] == c) members.push_back(i);
+      const auto& cen = cl.best.centroids[c];
+      auto d2 = [&](int i) {
+        double s = 0;
+        for (std::size_t d = 0; d < cen.size(); ++d) s += (pts[i][d] - cen[d]) * (pts[i][d] - cen[d]);
+        return s;
+      };
+      std::stable_sort(members.begin(), members.end(), [&](int x, int y) { return d2(x) < d2(y); });
+      for (int i : members) {
+        PagePlan& pl = plans_[page_key(*pages[i])];
+        pl.site = site;
+        pl.site_pages = n;
+        pl.cluster = c;
+        pl.cluster_size = static_cast<int>(members.size());
+        // Candidates: the other members that are not copies of the same document,
+        // nearest the centroid first (the pivot, or the next nearest for the pivot).
+        std::vector<int> cand;
+        for (int j : members)
+          if (j != i && doc[j] != doc[i]) cand.push_back(j);
+        if (cand.empty()) {
+          pl.reason = members.size() == 1 ? "outlier" : "only copies of the page in its cluster";
+          ++rep.outliers;
+          continue;
+        }
+        int partner = cand[0];
+        if (s_.partner == "ted3") {
+          // The 3 pq-gram-nearest candidates, then the smallest exact TED among them.
+          std::stable_sort(cand.begin(), cand.end(),
+                           [&](int x, int y) { return dist.at(i, x) < dist.at(i, y); });
+          cand.resize(std::min<std::size_t>(3, cand.size()));
+          int best_d = std::numeric_limits<int>::max();
+          for (int j : cand) {
+            int d = ted::ted(trees[i], trees[j]);
+            if (d < best_d) best_d = d, partner = j;
+          }
+        }
+        pl.partner = page_key(*pages[partner]);
+        pl.partner_tokens = tokens_of(partner);
+      }
+    }
+    rep.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    sites_.push_back(rep);
+  }
+}
+
+const PagePlan* TdiffExtractor::plan(const std::string& key) const {
+  auto it = plans_.find(key);
+  return it == plans_.end() ? nullptr : &it->second;
+}
+
+Extraction TdiffExtractor::extract(const Page& page) const {
+  const PagePlan* pl = plan(page_key(page));
+  std::string reason;
+  if (!pl) reason = "page not seen by prepare()";
+  else if (!pl->partner_tokens) reason = pl->reason;
+  if (reason.empty()) {
+    DiffInfo info;
+    Extraction ex;
+    ex.segments = template_diff(page.dom ? page.dom->body() : nullptr, *pl->partner_tokens, s_, &info);
+    ex.notes["partner"] = pl->partner;
+    ex.notes["site"] = pl->site;
+    ex.notes["cluster"] = std::to_string(pl->cluster) + "/" + std::to_string(pl->cluster_size);
+    if (info.differing > 0) {
+      ex.notes["main"] = info.main;
+      if (info.title) ex.notes["title_rule"] = "yes";
+      return ex;
+    }
+    reason = "no differing text";
+  }
+  Extraction ex = fallback_->extract(page);
+  ex.notes["fallback"] = s_.fallback;
+  ex.notes["fallback_reason"] = reason;
+  if (pl) ex.notes["site"] = pl->site;
+  return ex;
+}
+
+}  // namespace detour::tdiff
+
+namespace detour {
+
+std::unique_ptr<Extractor> make_tdiff_extractor() { return std::make_unique<tdiff::TdiffExtractor>(); }
+
+}  // namespace detour

@@ -1,0 +1,283 @@
+#include "harness/scoring.h"
+
+#include <fmt/format.h>
+#include <tbb/global_control.h>
+#include <tbb/parallel_for.h>
+
+#include <algorithm>
+#include <set>
+
+#include "corpora/corpus.h"
+
+namespace detour::harness {
+
+namespace fs = std::filesystem;
+using metrics::Aggregate;
+using metrics::DocScore;
+using metrics::MetricInfo;
+
+ScoreSet score_items(const std::vector<ScoreItem>& items, const std::vector<const MetricInfo*>& ms,
+                     const metrics::ScoreOptions& options, int jobs) {
+  ScoreSet set;
+  set.metrics = ms;
+  set.options = options;
+  set.docs.resize(items.size());
+  for (const auto& it : items) set.has_languages = set.has_languages || !it.lang.empty();
+  auto work = [&](std::size_t i) {
+    const ScoreItem& it = items[i];
+    metrics::DocPair pair(it.system, it.gold, options);
+    DocResult r{it.lang, it.id, {}};
+    r.scores.reserve(ms.size());
+    for (const MetricInfo* m : ms) r.scores.push_back(m->score(pair));
+    set.docs[i] = std::move(r);
+  };
+  int threads = jobs > 0 ? jobs : static_cast<int>(tbb::info::default_concurrency());
+  tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads);
+  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, items.size(), 1), [&](const auto& r) {
+    for (std::size_t i = r.begin(); i != r.end(); ++i) work(i);
+  });
+  return set;
+}
+
+namespace {
+
+bool has_subdirs(const fs::path& dir) {
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(dir, ec))
+    if (e.is_directory() && e.path().filename().string()[0] != '.') return true;
+  return false;
+}
+
+void add_pairs(const fs::path& gold_dir, const fs::path& sys_dir, const std::string& lang,
+               MissingPolicy missing, std::vector<ScoreItem>& items, std::vector<std::string>& notes) {
+  std::vector<std::string> gold_files = corpora::list_files(gold_dir);
+  std::vector<std::string> sys_files;
+  std::error_code ec;
+  if (fs::is_directory(sys_dir, ec)) sys_files = corpora::list_files(sys_dir);
+  std::set<std::string> gold_set(gold_files.begin(), gold_files.end());
+  std::set<std::string> sys_set(sys_files.begin(), sys_files.end());
+  std::string where = lang.empty() ? std::string() : " [" + lang + "]";
+  std::size_t no_gold = 0, no_sys = 0;
+  for (const auto& f : sys_files)
+    if (!gold_set.count(f)) {
+      ++no_gold;
+      notes.push_back("skipped (no gold)" + where + ": " + (sys_dir / f).string());
+    }
+  for (const auto& f : gold_files) {
+    bool have = sys_set.count(f) > 0;
+    if (!have) {
+      ++no_sys;
+      notes.push_back(std::string(missing == MissingPolicy::Skip ? "skipped" : "counted empty") +
+                      " (no system output)" + where + ": " + (sys_dir / f).string());
+      if (missing == MissingPolicy::Skip) continue;
+    }
+    ScoreItem it;
+    it.lang = lang;
+    it.id = f;
+    it.gold = corpora::read_file(gold_dir / f);
+    if (have) it.system = corpora::read_file(sys_dir / f);
+    items.push_back(std::move(it));
+  }
+}
+
+}  // namespace
+
+std::vector<ScoreItem> collect_items(const fs::path& gold_root, const fs::path& system_dir,
+                                     bool corpus_layout, MissingPolicy missing,
+                                     std::vector<std::string>& notes,
+                                     const std::vector<std::string>& languages) {
+  std::error_code ec;
+  if (!fs::is_directory(gold_root, ec))
+    throw corpora::CorpusError(gold_root.string() + ": not a folder (gold references expected)");
+  if (!fs::is_directory(system_dir, ec))
+    throw corpora::CorpusError(system_dir.string() + ": not a folder (system outputs expected)");
+  std::vector<ScoreItem> items;
+  if (!corpus_layout) {
+    add_pairs(gold_root, system_dir, "", missing, items, notes);
+    return items;
+  }
+  std::vector<std::string> langs;
+  for (const auto& e : fs::directory_iterator(gold_root))
+    if (e.is_directory() && fs::is_directory(e.path() / "gold")) langs.push_back(e.path().filename().string());
+  std::sort(langs.begin(), langs.end());
+  if (langs.empty())
+    throw corpora::CorpusError(gold_root.string() + ": no <lang>/gold/ folders (not a corpus root)");
+  bool sys_by_lang = has_subdirs(system_dir);
+  for (const auto& lang : langs) {
+    if (!languages.empty() && std::find(languages.begin(), languages.end(), lang) == languages.end()) continue;
+    fs::path sys = sys_by_lang ? system_dir / lang : system_dir;
+    add_pairs(gold_root / lang / "gold", sys, lang, missing, items, notes);
+  }
+  return items;
+}
+
+std::vector<std::string> language_keys(const ScoreSet& set) {
+  std::set<std::string> langs;
+  if (set.has_languages)
+    for (const auto& d : set.docs) langs.insert(d.lang);
+  std::vector<std::string> keys(langs.begin(), langs.end());
+  keys.push_back("all");
+  return keys;
+}
+
+Aggregate aggregate_metric(const ScoreSet& set, std::size_t mi, const std::string& lang) {
+  std::vector<const DocScore*> docs;
+  for (const auto& d : set.docs)
+    if (lang == "all" || d.lang == lang) docs.push_back(&d.scores[mi]);
+  return metrics::aggregate(*set.metrics[mi], docs);
+}
+
+namespace {
+
+nlohmann::json metric_json(const MetricInfo& m, const Aggregate& a, const metrics::ScoreOptions& o) {
+  nlohmann::json j;
+  j["tp"] = a.tp;
+  j["fp"] = a.fp;
+  j["fn"] = a.fn;
+  j["precision"] = 100 * a.micro.precision;
+  j["recall"] = 100 * a.micro.recall;
+  j["f1"] = 100 * a.micro.f1;
+  j["macro"] = {{"precision", 100 * a.macro.precision},
+                {"recall", 100 * a.macro.recall},
+                {"f1", 100 * a.macro.f1},
+                {"sd_precision", 100 * a.sd_precision},
+                {"sd_recall", 100 * a.sd_recall},
+                {"sd_f1", 100 * a.sd_f1}};
+  for (std::size_t k = 0; k < m.value_names.size(); ++k)
+    j["mean_" + std::string(m.value_names[k])] =
+        k == 0 ? a.value_means[k] : 100 * a.value_means[k];  // indicators as percentages
+  j["signature"] = metrics::metric_signature(m, o);
+  return j;
+}
+
+}  // namespace
+
+nlohmann::json to_json(const ScoreSet& set, bool per_doc) {
+  nlohmann::json j;
+  j["signature"] = metrics::run_signature(set.metrics, set.options);
+  nlohmann::json langs = nlohmann::json::object();
+  for (const auto& key : language_keys(set)) {
+    nlohmann::json l;
+    std::size_t n = 0;
+    for (const auto& d : set.docs) n += key == "all" || d.lang == key;
+    l["documents"] = n;
+    for (std::size_t mi = 0; mi < set.metrics.size(); ++mi)
+      l[std::string(set.metrics[mi]->name)] = metric_json(*set.metrics[mi], aggregate_metric(set, mi, key), set.options);
+    langs[key] = std::move(l);
+  }
+  j["languages"] = std::move(langs);
+  j["notes"] = set.notes;
+  if (per_doc) {
+    nlohmann::json docs = nlohmann::json::array();
+    for (const auto& d : set.docs) {
+      nlohmann::json dj;
+      dj["lang"] = d.lang;
+      dj["id"] = d.id;
+      for (std::size_t mi = 0; mi < set.metrics.size(); ++mi) {
+        const MetricInfo& m = *set.metrics[mi];
+        const DocScore& s = d.scores[mi];
+        auto v = metrics::prf(s.tp, s.fp, s.fn, m.zero_rule);
+        nlohmann::json mj = {{"tp", s.tp}, {"fp", s.fp}, {"fn", s.fn}, {"precision", 100 * v.precision},
+                             {"recall", 100 * v.recall}, {"f1", 100 * v.f1}};
+        for (std::size_t k = 0; k < m.value_names.size() && k < s.values.size(); ++k)
+          mj[std::string(m.value_names[k])] = s.values[k];
+        dj[std::string(m.name)] = std::move(mj);
+      }
+      docs.push_back(std::move(dj));
+    }
+    j["documents"] = std::move(docs);
+  }
+  return j;
+}
+
+std::string render_scores(const ScoreSet& set, const std::string& format, bool per_doc) {
+  std::string out;
+  auto keys = language_keys(set);
+  if (format == "tsv") {
+    out += "lang\tmetric\tdocuments\ttp\tfp\tfn\tP\tR\tF1\tmacro_P\tmacro_R\tmacro_F1\tsd_F1\tsignature\n";
+    for (const auto& key : keys)
+      for (std::size_t mi = 0; mi < set.metrics.size(); ++mi) {
+        Aggregate a = aggregate_metric(set, mi, key);
+        out += fmt::format("{}\t{}\t{}\t{}\t{}\t{}\t{:.2f}\t{:.2f}\t{:.2f}\t{:.2f}\t{:.2f}\t{:.2f}\t{:.2f}\t{}\n", key,
+                           set.metrics[mi]->name, a.documents, a.tp, a.fp, a.fn, 100 * a.micro.precision,
+                           100 * a.micro.recall, 100 * a.micro.f1, 100 * a.macro.precision, 100 * a.macro.recall,
+                           100 * a.macro.f1, 100 * a.sd_f1, metrics::metric_signature(*set.metrics[mi], set.options));
+      }
+    if (per_doc) {
+      out += "\nlang\tid\tmetric\ttp\tfp\tfn\tP\tR\tF1\n";
+      for (const auto& d : set.docs)
+        for (std::size_t mi = 0; mi < set.metrics.size(); ++mi) {
+          const auto& s = d.scores[mi];
+          auto v = metrics::prf(s.tp, s.fp, s.fn, set.metrics[mi]->zero_rule);
+          out += fmt::format("{}\t{}\t{}\t{}\t{}\t{}\t{:.2f}\t{:.2f}\t{:.2f}\n", d.lang, d.id, set.metrics[mi]->name,
+                             s.tp, s.fp, s.fn, 100 * v.precision, 100 * v.recall, 100 * v.f1);
+        }
+    }
+    return out;
+  }
+  bool md = format == "md";
+  // One row per language, P/R/F1 (micro) per metric.
+  std::vector<std::string> header = {"lang", "docs"};
+  for (auto* m : set.metrics) {
+    header.push_back(std::string(m->name) + " P");
+    header.push_back(std::string(m->name) + " R");
+    header.push_back(std::string(m->name) + " F1");
+  }
+  std::vector<std::vector<std::string>> rows;
+  for (const auto& key : keys) {
+    std::vector<std::string> row = {key};
+    std::size_t n = 0;
+    for (const auto& d : set.docs) n += key == "all" || d.lang == key;
+    row.push_back(std::to_string(n));
+    for (std::size_t mi = 0; mi < set.metrics.size(); ++mi) {
+      Aggregate a = aggregate_metric(set, mi, key);
+      row.push_back(fmt::format("{:.2f}", 100 * a.micro.precision));
+      row.push_back(fmt::format("{:.2f}", 100 * a.micro.recall));
+      row.push_back(fmt::format("{:.2f}", 100 * a.micro.f1));
+    }
+    rows.push_back(std::move(row));
+  }
+  if (md) {
+    auto line = [&](const std::vector<std::string>& r) {
+      std::string s = "|";
+      for (const auto& c : r) s += " " + c + " |";
+      return s + "\n";
+    };
+    out += line(header);
+    std::string sep = "|";
+    for (std::size_t i = 0; i < header.size(); ++i) sep += i < 1 ? "---|" : "---:|";
+    out += sep + "\n";
+    for (const auto& r : rows) out += line(r);
+  } else {
+    std::vector<std::size_t> width(header.size(), 0);
+    for (std::size_t i = 0; i < header.size(); ++i) width[i] = header[i].size();
+    for (const auto& r : rows)
+      for (std::size_t i = 0; i < r.size(); ++i) width[i] = std::max(width[i], r[i].size());
+    auto line = [&](const std::vector<std::string>& r) {
+      std::string s;
+      for (std::size_t i = 0; i < r.size(); ++i)
+        s += (i == 0 ? fmt::format("{:<{}}", r[i], width[i]) : fmt::format("  {:>{}}", r[i], width[i]));
+      return s + "\n";
+    };
+    out += line(header);
+    for (const auto& r : rows) out += line(r);
+  }
+  out += "\n";
+  for (auto* m : set.metrics) out += (md ? "- `" : "") + metrics::metric_signature(*m, set.options) + (md ? "`\n" : "\n");
+  if (per_doc) {
+    out += md ? "\n| lang | id | metric | tp | fp | fn | P | R | F1 |\n|---|---|---|---:|---:|---:|---:|---:|---:|\n"
+              : "\nlang  id  metric  tp  fp  fn  P  R  F1\n";
+    for (const auto& d : set.docs)
+      for (std::size_t mi = 0; mi < set.metrics.size(); ++mi) {
+        const auto& s = d.scores[mi];
+        auto v = metrics::prf(s.tp, s.fp, s.fn, set.metrics[mi]->zero_rule);
+        out += fmt::format(fmt::runtime(md ? "| {} | {} | {} | {} | {} | {} | {:.2f} | {:.2f} | {:.2f} |\n"
+                                           : "{}  {}  {}  {}  {}  {}  {:.2f}  {:.2f}  {:.2f}\n"),
+                           d.lang.empty() ? "-" : d.lang, d.id, set.metrics[mi]->name, s.tp, s.fp, s.fn,
+                           100 * v.precision, 100 * v.recall, 100 * v.f1);
+      }
+  }
+  return out;
+}
+
+}  // namespace detour::harness

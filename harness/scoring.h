@@ -1,0 +1,75 @@
+// scoring: scores system outputs against gold references, per document and per
+// language, and renders the results (JSON, TSV, Markdown, aligned table).
+//
+// Per-document DocScores are kept in the result (never aggregated away); the
+// per-language and `all` aggregates are computed from them on output.
+#pragma once
+
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "metrics/metric.h"
+
+namespace detour::harness {
+
+// One document to score: the texts as bytes (the CleanEval scorer reads bytes).
+struct ScoreItem {
+  std::string lang;   // "" when the input has no languages
+  std::string id;
+  std::string system;
+  std::string gold;
+};
+
+struct DocResult {
+  std::string lang, id;
+  std::vector<metrics::DocScore> scores;  // one per metric, in ScoreSet::metrics order
+};
+
+struct ScoreSet {
+  std::vector<const metrics::MetricInfo*> metrics;
+  metrics::ScoreOptions options;
+  std::vector<DocResult> docs;           // in input order
+  std::vector<std::string> notes;        // what was skipped or counted empty, and why
+  bool has_languages = false;
+};
+
+// Scores the items with a thread pool (`jobs` threads, 0 = all cores). The order of
+// `docs` follows `items` whatever the thread count.
+ScoreSet score_items(const std::vector<ScoreItem>& items,
+                     const std::vector<const metrics::MetricInfo*>& metrics,
+                     const metrics::ScoreOptions& options, int jobs = 0);
+
+// How a gold file without a system output is handled.
+enum class MissingPolicy {
+  Skip,   // as cleaneval.py: only system files with a gold counterpart are scored
+  Empty,  // a missing output counts as an empty output
+};
+
+// Pairs system files with gold files by name. `gold_root` is either a gold folder
+// (flat) or, with `corpus_layout`, a corpus root ROOT/<lang>/gold/<id>. The system
+// folder may be DIR/<lang>/<id> or flat DIR/<id>. What is skipped goes into `notes`.
+std::vector<ScoreItem> collect_items(const std::filesystem::path& gold_root,
+                                     const std::filesystem::path& system_dir, bool corpus_layout,
+                                     MissingPolicy missing, std::vector<std::string>& notes,
+                                     const std::vector<std::string>& languages = {});
+
+// Aggregates of one metric over a set of documents.
+metrics::Aggregate aggregate_metric(const ScoreSet& set, std::size_t metric_index,
+                                    const std::string& lang /* "all" for every document */);
+
+// The `detour score` JSON shape:
+// {"signature", "languages": {"<lang>|all": {"documents", "<metric>": {...}}}, "notes"}
+// plus "documents": [...] when per_doc.
+nlohmann::json to_json(const ScoreSet& set, bool per_doc);
+
+// Text renderings: "table" (aligned), "tsv", "md".
+std::string render_scores(const ScoreSet& set, const std::string& format, bool per_doc);
+
+// Languages present, sorted, followed by "all".
+std::vector<std::string> language_keys(const ScoreSet& set);
+
+}  // namespace detour::harness

@@ -1,0 +1,217 @@
+#include "metrics/cleaneval_text.h"
+
+#include <unicode/uchar.h>
+
+namespace detour::metrics {
+namespace {
+
+// Python 2 re's \s on byte strings.
+inline bool ascii_space(unsigned char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+
+// Step (1): delete ^\s*URL.*$ matches (re.MULTILINE).
+std::string strip_url_lines(std::string_view t) {
+  std::string out;
+  out.reserve(t.size());
+  std::size_t n = t.size();
+  for (std::size_t p = 0; p < n;) {
+    bool line_start = p == 0 || t[p - 1] == '\n';
+    if (line_start) {
+      std::size_t q = p;
+      while (q < n && ascii_space(static_cast<unsigned char>(t[q]))) ++q;
+      if (q + 3 <= n && t.compare(q, 3, "URL") == 0) {
+        std::size_t r = q + 3;
+        while (r < n && t[r] != '\n') ++r;
+        p = r;  // the match [p, r) is deleted; scanning resumes at r
+        continue;
+      }
+    }
+    out += t[p++];
+  }
+  // A match can also be empty-free only; a text that is exactly at end is fine.
+  return out;
+}
+
+inline bool marker_at(std::string_view t, std::size_t i) {
+  if (i + 3 > t.size() || t[i] != '<' || t[i + 2] != '>') return false;
+  char c = static_cast<char>(t[i + 1] | 0x20);
+  return c == 'p' || c == 'h' || c == 'l';
+}
+
+}  // namespace
+
+std::string cleaneval_normalize(std::string_view text, const CleanEvalOptions& opts) {
+  // Step (1) only when a "URL" occurs at all (the common case has none).
+  std::string stripped;
+  std::string_view s = text;
+  if (text.find("URL") != std::string_view::npos) {
+    stripped = strip_url_lines(text);
+    s = stripped;
+  }
+  // Steps (2)-(4) in one pass: control runs and whitespace runs become one space,
+  // markers get a space on both sides ("\n<p> " then whitespace collapse). The
+  // output is at most 2n + 2 bytes; write through a pointer.
+  std::string out;
+  out.resize(2 * s.size() + 2);
+  char* o = out.data();
+  bool pending_space = false;  // a whitespace/control run is open
+  const char* p = s.data();
+  const char* end = p + s.size();
+  while (p < end) {
+    unsigned char c = static_cast<unsigned char>(*p);
+    if (c <= 0x20) {  // controls (0x00-0x1F, which include \t\n\v\f\r) and space
+      pending_space = true;
+      ++p;
+      continue;
+    }
+    if (c == '<' && end - p >= 3 && p[2] == '>') {
+      char k = static_cast<char>(p[1] | 0x20);
+      if (k == 'p' || k == 'h' || k == 'l') {
+        *o++ = ' ';  // the "\n" before the tag, merged with any open run
+        if (opts.unlabelled) {
+          *o++ = '<';
+          *o++ = 'p';
+          *o++ = '>';
+        } else {
+          *o++ = p[0];
+          *o++ = p[1];
+          *o++ = p[2];
+        }
+        pending_space = true;  // the " " after it
+        p += 3;
+        continue;
+      }
+    }
+    if (pending_space) *o++ = ' ';
+    pending_space = false;
+    *o++ = static_cast<char>(c);
+    ++p;
+  }
+  if (pending_space) *o++ = ' ';
+  out.resize(static_cast<std::size_t>(o - out.data()));
+  if (opts.ascii) {
+    std::string kept;
+    kept.reserve(out.size());
+    for (char ch : out)
+      if (static_cast<unsigned char>(ch) < 0x80) kept += ch;
+    out.swap(kept);
+  }
+  return out;
+}
+
+std::vector<std::string_view> cleaneval_split(std::string_view t) {
+  // re.split(r"\s+", t): fields between maximal whitespace runs, edges included.
+  std::vector<std::string_view> tokens;
+  tokens.reserve(t.size() / 5 + 2);
+  std::size_t n = t.size(), start = 0, i = 0;
+  while (i < n) {
+    if (ascii_space(static_cast<unsigned char>(t[i]))) {
+      tokens.push_back(t.substr(start, i - start));
+      while (i < n && ascii_space(static_cast<unsigned char>(t[i]))) ++i;
+      start = i;
+    } else {
+      ++i;
+    }
+  }
+  tokens.push_back(t.substr(start, n - start));
+  return tokens;
+}
+
+bool is_segment_marker(std::string_view token) { return marker_at(token, 0); }
+
+std::string text_only_normalize(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  bool pending_space = false;
+  std::size_t n = text.size();
+  for (std::size_t i = 0; i < n;) {
+    unsigned char c = static_cast<unsigned char>(text[i]);
+    if (c == '<' && i + 1 < n) {
+      unsigned char d = static_cast<unsigned char>(text[i + 1]);
+      bool tagish = (d | 0x20) >= 'a' && (d | 0x20) <= 'z';
+      tagish = tagish || d == '/' || d == '!' || d == '?';
+      if (tagish) {
+        std::size_t close = text.find('>', i + 1);
+        std::size_t next_open = text.find('<', i + 1);
+        if (close != std::string_view::npos && (next_open == std::string_view::npos || close < next_open)) {
+          pending_space = true;
+          i = close + 1;
+          continue;
+        }
+      }
+    }
+    if (c < 0x20 || c == ' ') {
+      pending_space = true;
+      ++i;
+      continue;
+    }
+    if (pending_space && !out.empty()) out += ' ';
+    pending_space = false;
+    out += static_cast<char>(c);
+    ++i;
+  }
+  return out;
+}
+
+std::vector<std::string_view> split_words(std::string_view t) {
+  std::vector<std::string_view> words;
+  std::size_t n = t.size(), i = 0;
+  while (i < n) {
+    while (i < n && ascii_space(static_cast<unsigned char>(t[i]))) ++i;
+    std::size_t start = i;
+    while (i < n && !ascii_space(static_cast<unsigned char>(t[i]))) ++i;
+    if (i > start) words.push_back(t.substr(start, i - start));
+  }
+  return words;
+}
+
+std::vector<char32_t> non_space_code_points(std::string_view s) {
+  std::vector<char32_t> out;
+  out.reserve(s.size());
+  std::size_t n = s.size();
+  for (std::size_t i = 0; i < n;) {
+    unsigned char c = static_cast<unsigned char>(s[i]);
+    char32_t cp;
+    std::size_t len;
+    if (c < 0x80) {
+      cp = c;
+      len = 1;
+    } else if ((c >> 5) == 0x6) {
+      cp = c & 0x1F;
+      len = 2;
+    } else if ((c >> 4) == 0xE) {
+      cp = c & 0x0F;
+      len = 3;
+    } else if ((c >> 3) == 0x1E) {
+      cp = c & 0x07;
+      len = 4;
+    } else {
+      out.push_back(0x110000 + c);
+      ++i;
+      continue;
+    }
+    bool ok = i + len <= n;
+    for (std::size_t k = 1; ok && k < len; ++k) {
+      unsigned char d = static_cast<unsigned char>(s[i + k]);
+      if ((d & 0xC0) != 0x80) ok = false;
+      else cp = (cp << 6) | (d & 0x3F);
+    }
+    // Reject overlong forms and surrogates as invalid bytes.
+    if (ok && ((len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
+               cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)))
+      ok = false;
+    if (!ok) {
+      out.push_back(0x110000 + c);
+      ++i;
+      continue;
+    }
+    i += len;
+    if (cp < 0x80 ? ascii_space(static_cast<unsigned char>(cp)) || cp < 0x20 : u_isUWhiteSpace(static_cast<UChar32>(cp)))
+      continue;
+    out.push_back(cp);
+  }
+  return out;
+}
+
+}  // namespace detour::metrics

@@ -1,0 +1,126 @@
+// metric: how a system output is scored against a gold reference.
+//
+// A metric is a pipeline (as in sacrebleu): both texts are prepared (normalised and
+// tokenised) once per document pair in a DocPair, which caches each view so that
+// several metrics share work; the metric turns a DocPair into per-document counts
+// (DocScore); aggregation over documents (micro = sums of counts, macro = mean and
+// sd of per-document values) happens later from the stored DocScores, never from
+// re-scoring. Every aggregated score carries its Signature.
+//
+// The metric table is in metrics/registry.cc: a new metric is one file defining its
+// score function plus one line there.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "metrics/sequence_matcher.h"
+
+namespace detour::metrics {
+
+struct ScoreOptions {
+  bool autojunk = true;  // difflib's popular-element rule (CleanEval ran with it on)
+};
+
+// Token ids of one document pair, interned densely over both sides.
+struct TokenPair {
+  std::vector<std::int32_t> sys, gold;
+  std::int32_t alphabet = 0;
+};
+
+// A difflib alignment of a TokenPair.
+struct Alignment {
+  TokenPair tokens;
+  std::vector<std::string_view> sys_tokens, gold_tokens;  // views into DocPair storage
+  std::vector<Opcode> opcodes;
+};
+
+// One (system, gold) document pair with lazily computed, cached views. Not
+// thread-safe: one DocPair per thread.
+class DocPair {
+ public:
+  DocPair(std::string_view system, std::string_view gold, ScoreOptions opts = {});
+  ~DocPair();
+  DocPair(const DocPair&) = delete;
+  DocPair& operator=(const DocPair&) = delete;
+
+  const ScoreOptions& options() const { return opts_; }
+  std::string_view system() const { return system_; }
+  std::string_view gold() const { return gold_; }
+
+  // CleanEval word alignment with markup, labelled or not.
+  const Alignment& cleaneval(bool unlabelled);
+  // Words of the text-only form (interned over both sides).
+  const TokenPair& text_only_words();
+  const std::vector<std::string_view>& text_only_sys();
+  const std::vector<std::string_view>& text_only_gold();
+  // Non-space code points of the text-only form (interned).
+  const TokenPair& text_only_chars();
+  // difflib alignment of the text-only words / chars.
+  const std::vector<Opcode>& text_only_word_opcodes();
+  const std::vector<Opcode>& text_only_char_opcodes();
+
+ private:
+  struct Cache;
+  std::string_view system_, gold_;
+  ScoreOptions opts_;
+  std::unique_ptr<Cache> cache_;
+};
+
+// Per-document result of one metric. tp/fp/fn are in the metric's unit (tokens,
+// markers, characters...). `values` holds metric-specific extras (e.g. cosine).
+struct DocScore {
+  std::int64_t tp = 0, fp = 0, fn = 0;
+  std::vector<double> values;  // names in MetricInfo::value_names
+};
+
+enum class ZeroRule {
+  CleanEval,  // zero denominators become 1 (P = 0 when nothing was extracted)
+  Empty,      // nothing extracted: P = 1; empty gold: R = 1 (both empty: F1 = 1)
+};
+
+struct PRFValues {
+  double precision = 0, recall = 0, f1 = 0;  // fractions (0..1)
+};
+PRFValues prf(std::int64_t tp, std::int64_t fp, std::int64_t fn, ZeroRule rule);
+
+struct MetricInfo {
+  std::string_view name;
+  std::string_view description;
+  std::string_view tokenisation;   // goes into the signature
+  std::string_view normalisation;  // goes into the signature
+  ZeroRule zero_rule;
+  std::vector<std::string_view> value_names;  // names of DocScore::values
+  DocScore (*score)(DocPair&);
+};
+
+const std::vector<MetricInfo>& metric_registry();
+// Throws std::invalid_argument naming the metric and the known ones.
+const MetricInfo& find_metric(std::string_view name);
+// Parses "tm,tag,car" (or "all") into registry entries, in the given order.
+std::vector<const MetricInfo*> parse_metric_list(std::string_view list);
+
+// "metric:tm|tok:...|norm:...|autojunk:yes|avg:micro+macro|zero:cleaneval|version:X".
+std::string metric_signature(const MetricInfo& m, const ScoreOptions& opts);
+// The run-level signature shared by all metrics of a score call.
+std::string run_signature(const std::vector<const MetricInfo*>& metrics, const ScoreOptions& opts);
+
+// Aggregation over documents.
+struct Aggregate {
+  std::size_t documents = 0;
+  std::int64_t tp = 0, fp = 0, fn = 0;
+  PRFValues micro;
+  PRFValues macro;        // means of per-document values
+  double sd_f1 = 0;       // sample sd (n-1) of per-document F1, as cleaneval.py -s
+  double sd_precision = 0, sd_recall = 0;
+  std::vector<double> value_means;  // means of DocScore::values
+};
+Aggregate aggregate(const MetricInfo& m, const std::vector<const DocScore*>& docs);
+
+std::string_view version();  // detour's version
+
+}  // namespace detour::metrics

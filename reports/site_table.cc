@@ -1,0 +1,64 @@
+#include "reports/site_table.h"
+
+#include <cstdio>
+#include <map>
+#include <stdexcept>
+
+#include "extractors/tdiff/tokens.h"
+
+namespace detour::reports {
+
+std::vector<SiteRow> site_table(const std::vector<std::string>& ids, const std::vector<std::string>& urls,
+                                const std::vector<metrics::DocScore>& cos, int min_pages) {
+  if (ids.size() != cos.size() || (!urls.empty() && urls.size() != ids.size()))
+    throw std::invalid_argument("site_table: ids, urls and cos scores differ in length");
+  std::map<std::string, std::vector<std::size_t>> by_site;
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    if (cos[i].values.size() < 5)
+      throw std::invalid_argument("site_table: document " + ids[i] + " has no cos values");
+    by_site[tdiff::site_of(ids[i], urls.empty() ? std::string() : urls[i])].push_back(i);
+  }
+  std::vector<SiteRow> rows;
+  SiteRow all;
+  all.site = "all";
+  auto add = [&](SiteRow& r, const metrics::DocScore& d) {
+    ++r.pages;
+    r.mean_cos += d.values[0];
+    r.exactitude += d.values[1];
+    r.equal += d.values[2];
+    r.t_within += d.values[3];
+    r.gold_within += d.values[4];
+  };
+  auto finish = [](SiteRow& r) {
+    if (r.pages == 0) return;
+    for (double* v : {&r.mean_cos, &r.exactitude, &r.equal, &r.t_within, &r.gold_within}) *v /= r.pages;
+  };
+  for (const auto& [site, idx] : by_site) {
+    if (site.empty() || static_cast<int>(idx.size()) < min_pages) continue;
+    SiteRow r;
+    r.site = site;
+    for (auto i : idx) {
+      add(r, cos[i]);
+      add(all, cos[i]);
+    }
+    finish(r);
+    rows.push_back(r);
+  }
+  finish(all);
+  rows.push_back(all);
+  return rows;
+}
+
+std::string render_site_table(const std::string& system, const std::vector<SiteRow>& rows) {
+  std::string out = "system\tsite\tpages\texactitude\tmean_cos\tT=T*\tT_in_T*\tT*_in_T\n";
+  char buf[512];
+  for (const auto& r : rows) {
+    std::snprintf(buf, sizeof buf, "%s\t%s\t%d\t%.2f\t%.2f\t%.2f\t%.2f\t%.2f\n", system.c_str(), r.site.c_str(),
+                  r.pages, 100 * r.exactitude, 100 * r.mean_cos, 100 * r.equal, 100 * r.t_within,
+                  100 * r.gold_within);
+    out += buf;
+  }
+  return out;
+}
+
+}  // namespace detour::reports

@@ -1,0 +1,35 @@
+// site_table: Deturck's (2015) per-site table for one system: for every site with at
+// least `min_pages` scored pages, the share of pages with cos >= 0.9 ("exactitude"),
+// the mean cosine, and the shares of pages where the extracted text T equals the gold
+// T*, lies within it, or contains it. Inputs are the per-document values of the `cos`
+// metric (metrics/m_cos.cc: cosine, exact, equal, t_within_gold, gold_within_t).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "metrics/metric.h"
+
+namespace detour::reports {
+
+struct SiteRow {
+  std::string site;
+  int pages = 0;
+  double exactitude = 0;   // share of pages with cos >= 0.9
+  double mean_cos = 0;
+  double equal = 0;        // share with T = T*
+  double t_within = 0;     // share with T within T*
+  double gold_within = 0;  // share with T* within T
+};
+
+// doc_ids[i] is the page id (DANIEL <date>_<host>_<hash>; the site is the host part,
+// else doc_urls[i]'s host), cos[i] its `cos` DocScore. Sites sorted by name; a final
+// row "all" covers every page of the listed sites. Throws std::invalid_argument when
+// the vectors differ in length or a DocScore lacks the five cos values.
+std::vector<SiteRow> site_table(const std::vector<std::string>& doc_ids, const std::vector<std::string>& doc_urls,
+                                const std::vector<metrics::DocScore>& cos, int min_pages = 5);
+
+// TSV with a header line; values as percentages with two decimals (mean cos x100).
+std::string render_site_table(const std::string& system, const std::vector<SiteRow>& rows);
+
+}  // namespace detour::reports

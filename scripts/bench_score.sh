@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Times `detour score` against a Python difflib peer (scripts/cleaneval_reference.py)
+# on the same input, in one run, one thread each, and prints the ratio.
+#  1. tm: the 8 published systems x 5 languages of the DANIEL corpus, autojunk on.
+#  2. car: the zh part of the same systems, autojunk off.
+# Usage: scripts/bench_score.sh [BUILD_DIR]   (needs ../shared)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BUILD_DIR="${1:-${DETOUR_BUILD_DIR:-build}}"
+SHARED="${DETOUR_SHARED:-../shared}"
+PUB="$SHARED/corpora/daniel-published-outputs/outputs"
+CORPUS="$SHARED/corpora/daniel"
+[[ -d "$PUB" ]] || { echo "bench_score: $PUB is absent; nothing to time" >&2; exit 0; }
+DETOUR="$BUILD_DIR/detour"
+SYSTEMS=$(ls "$PUB")
+now() { date +%s.%N; }
+
+pairs_tm=(); pairs_car=()
+for s in $SYSTEMS; do
+  for l in el en pl ru zh; do pairs_tm+=("$CORPUS/$l/gold" "$PUB/$s/$l"); done
+  pairs_car+=("$CORPUS/zh/gold" "$PUB/$s/zh")
+done
+
+run_case() {  # name metric autojunk langs pairs...
+  local name=$1 metric=$2 aj=$3 langs=$4; shift 4
+  local t0 t1 t2 t3
+  t0=$(now)
+  for s in $SYSTEMS; do
+    "$DETOUR" score --corpus "$CORPUS" --system "$PUB/$s" --languages "$langs" --metrics "$metric" \
+      --autojunk "$aj" --jobs 1 --format tsv 2>/dev/null | awk -v s="$s" -F'\t' '$1=="all"{print "detour\t" s "\t" $4 "\t" $5 "\t" $6}'
+  done > /tmp/detour_bench_ours.txt
+  t1=$(now)
+  python3 scripts/cleaneval_reference.py --metric "$metric" --autojunk "$aj" "$@" > /tmp/detour_bench_py.txt
+  t2=$(now)
+  local ours py
+  ours=$(awk "BEGIN{print $t1 - $t0}"); py=$(awk "BEGIN{print $t2 - $t1}")
+  # Same totals on both sides?
+  local sum_ours sum_py
+  sum_ours=$(awk -F'\t' '{tp+=$3; fp+=$4; fn+=$5} END{print tp, fp, fn}' /tmp/detour_bench_ours.txt)
+  sum_py=$(awk -F'\t' '{tp+=$3; fp+=$4; fn+=$5} END{print tp, fp, fn}' /tmp/detour_bench_py.txt)
+  printf '%-34s detour %8.2f s   python difflib %8.2f s   ratio %6.1fx   counts %s\n' \
+    "$name" "$ours" "$py" "$(awk "BEGIN{print $py / $ours}")" \
+    "$([[ "$sum_ours" == "$sum_py" ]] && echo "identical ($sum_ours)" || echo "DIFFER: ours $sum_ours, python $sum_py")"
+}
+
+echo "detour $("$DETOUR" --version 2>/dev/null || true); $(python3 --version); $(nproc) cores; one thread each"
+run_case "tm, 8 systems x 5 languages" tm yes "el,en,pl,ru,zh" "${pairs_tm[@]}"
+run_case "car, zh, autojunk off" car no "zh" "${pairs_car[@]}"

@@ -1,0 +1,77 @@
+// Fidelity of the Boilerpipe 1.2.0 port: per-page text-only F1 of our BP output
+// against the published Boilerpipe ArticleExtractor outputs on the DANIEL corpus
+// (../shared/corpora/daniel-published-outputs/outputs/boilerpipe-text). Targets from
+// the issue: median >= 0.97, mean >= 0.93; we reach median 1.0 and mean 0.991, so the
+// mean is guarded at 0.985 against regressions. Skips without ../shared.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <filesystem>
+#include <iostream>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "corpora/corpus.h"
+#include "extractors/extractor.h"
+#include "metrics/compare.h"
+#include "tests/test_util.h"
+
+using namespace detour;
+
+namespace {
+
+// Segments joined by newlines, whitespace as the extractor gives it.
+std::string segments_text(const Extraction& ex) {
+  std::string out;
+  for (const auto& s : ex.segments) out += s.text + "\n";
+  return out;
+}
+
+struct Stats {
+  double median = 0, mean = 0;
+};
+
+Stats stats(std::vector<double> v) {
+  Stats s;
+  if (v.empty()) return s;
+  std::sort(v.begin(), v.end());
+  s.median = v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
+  for (double x : v) s.mean += x;
+  s.mean /= static_cast<double>(v.size());
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("BP matches published Boilerpipe outputs on DANIEL", "[fidelity][boilerpipe]") {
+  DETOUR_REQUIRE_SHARED(shared);
+  const auto published = shared / "corpora/daniel-published-outputs/outputs/boilerpipe-text";
+  auto corpus = corpora::open_corpus(shared / "corpora/daniel");
+  REQUIRE(corpus.docs.size() == 1694);
+  auto bp = make_extractor("BP");
+  std::map<std::string, std::vector<double>> f1;
+  for (const auto& doc : corpus.docs) {
+    auto ref_path = published / doc.lang / doc.id;
+    // One published file name lacks the page's ".html" suffix.
+    if (!std::filesystem::exists(ref_path) && doc.id.size() > 5 &&
+        doc.id.compare(doc.id.size() - 5, 5, ".html") == 0)
+      ref_path = published / doc.lang / doc.id.substr(0, doc.id.size() - 5);
+    std::string ref = corpora::read_file(ref_path);
+    Page page = corpora::load_page(doc);
+    double f = metrics::text_only_prf(segments_text(bp->extract(page)), ref).f1;
+    f1[doc.lang].push_back(f);
+    f1["all"].push_back(f);
+  }
+  for (const auto& [lang, v] : f1) {
+    Stats s = stats(v);
+    std::cout << "BP fidelity " << lang << ": n=" << v.size() << " median=" << s.median
+              << " mean=" << s.mean << "\n";
+  }
+  Stats all = stats(f1["all"]);
+  CHECK(all.median >= 0.97);
+  CHECK(all.mean >= 0.93);
+  CHECK(all.mean >= 0.985);  // regression guard: measured 0.9912
+  for (const char* lang : {"en", "el", "pl", "ru"}) CHECK(stats(f1[lang]).mean >= 0.985);
+  CHECK(stats(f1["zh"]).mean >= 0.965);  // 11 zh pages were decoded differently by the publisher
+}

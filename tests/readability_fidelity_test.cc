@@ -1,0 +1,156 @@
+// Fidelity of RD (our readability-lxml 0.8.1 port) to the real tool: per-page
+// text-only F1 against the published DANIEL outputs/readability, over all 1694 pages.
+//
+// The published files are lxml's summary() HTML (XML-serialised: carriage returns
+// appear as "&#13;"). Both sides are compared in the same form: the summary HTML with
+// character references decoded, tags then replaced by spaces by text_only_prf. The
+// plain-text form of our segments is measured too (it joins words that inline tags
+// split in the HTML form, which for Chinese changes whole-sentence tokens).
+//
+// Measured: HTML form median 1.000, mean 0.973 (every language median 1.000); text
+// form median 0.993 overall but 0.50 for zh. Thresholds sit a little below these.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <filesystem>
+#include <iostream>
+#include <map>
+#include <numeric>
+
+#include "corpora/corpus.h"
+#include "extractors/extractor.h"
+#include "metrics/compare.h"
+#include "tests/test_util.h"
+
+using namespace detour;
+
+namespace {
+
+void put_utf8(std::string& o, unsigned long c) {
+  if (c < 0x80) {
+    o += static_cast<char>(c);
+  } else if (c < 0x800) {
+    o += static_cast<char>(0xC0 | (c >> 6));
+    o += static_cast<char>(0x80 | (c & 63));
+  } else if (c < 0x10000) {
+    o += static_cast<char>(0xE0 | (c >> 12));
+    o += static_cast<char>(0x80 | ((c >> 6) & 63));
+    o += static_cast<char>(0x80 | (c & 63));
+  } else if (c < 0x110000) {
+    o += static_cast<char>(0xF0 | (c >> 18));
+    o += static_cast<char>(0x80 | ((c >> 12) & 63));
+    o += static_cast<char>(0x80 | ((c >> 6) & 63));
+    o += static_cast<char>(0x80 | (c & 63));
+  }
+}
+
+// Decodes numeric character references and the entities lxml/our serialiser emit.
+std::string decode_refs(const std::string& s) {
+  std::string o;
+  o.reserve(s.size());
+  for (std::size_t i = 0; i < s.size();) {
+    if (s[i] == '&') {
+      std::size_t e = s.find(';', i);
+      if (e != std::string::npos && e - i < 12) {
+        std::string n = s.substr(i + 1, e - i - 1);
+        unsigned long c = 0;
+        if (n.size() > 1 && n[0] == '#') {
+          bool hex = n[1] == 'x' || n[1] == 'X';
+          std::string digits = n.substr(hex ? 2 : 1);
+          bool ok = !digits.empty() &&
+                    std::all_of(digits.begin(), digits.end(),
+                                [&](char d) { return hex ? std::isxdigit(static_cast<unsigned char>(d))
+                                                         : std::isdigit(static_cast<unsigned char>(d)); });
+          if (ok) c = std::stoul(digits, nullptr, hex ? 16 : 10);
+        } else if (n == "amp") {
+          c = '&';
+        } else if (n == "lt") {
+          c = '<';
+        } else if (n == "gt") {
+          c = '>';
+        } else if (n == "quot") {
+          c = '"';
+        } else if (n == "apos") {
+          c = '\'';
+        } else if (n == "nbsp") {
+          c = 0xA0;
+        }
+        if (c) {
+          put_utf8(o, c);
+          i = e + 1;
+          continue;
+        }
+      }
+    }
+    o += s[i++];
+  }
+  return o;
+}
+
+struct Stats {
+  double median = 0, mean = 0;
+};
+
+Stats stats(std::vector<double> v) {
+  Stats s;
+  if (v.empty()) return s;
+  std::sort(v.begin(), v.end());
+  s.median = v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
+  s.mean = std::accumulate(v.begin(), v.end(), 0.0) / v.size();
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("RD matches published readability-lxml outputs on DANIEL", "[fidelity][readability]") {
+  DETOUR_REQUIRE_SHARED(shared);
+  const auto corpus_root = shared / "corpora" / "daniel";
+  const auto published = shared / "corpora" / "daniel-published-outputs" / "outputs" / "readability";
+  if (!std::filesystem::is_directory(corpus_root) || !std::filesystem::is_directory(published)) {
+    testing::skip("DANIEL corpus or published readability outputs absent");
+    return;
+  }
+  corpora::Corpus corpus = corpora::open_corpus(corpus_root);
+  REQUIRE(corpus.docs.size() == 1694);
+  auto rd = make_extractor("RD");
+
+  std::map<std::string, std::vector<double>> html_f1, text_f1;
+  std::vector<std::pair<double, std::string>> worst;
+  for (const auto& doc : corpus.docs) {
+    // A few DANIEL ids end in ".html" where the published file name does not.
+    auto ref_path = published / doc.lang / doc.id;
+    if (!std::filesystem::exists(ref_path) && doc.id.ends_with(".html"))
+      ref_path = published / doc.lang / doc.id.substr(0, doc.id.size() - 5);
+    REQUIRE(std::filesystem::exists(ref_path));
+    std::string theirs = decode_refs(corpora::read_file(ref_path));
+    Page page = corpora::load_page(doc);
+    Extraction ex = rd->extract(page);
+    double fh = metrics::text_only_prf(decode_refs(ex.html), theirs).f1;
+    double ft = metrics::text_only_prf(render_text(ex.segments), theirs).f1;
+    for (const std::string& key : {doc.lang, std::string("all")}) {
+      html_f1[key].push_back(fh);
+      text_f1[key].push_back(ft);
+    }
+    worst.push_back({fh, doc.lang + "/" + doc.id});
+  }
+  for (const auto& [lang, v] : html_f1) {
+    Stats h = stats(v), t = stats(text_f1[lang]);
+    std::cout << "RD fidelity " << lang << " n=" << v.size() << " html median=" << h.median
+              << " mean=" << h.mean << " | text median=" << t.median << " mean=" << t.mean << "\n";
+  }
+  std::sort(worst.begin(), worst.end());
+  for (std::size_t i = 0; i < 5 && i < worst.size(); ++i)
+    std::cout << "RD worst " << worst[i].first << " " << worst[i].second << "\n";
+
+  Stats all_html = stats(html_f1["all"]);
+  Stats all_text = stats(text_f1["all"]);
+  CHECK(all_html.median >= 0.90);  // the issue's target
+  CHECK(all_html.median >= 0.99);  // regression guard (measured 1.000)
+  CHECK(all_html.mean >= 0.96);    // measured 0.973
+  CHECK(all_text.median >= 0.90);
+  for (const char* lang : {"en", "el", "pl", "ru", "zh"}) {
+    INFO(lang);
+    CHECK(stats(html_f1[lang]).median >= 0.98);
+    CHECK(stats(html_f1[lang]).mean >= 0.94);
+  }
+}

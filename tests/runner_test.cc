@@ -1,0 +1,177 @@
+// The runner end to end on small corpora made in the test: chains, failure
+// recording, determinism across thread counts, external tools that crash or hang.
+#include <catch2/catch.hpp>
+#include <unistd.h>
+
+#include <fstream>
+#include <random>
+
+#include "corpora/corpus.h"
+#include "extractors/external.h"
+#include "harness/runner.h"
+#include "tests/test_util.h"
+
+namespace fs = std::filesystem;
+using namespace detour;
+
+namespace {
+
+void write(const fs::path& p, const std::string& bytes) {
+  fs::create_directories(p.parent_path());
+  std::ofstream f(p, std::ios::binary);
+  f << bytes;
+}
+
+struct TempDir {
+  fs::path path;
+  TempDir() {
+    path = fs::temp_directory_path() /
+           ("detour-run-test-" + std::to_string(getpid()) + "-" + std::to_string(std::random_device{}()));
+    fs::create_directories(path);
+  }
+  ~TempDir() {
+    std::error_code ec;
+    fs::remove_all(path, ec);
+  }
+};
+
+std::string article(int k) {
+  std::string body;
+  for (int i = 0; i < 6; ++i)
+    body += "<p>Paragraph " + std::to_string(i) + " of story " + std::to_string(k) +
+            " tells how the river rose in the night, and how the people of the valley, who had seen "
+            "floods before, moved their animals to the high fields before the water came.</p>\n";
+  return "<html><head><title>Story " + std::to_string(k) + "</title></head><body>"
+         "<div class=nav><a href=/>Home</a> <a href=/news>News</a> <a href=/sport>Sport</a></div>"
+         "<h1>Story " + std::to_string(k) + "</h1>" + body +
+         "<div class=footer><a href=/about>About us</a> | <a href=/legal>Legal</a></div></body></html>";
+}
+
+std::string gold_of(int k) {
+  std::string g = "<h>Story " + std::to_string(k) + "\n";
+  for (int i = 0; i < 6; ++i)
+    g += "<p>Paragraph " + std::to_string(i) + " of story " + std::to_string(k) +
+         " tells how the river rose in the night, and how the people of the valley, who had seen "
+         "floods before, moved their animals to the high fields before the water came.\n";
+  return g;
+}
+
+fs::path make_corpus(const fs::path& root) {
+  for (std::string lang : {"en", "xx"})
+    for (int k = 0; k < 5; ++k) {
+      std::string id = "page" + std::to_string(k);
+      write(root / lang / "html" / id, article(k));
+      write(root / lang / "gold" / id, gold_of(k));
+    }
+  // A page that is not HTML at all, and an empty one.
+  std::string binary;
+  std::mt19937 rng(3);
+  for (int i = 0; i < 20000; ++i) binary += static_cast<char>(rng() & 0xFF);
+  write(root / "en/html/binary", binary);
+  write(root / "en/gold/binary", "<p>nothing\n");
+  write(root / "en/html/empty", "");
+  write(root / "en/gold/empty", "<p>nothing\n");
+  return root;
+}
+
+std::string slurp(const fs::path& p) { return corpora::read_file(p); }
+
+}  // namespace
+
+TEST_CASE("run: GOLD scores 100, NONE scores 0, ALL is in between", "[runner]") {
+  TempDir t;
+  harness::RunConfig cfg;
+  cfg.corpus = make_corpus(t.path / "corpus");
+  cfg.extractors = {"GOLD", "NONE", "ALL"};
+  cfg.metrics = "tm,to,car";
+  cfg.progress = false;
+  auto r = harness::run(cfg);
+  REQUIRE(r.systems.size() == 3);
+  auto f1 = [&](int s, int m) { return harness::aggregate_metric(r.systems[s].scores, m, "all").micro.f1; };
+  for (int m = 0; m < 3; ++m) {
+    CHECK(f1(0, m) == Approx(1.0));
+    CHECK(f1(1, m) < 0.05);
+  }
+  CHECK(f1(2, 1) > 0.5);
+  CHECK(f1(2, 1) < 1.0);
+}
+
+TEST_CASE("run: output bytes do not depend on the thread count", "[runner]") {
+  TempDir t;
+  harness::RunConfig cfg;
+  cfg.corpus = make_corpus(t.path / "corpus");
+  cfg.extractors = {"ALL", "GOLD"};
+  cfg.chains = harness::parse_chain_list("ALL-GOLD,GOLD-ALL");
+  cfg.metrics = "tm,to,car,lcs,cos";
+  cfg.progress = false;
+  cfg.jobs = 1;
+  cfg.out = t.path / "out1";
+  harness::write_run(cfg, harness::run(cfg));
+  cfg.jobs = 4;
+  cfg.out = t.path / "out4";
+  harness::write_run(cfg, harness::run(cfg));
+  for (std::string f : {"results.json", "per_doc.tsv", "failures.tsv", "table2.tsv", "table2.md", "table2.tex",
+                        "table4.md", "outputs/ALL-GOLD/en/page3"})
+    CHECK(slurp(t.path / "out1" / f) == slurp(t.path / "out4" / f));
+  // The chain output is rescorable: its file exists for every page.
+  CHECK(fs::exists(t.path / "out1/outputs/GOLD-ALL/xx/page4"));
+}
+
+TEST_CASE("run: chains parse extractor names that contain '-'", "[runner]") {
+  auto c = harness::parse_chain_list("ALL-GOLD,NONE-ALL-GOLD");
+  REQUIRE(c.size() == 2);
+  CHECK(c[1] == std::vector<std::string>{"NONE", "ALL", "GOLD"});
+  CHECK(harness::all_pairs({"A", "B", "C"}).size() == 6);
+}
+
+TEST_CASE("run: an external tool that crashes or hangs is recorded and the run goes on", "[runner][external][robust]") {
+  TempDir t;
+  harness::RunConfig cfg;
+  cfg.corpus = make_corpus(t.path / "corpus");
+  write(t.path / "tool.sh",
+        "#!/bin/sh\n"
+        "input=$(cat)\n"
+        "case \"$input\" in\n"
+        "  *'Story 1<'*) echo boom >&2; exit 3;;\n"
+        "  *'Story 2<'*) sleep 30;;\n"
+        "  *'Story 3<'*) kill -SEGV $$;;\n"
+        "esac\n"
+        "printf '%s' \"$input\" | sed -e 's/<[^>]*>/ /g'\n");
+  fs::permissions(t.path / "tool.sh", fs::perms::owner_all);
+  cfg.externals.push_back(parse_external_spec("TOOL=sh " + (t.path / "tool.sh").string(), 2.0));
+  cfg.extractors = {"TOOL"};
+  cfg.chains = harness::parse_chain_list("ALL-TOOL");
+  cfg.metrics = "to";
+  cfg.progress = false;
+  auto r = harness::run(cfg);
+  REQUIRE(r.systems.size() == 2);
+  int failed = 0, timeout = 0, status = 0, signal = 0;
+  for (const auto& p : r.systems[0].pages) {
+    failed += p.status == "failed";
+    timeout += p.reason.find("timed out") != std::string::npos;
+    status += p.reason.find("exit status 3; stderr: boom") != std::string::npos;
+    signal += p.reason.find("signal") != std::string::npos;
+  }
+  CHECK(failed == 6);  // stories 1, 2, 3 in two languages
+  CHECK(timeout == 2);
+  CHECK(status == 2);
+  CHECK(signal == 2);
+  // Failed pages are scored as empty outputs; the others are scored.
+  CHECK(r.systems[0].scores.docs.size() == r.doc_ids.size());
+  // In the chain the tool reads ALL's minimal HTML.
+  CHECK(harness::aggregate_metric(r.systems[1].scores, 0, "all").micro.f1 > 0.3);
+}
+
+TEST_CASE("external: commands are split without a shell", "[external]") {
+  auto w = split_command("tool --a 'x y' \"q\\\"z\" plain\\ space {input}");
+  REQUIRE(w.size() == 6);
+  CHECK(w[2] == "x y");
+  CHECK(w[3] == "q\"z");
+  CHECK(w[4] == "plain space");
+  CHECK(w[5] == "{input}");
+  // A page cannot inject a command: its text is data on stdin.
+  auto r = run_process({"cat"}, "$(touch /tmp/detour-injected); `id`", 5);
+  CHECK(r.out == "$(touch /tmp/detour-injected); `id`");
+  CHECK_FALSE(fs::exists("/tmp/detour-injected"));
+  CHECK_THROWS_WITH(parse_external_spec("noequals", 1), Catch::Contains("NAME='COMMAND'"));
+}

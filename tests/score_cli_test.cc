@@ -1,0 +1,155 @@
+// `detour score` end to end on bad input: every case gives a defined result or a
+// clear message naming the file, never a crash.
+#include <catch2/catch.hpp>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+#include <random>
+
+#include <nlohmann/json.hpp>
+
+#include "tests/test_util.h"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Cmd {
+  int status;
+  std::string out;
+};
+
+Cmd run(const std::string& args) {
+  std::string cmd = detour::testing::detour_binary() + " " + args + " 2>&1";
+  Cmd r{0, {}};
+  FILE* p = popen(cmd.c_str(), "r");
+  REQUIRE(p);
+  char buf[4096];
+  std::size_t n;
+  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
+  int st = pclose(p);
+  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+  return r;
+}
+
+void write(const fs::path& p, const std::string& bytes) {
+  fs::create_directories(p.parent_path());
+  std::ofstream f(p, std::ios::binary);
+  f << bytes;
+}
+
+struct TempDir {
+  fs::path path;
+  TempDir() {
+    path = fs::temp_directory_path() / ("detour-score-test-" + std::to_string(getpid()) + "-" +
+                                        std::to_string(std::random_device{}()));
+    fs::create_directories(path);
+  }
+  ~TempDir() {
+    std::error_code ec;
+    fs::permissions(path, fs::perms::all, ec);
+    fs::remove_all(path, ec);
+  }
+};
+
+nlohmann::json score_json(const fs::path& gold, const fs::path& sys, const std::string& extra = "",
+                          const std::string& metrics = "all") {
+  Cmd c = run("score --gold " + gold.string() + " --system " + sys.string() + " --format json --metrics " + metrics +
+              " " + extra);
+  INFO(c.out);
+  REQUIRE(c.status == 0);
+  auto brace = c.out.find('{');
+  REQUIRE(brace != std::string::npos);
+  return nlohmann::json::parse(c.out.substr(brace));
+}
+
+}  // namespace
+
+TEST_CASE("score: identical texts score 100 on every metric", "[score][cli]") {
+  TempDir t;
+  write(t.path / "gold/a", "<p>Hello world, this is a test.\n<h>A heading\n<l>an item\n");
+  write(t.path / "sys/a", "<p>Hello world, this is a test.\n<h>A heading\n<l>an item\n");
+  auto j = score_json(t.path / "gold", t.path / "sys");
+  for (std::string m : {"tm", "tag", "tmu", "to", "car", "lcs", "cos"}) {
+    INFO(m);
+    CHECK(j["languages"]["all"][m]["f1"].get<double>() == Approx(100.0));
+    CHECK(j["languages"]["all"][m]["signature"].get<std::string>().find("metric:" + m) == 0);
+  }
+  CHECK(j["languages"]["all"]["documents"] == 1);
+}
+
+TEST_CASE("score: empty files, binary data, invalid UTF-8", "[score][cli][robust]") {
+  TempDir t;
+  std::string binary;
+  std::mt19937 rng(7);
+  for (int i = 0; i < 100000; ++i) binary += static_cast<char>(rng() & 0xFF);
+  write(t.path / "gold/empty", "");
+  write(t.path / "sys/empty", "");
+  write(t.path / "gold/bin", "<p>some real text here\n");
+  write(t.path / "sys/bin", binary);
+  write(t.path / "gold/utf", "<p>caf\xc3\xa9 ok\n");
+  write(t.path / "sys/utf", "<p>caf\xe9 \xff\xfe ok\n");
+  auto j = score_json(t.path / "gold", t.path / "sys", "--per-doc");
+  REQUIRE(j["documents"].size() == 3);
+  for (const auto& d : j["documents"]) {
+    if (d["id"] == "empty") {
+      // cleaneval.py: an empty text is one empty token, so two empty files match.
+      CHECK(d["tm"]["tp"] == 1);
+      CHECK(d["to"]["f1"].get<double>() == Approx(100.0));  // nothing to find, nothing found
+    }
+    if (d["id"] == "bin") CHECK(d["to"]["recall"].get<double>() < 100.0);
+    if (d["id"] == "utf") CHECK(d["to"]["tp"] == 1);  // "ok" matches; invalid bytes are symbols of their own
+  }
+}
+
+TEST_CASE("score: a 50 MB system output is scored", "[score][cli][robust]") {
+  TempDir t;
+  std::string big;
+  big.reserve(50u << 20);
+  std::mt19937 rng(11);
+  while (big.size() < (50u << 20)) big += "<p>word" + std::to_string(rng() % 5000) + " filler text\n";
+  write(t.path / "gold/big", "<p>word12 filler text\n");
+  write(t.path / "sys/big", big);
+  auto j = score_json(t.path / "gold", t.path / "sys", "", "tm,to");
+  CHECK(j["languages"]["all"]["tm"]["fp"].get<long>() > 1000000);
+}
+
+TEST_CASE("score: missing gold and missing outputs are reported, not lost", "[score][cli][robust]") {
+  TempDir t;
+  write(t.path / "gold/a", "<p>alpha\n");
+  write(t.path / "gold/b", "<p>beta\n");
+  write(t.path / "sys/a", "<p>alpha\n");
+  write(t.path / "sys/c", "<p>gamma\n");
+  Cmd c = run("score --gold " + (t.path / "gold").string() + " --system " + (t.path / "sys").string());
+  CHECK(c.status == 0);
+  CHECK(c.out.find("skipped (no gold)") != std::string::npos);
+  CHECK(c.out.find("sys/c") != std::string::npos);
+  CHECK(c.out.find("skipped (no system output)") != std::string::npos);
+  auto j = score_json(t.path / "gold", t.path / "sys", "--missing empty");
+  CHECK(j["languages"]["all"]["documents"] == 2);
+  // Missing folders name themselves.
+  Cmd m = run("score --gold " + (t.path / "nope").string() + " --system " + (t.path / "sys").string());
+  CHECK(m.status == 1);
+  CHECK(m.out.find("nope") != std::string::npos);
+}
+
+TEST_CASE("score: an unreadable file gives a message naming it", "[score][cli][robust]") {
+  TempDir t;
+  write(t.path / "gold/a", "<p>alpha\n");
+  write(t.path / "sys/a", "<p>alpha\n");
+  fs::create_directories(t.path / "sys2/a");  // a folder where a file is expected
+  write(t.path / "sys2/x", "<p>x\n");
+  Cmd c = run("score --gold " + (t.path / "gold").string() + " --system " + (t.path / "sys2").string());
+  // "a" is a folder in the system dir: it is not a file, so it is not listed as an output.
+  CHECK(c.status == 0);
+  chmod((t.path / "sys/a").c_str(), 0);
+  Cmd u = run("score --gold " + (t.path / "gold").string() + " --system " + (t.path / "sys").string());
+  if (geteuid() != 0) {  // root reads anything
+    CHECK(u.status == 1);
+    CHECK(u.out.find((t.path / "sys/a").string()) != std::string::npos);
+  } else {
+    CHECK(u.status == 0);
+  }
+}

@@ -1,0 +1,353 @@
+// Tests of metrics/sequence_matcher: hand-made cases whose expected values were
+// produced by Python 3.11's difflib, and a differential test that runs thousands of
+// seeded random pairs through scripts/difflib_oracle.py (Python's own difflib) and
+// requires identical opcodes from both the fast and the reference matcher.
+#include <catch2/catch.hpp>
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <iostream>
+#include <vector>
+
+#include "metrics/sequence_matcher.h"
+#include "tests/test_util.h"
+
+namespace {
+
+using detour::metrics::MatchBlock;
+using detour::metrics::Opcode;
+using detour::metrics::OpTag;
+using Seq = std::vector<std::int32_t>;
+namespace ref = detour::metrics::reference;
+
+Seq chars(std::string_view s) { return Seq(s.begin(), s.end()); }
+
+Seq repeat(std::int32_t t, int n) { return Seq(static_cast<std::size_t>(n), t); }
+
+Seq cat(Seq x, const Seq& y) {
+  x.insert(x.end(), y.begin(), y.end());
+  return x;
+}
+
+std::string show(const std::vector<Opcode>& ops) {
+  std::string s;
+  for (const Opcode& o : ops) {
+    s += std::string(detour::metrics::op_name(o.tag)) + "(" + std::to_string(o.i1) + "," +
+         std::to_string(o.i2) + "," + std::to_string(o.j1) + "," + std::to_string(o.j2) + ") ";
+  }
+  return s;
+}
+
+// Both matchers must give `expected`.
+void expect_opcodes(const Seq& a, const Seq& b, bool autojunk, const std::vector<Opcode>& expected) {
+  detour::metrics::SequenceMatcher fast(a, b, autojunk);
+  ref::SequenceMatcher slow(a, b, autojunk);
+  INFO("autojunk=" << autojunk << " expected " << show(expected));
+  CHECK(show(fast.get_opcodes()) == show(expected));
+  CHECK(show(slow.get_opcodes()) == show(expected));
+}
+
+constexpr OpTag E = OpTag::Equal, R = OpTag::Replace, D = OpTag::Delete, I = OpTag::Insert;
+
+}  // namespace
+
+TEST_CASE("matcher: empty sequences", "[matcher]") {
+  for (bool aj : {true, false}) {
+    expect_opcodes({}, {}, aj, {});
+    expect_opcodes({1, 2}, {}, aj, {{D, 0, 2, 0, 0}});
+    expect_opcodes({}, {7}, aj, {{I, 0, 0, 0, 1}});
+    detour::metrics::SequenceMatcher m(Seq{}, Seq{}, aj);
+    CHECK(m.get_matching_blocks() == std::vector<MatchBlock>{{0, 0, 0}});
+  }
+}
+
+TEST_CASE("matcher: difflib docstring examples", "[matcher]") {
+  expect_opcodes(chars("qabxcd"), chars("abycdf"), true,
+                 {{D, 0, 1, 0, 0}, {E, 1, 3, 0, 2}, {R, 3, 4, 2, 3}, {E, 4, 6, 3, 5}, {I, 6, 6, 5, 6}});
+  Seq a = chars(" abcd"), b = chars("abcd abcd");
+  CHECK(detour::metrics::SequenceMatcher(a, b).find_longest_match(0, 5, 0, 9) == MatchBlock{0, 4, 5});
+  CHECK(ref::SequenceMatcher(a, b).find_longest_match(0, 5, 0, 9) == MatchBlock{0, 4, 5});
+  CHECK(detour::metrics::SequenceMatcher(chars("ab"), chars("c")).find_longest_match(0, 2, 0, 1) ==
+        MatchBlock{0, 0, 0});
+  std::vector<MatchBlock> blocks{{0, 0, 2}, {3, 2, 2}, {5, 4, 0}};
+  CHECK(detour::metrics::SequenceMatcher(chars("abxcd"), chars("abcd")).get_matching_blocks() == blocks);
+  CHECK(ref::SequenceMatcher(chars("abxcd"), chars("abcd")).get_matching_blocks() == blocks);
+}
+
+TEST_CASE("matcher: popular elements at the len(b) 199/200 boundary", "[matcher]") {
+  const Seq a = cat(repeat(0, 10), {1});
+  // len(b) == 200: 0 occurs 199 > 200/100 + 1 times, so it is popular and cannot
+  // start a match; only the lone 1 matches.
+  const Seq b200 = cat({1}, repeat(0, 199));
+  expect_opcodes(a, b200, true, {{D, 0, 10, 0, 0}, {E, 10, 11, 0, 1}, {I, 11, 11, 1, 200}});
+  CHECK(detour::metrics::SequenceMatcher(a, b200, true).popular_count() == 1);
+  CHECK(detour::metrics::SequenceMatcher(a, b200, false).popular_count() == 0);
+  // len(b) == 199: no popular rule.
+  const Seq b199 = cat({1}, repeat(0, 198));
+  const std::vector<Opcode> expect199{{I, 0, 0, 0, 1}, {E, 0, 10, 1, 11}, {R, 10, 11, 11, 199}};
+  expect_opcodes(a, b199, true, expect199);
+  expect_opcodes(a, b199, false, expect199);
+  CHECK(detour::metrics::SequenceMatcher(a, b199, true).popular_count() == 0);
+  // autojunk off on len 200 behaves like len 199.
+  expect_opcodes(a, b200, false, {{I, 0, 0, 0, 1}, {E, 0, 10, 1, 11}, {R, 10, 11, 11, 200}});
+}
+
+TEST_CASE("matcher: all-equal and all-popular sequences", "[matcher]") {
+  // Every element popular: no match can start, but the empty match at (0, 0)
+  // extends forward over equal elements.
+  for (bool aj : {true, false})
+    expect_opcodes(repeat(5, 300), repeat(5, 250), aj, {{E, 0, 250, 0, 250}, {D, 250, 300, 250, 250}});
+  Seq a, b;
+  for (int k = 0; k < 150; ++k) a.insert(a.end(), {1, 2});
+  for (int k = 0; k < 100; ++k) b.insert(b.end(), {2, 1});
+  b.push_back(3);
+  expect_opcodes(a, b, true, {{R, 0, 300, 0, 201}});
+  expect_opcodes(a, b, false, {{D, 0, 1, 0, 0}, {E, 1, 201, 0, 200}, {R, 201, 300, 200, 201}});
+}
+
+TEST_CASE("matcher: bad input is rejected with a reason", "[matcher]") {
+  CHECK_THROWS_WITH(detour::metrics::SequenceMatcher(Seq{1, -2}, Seq{1}),
+                    Catch::Contains("negative token id at position 1"));
+  detour::metrics::SequenceMatcher m(Seq{1, 2}, Seq{1});
+  CHECK_THROWS_AS(m.find_longest_match(0, 3, 0, 1), std::out_of_range);
+}
+
+// ---------------------------------------------------------------------------
+// Differential test against Python's difflib.
+
+namespace {
+
+struct Case {
+  Seq a, b;
+  bool autojunk = true;
+  std::string kind;
+};
+
+class Gen {
+ public:
+  explicit Gen(std::uint64_t seed) : rng_(seed) {}
+
+  int uniform(int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng_); }
+  double unit() { return std::uniform_real_distribution<double>(0, 1)(rng_); }
+
+  // An alphabet: uniform over sigma, or Zipf-like (weight 1/(r+1)^s) over sigma.
+  struct Alphabet {
+    std::discrete_distribution<int> dist;
+    double collision = 1;  // sum of p^2, to estimate difflib's work
+  };
+  Alphabet alphabet() {
+    static const int small[] = {1, 2, 3, 4, 5, 7, 10};
+    static const int large[] = {20, 50, 200, 1000, 5000};
+    const bool is_small = unit() < 0.5;
+    const int sigma = is_small ? small[uniform(0, 6)] : large[uniform(0, 4)];
+    const double s = unit() < 0.5 ? 0.0 : 1.0 + unit();  // 0 = uniform
+    std::vector<double> w(static_cast<std::size_t>(sigma));
+    double total = 0;
+    for (int r = 0; r < sigma; ++r) total += w[r] = 1.0 / std::pow(r + 1.0, s);
+    Alphabet al{std::discrete_distribution<int>(w.begin(), w.end()), 0};
+    for (double x : w) al.collision += (x / total) * (x / total);
+    al.collision -= 1;
+    return al;
+  }
+  Seq draw(Alphabet& al, int n) {
+    Seq s(static_cast<std::size_t>(n));
+    for (auto& t : s) t = al.dist(rng_);
+    return s;
+  }
+  int length() {
+    const double u = unit();
+    if (u < 0.15) return uniform(0, 12);
+    if (u < 0.60) return uniform(12, 320);
+    if (u < 0.88) return uniform(320, 1500);
+    return uniform(1500, 5000);
+  }
+  // b = a with a few random edits (deletes, inserts, replaces, moved blocks).
+  Seq edit(Alphabet& al, const Seq& a) {
+    Seq b = a;
+    const int edits = uniform(0, 3 + static_cast<int>(a.size() / 100));
+    for (int e = 0; e < edits; ++e) {
+      const int n = static_cast<int>(b.size());
+      const int at = uniform(0, n);
+      const int len = std::min(n - at, uniform(0, 1 + uniform(0, 30)));
+      switch (uniform(0, 3)) {
+        case 0: b.erase(b.begin() + at, b.begin() + at + len); break;
+        case 1: {
+          Seq ins = draw(al, uniform(1, 20));
+          b.insert(b.begin() + at, ins.begin(), ins.end());
+          break;
+        }
+        case 2: {
+          Seq rep = draw(al, len);
+          std::copy(rep.begin(), rep.end(), b.begin() + at);
+          break;
+        }
+        default: {  // move a block elsewhere
+          Seq blk(b.begin() + at, b.begin() + at + len);
+          b.erase(b.begin() + at, b.begin() + at + len);
+          const int to = uniform(0, static_cast<int>(b.size()));
+          b.insert(b.begin() + to, blk.begin(), blk.end());
+        }
+      }
+    }
+    return b;
+  }
+
+  Case make() {
+    Case c;
+    c.autojunk = unit() < 0.5;
+    Alphabet al = alphabet();
+    const double u = unit();
+    if (u < 0.35) {
+      c.kind = "independent";
+      c.a = draw(al, length());
+      c.b = draw(al, length());
+    } else if (u < 0.75) {
+      c.kind = "edited";
+      c.a = draw(al, length());
+      c.b = edit(al, c.a);
+      if (unit() < 0.5) std::swap(c.a, c.b);
+    } else if (u < 0.88) {
+      // len(b) near the popular-rule threshold with one dominant element.
+      c.kind = "threshold";
+      const int lb = uniform(195, 205);
+      c.b = draw(al, lb);
+      for (auto& t : c.b)
+        if (unit() < 0.3) t = 0;
+      c.a = unit() < 0.5 ? edit(al, c.b) : draw(al, uniform(0, 300));
+      for (auto& t : c.a)
+        if (unit() < 0.3) t = 0;
+    } else {
+      // Periodic sequences: ties everywhere.
+      c.kind = "periodic";
+      Seq pat = draw(al, uniform(1, 6));
+      const int la = length() / 2, lb = length() / 2;
+      const int shift = uniform(0, 5);
+      for (int i = 0; i < la; ++i) c.a.push_back(pat[i % pat.size()]);
+      for (int i = 0; i < lb; ++i) c.b.push_back(pat[(i + shift) % pat.size()]);
+      if (unit() < 0.5) c.b = edit(al, c.b);
+    }
+    // Keep difflib's work (about la * lb * sum p^2 per pass) bounded so the Python
+    // side stays fast: shorten costly pairs.
+    const double budget = 0.6e6;
+    while (static_cast<double>(c.a.size()) * static_cast<double>(c.b.size()) * al.collision > budget) {
+      c.a.resize(c.a.size() * 2 / 3);
+      c.b.resize(c.b.size() * 2 / 3);
+    }
+    // Sometimes use sparse, large token ids (exercises the non-direct id tables).
+    if (unit() < 0.2) {
+      for (auto* s : {&c.a, &c.b})
+        for (auto& t : *s) t = t * 104729 + 1000003;
+    }
+    return c;
+  }
+
+ private:
+  std::mt19937_64 rng_;
+};
+
+std::string encode(const std::vector<Opcode>& ops) {
+  static const char tags[] = {'e', 'r', 'd', 'i'};
+  std::string s;
+  for (const Opcode& o : ops) {
+    if (!s.empty()) s += ' ';
+    s += tags[static_cast<int>(o.tag)];
+    s += std::to_string(o.i1) + "," + std::to_string(o.i2) + "," + std::to_string(o.j1) + "," +
+         std::to_string(o.j2);
+  }
+  return s;
+}
+
+bool python_available() {
+  return std::system("python3 -c 'import difflib' >/dev/null 2>&1") == 0;
+}
+
+}  // namespace
+
+TEST_CASE("matcher: identical opcodes to Python difflib on random pairs", "[matcher][oracle]") {
+  if (!python_available()) {
+    detour::testing::skip("python3 with difflib is not available; differential test not run");
+    return;
+  }
+  const auto script = detour::testing::source_dir() / "scripts" / "difflib_oracle.py";
+  REQUIRE(std::filesystem::exists(script));
+
+  constexpr int kCases = 2000;
+  constexpr std::uint64_t kSeed = 20040101;
+  Gen gen(kSeed);
+  std::vector<Case> cases;
+  cases.reserve(kCases);
+  for (int k = 0; k < kCases; ++k) cases.push_back(gen.make());
+
+  const auto dir = std::filesystem::temp_directory_path();
+  const std::string stem = "detour_matcher_" + std::to_string(::getpid());
+  const auto in_path = dir / (stem + ".in");
+  const auto out_path = dir / (stem + ".out");
+  {
+    std::ofstream in(in_path);
+    REQUIRE(in);
+    for (const Case& c : cases) {
+      in << (c.autojunk ? 1 : 0) << ' ' << c.a.size() << ' ' << c.b.size() << '\n';
+      for (std::size_t i = 0; i < c.a.size(); ++i) in << (i ? " " : "") << c.a[i];
+      in << '\n';
+      for (std::size_t i = 0; i < c.b.size(); ++i) in << (i ? " " : "") << c.b[i];
+      in << '\n';
+    }
+  }
+  const std::string cmd = "python3 '" + script.string() + "' < '" + in_path.string() + "' > '" +
+                          out_path.string() + "'";
+  using Clock = std::chrono::steady_clock;
+  const auto t0 = Clock::now();
+  const int rc = std::system(cmd.c_str());
+  const auto t1 = Clock::now();
+  std::filesystem::remove(in_path);
+  REQUIRE(rc == 0);
+  std::vector<std::string> expected;
+  {
+    std::ifstream out(out_path);
+    for (std::string line; std::getline(out, line);) expected.push_back(line);
+  }
+  std::filesystem::remove(out_path);
+  REQUIRE(expected.size() == cases.size());
+
+  int fast_bad = 0, ref_bad = 0;
+  std::size_t long_pairs = 0;
+  double fast_s = 0, ref_s = 0;
+  for (std::size_t k = 0; k < cases.size(); ++k) {
+    const Case& c = cases[k];
+    if (c.a.size() >= 1000 && c.b.size() >= 1000) ++long_pairs;
+    const auto f0 = Clock::now();
+    const std::string fast = encode(detour::metrics::SequenceMatcher(c.a, c.b, c.autojunk).get_opcodes());
+    const auto f1 = Clock::now();
+    const std::string slow = encode(ref::SequenceMatcher(c.a, c.b, c.autojunk).get_opcodes());
+    fast_s += std::chrono::duration<double>(f1 - f0).count();
+    ref_s += std::chrono::duration<double>(Clock::now() - f1).count();
+    for (auto [got, bad, who] : {std::tuple{&fast, &fast_bad, "fast"}, std::tuple{&slow, &ref_bad, "reference"}}) {
+      if (*got != expected[k]) {
+        if (++*bad <= 3) {
+          UNSCOPED_INFO(who << " matcher differs on case " << k << " (" << c.kind << ", autojunk="
+                            << c.autojunk << ", |a|=" << c.a.size() << ", |b|=" << c.b.size()
+                            << ")\n  python: " << expected[k].substr(0, 400)
+                            << "\n  ours:   " << got->substr(0, 400));
+        }
+      }
+    }
+  }
+  std::cout << "matcher oracle: " << cases.size() << " random pairs (" << long_pairs
+            << " with both sides >= 1000), seed " << kSeed << "; seconds: python "
+            << std::chrono::duration<double>(t1 - t0).count() << ", reference " << ref_s
+            << ", fast " << fast_s << std::endl;
+  CHECK(fast_bad == 0);
+  CHECK(ref_bad == 0);
+}

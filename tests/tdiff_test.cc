@@ -1,0 +1,203 @@
+// Tests of the template-diff extractor TDIFF and its parts (extractors/tdiff).
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <random>
+
+#include "extractors/tdiff/cluster.h"
+#include "extractors/tdiff/tdiff.h"
+#include "extractors/tdiff/tokens.h"
+#include "reports/site_table.h"
+
+using namespace detour;
+using namespace detour::tdiff;
+
+namespace {
+
+// A page of a news template: menu, article, related links, comments, footer.
+std::string news_page(const std::string& title, const std::string& body, const std::string& related) {
+  return "<html><head><title>" + title + " - Daily</title></head><body>"
+         "<div id=menu><a href=/>Home</a> <a href=/world>World news today</a> <a href=/sport>Sport</a></div>"
+         "<h1>" + title + "</h1><div class=byline>By the staff</div>"
+         "<div id=article><p>" + body + "</p><p>Second paragraph of " + title + " with more words here.</p>"
+         "<p>Share this article with friends</p></div>"
+         "<ul class=related><li>" + related + "</li></ul>"
+         "<div id=comments><p>Great story about " + title + " indeed!</p></div>"
+         "<div id=footer>Copyright Daily News Group, all rights reserved, contact us</div></body></html>";
+}
+
+std::string text_of(const std::vector<Segment>& segs) { return render_text(segs); }
+
+}  // namespace
+
+TEST_CASE("site and document of a page id", "[tdiff]") {
+  CHECK(site_of("20111215_www.bbc.co.uk_7ba45c98", "") == "www.bbc.co.uk");
+  CHECK(site_of("20111215_au.news.yahoo.com_7ba4", "http://x.org/") == "au.news.yahoo.com");
+  CHECK(site_of("page1.html", "https://User@Example.COM:8080/a?b") == "example.com");
+  CHECK(site_of("page1.html", "") == "");
+  CHECK(document_of("20111207_www.z.info_087d", "") == "087d");
+  CHECK(document_of("20120102_www.z.info_087d", "") == document_of("20111207_www.z.info_087d", ""));
+  CHECK(document_of("p.html", "http://a/b") == "http://a/b");
+}
+
+TEST_CASE("tokens split on whitespace and per ideograph", "[tdiff]") {
+  std::vector<std::string> t;
+  split_tokens("  Hello,\u00a0world\t新闻报道 ok ", t);
+  REQUIRE(t.size() == 7);
+  CHECK(t[0] == "Hello,");
+  CHECK(t[1] == "world");
+  CHECK(t[2] == "新");
+  CHECK(t[5] == "道");
+  CHECK(t[6] == "ok");
+  auto p = Page::from_html("x", "<body><p>a b</p><script>var x</script><p>c</p></body>");
+  auto tt = text_tokens(p.dom->body());
+  CHECK(tt.tokens == std::vector<std::string>{"a", "b", "c"});
+  CHECK(tt.node == std::vector<int>{0, 0, 1});
+}
+
+TEST_CASE("template diff keeps the differing article and drops the template", "[tdiff]") {
+  auto a = Page::from_html("a", news_page("Floods in the north",
+      "Heavy rain caused rivers to burst their banks across the northern region on Monday night.",
+      "Storm warning issued for the coast"));
+  auto b = Page::from_html("b", news_page("Election results announced",
+      "The electoral commission published the final count after a long night of recounts.",
+      "Turnout reached a record level"));
+  auto partner = text_tokens(b.dom->body()).tokens;
+  TdiffSettings s;
+  DiffInfo info;
+  auto segs = template_diff(a.dom->body(), partner, s, &info);
+  const std::string t = text_of(segs);
+  INFO(t);
+  CHECK(info.differing > 0);
+  CHECK(t.find("Heavy rain caused rivers") != std::string::npos);
+  CHECK(t.find("Second paragraph of Floods") != std::string::npos);
+  CHECK(t.find("Home") == std::string::npos);         // menu
+  CHECK(t.find("Copyright") == std::string::npos);    // footer
+  CHECK(t.find("Great story") == std::string::npos);  // comments filtered
+  CHECK(t.find("Share this article") == std::string::npos);  // template block in the main block
+  // Title-then-body rule: the h1 before the article starts the content.
+  REQUIRE(!segs.empty());
+  CHECK(segs.front().kind == SegmentKind::Heading);
+  CHECK(segs.front().text == "Floods in the north");
+  CHECK(info.title);
+  s.title_rule = false;
+  auto no_title = template_diff(a.dom->body(), partner, s, &info);
+  CHECK(text_of(no_title).find("Floods in the north\n") != 0);
+  // Identical text: nothing differs.
+  auto same = template_diff(a.dom->body(), text_tokens(a.dom->body()).tokens, TdiffSettings{}, &info);
+  CHECK(same.empty());
+  CHECK(info.differing == 0);
+}
+
+TEST_CASE("classical MDS recovers planar distances", "[tdiff]") {
+  const std::vector<std::pair<double, double>> p = {{0, 0}, {3, 0}, {0, 4}, {3, 4}, {1, 1}};
+  Matrix d(5);
+  for (int i = 0; i < 5; ++i)
+    for (int j = 0; j < 5; ++j) d.at(i, j) = std::hypot(p[i].first - p[j].first, p[i].second - p[j].second);
+  Points x = classical_mds(d, 2);
+  for (int i = 0; i < 5; ++i)
+    for (int j = 0; j < 5; ++j)
+      CHECK(std::hypot(x[i][0] - x[j][0], x[i][1] - x[j][1]) == Approx(d.at(i, j)).margin(1e-6));
+}
+
+TEST_CASE("k-means and silhouette find separated groups, deterministically", "[tdiff]") {
+  std::mt19937_64 rng(3);
+  Points pts;
+  for (int c = 0; c < 3; ++c)
+    for (int i = 0; i < 8; ++i)
+      pts.push_back({10.0 * c + (rng() % 100) / 100.0, (c == 1 ? 10.0 : 0.0) + (rng() % 100) / 100.0});
+  Clustering cl = choose_k(pts, 6, 0.25, 42);
+  CHECK(cl.best.k == 3);
+  CHECK(cl.silhouette > 0.8);
+  for (int c = 0; c < 3; ++c)
+    for (int i = 1; i < 8; ++i) CHECK(cl.best.assign[c * 8 + i] == cl.best.assign[c * 8]);
+  Clustering again = choose_k(pts, 6, 0.25, 42);
+  CHECK(again.best.assign == cl.best.assign);
+  // Uniform noise has no structure above the threshold 0.99: one cluster.
+  CHECK(choose_k(pts, 6, 0.99, 42).best.k == 1);
+  // Silhouette of a perfect 2-cluster split of two far points pairs is close to 1.
+  Points two = {{0, 0}, {0, 0.1}, {100, 0}, {100, 0.1}};
+  CHECK(mean_silhouette(two, {0, 0, 1, 1}, 2) > 0.99);
+  CHECK(mean_silhouette(two, {0, 1, 1, 1}, 2) < 0.5);  // point 0 alone scores 0
+  CHECK_THROWS(kmeans(two, 5, 1));
+}
+
+TEST_CASE("TDIFF pairs pages of a site and falls back for lone pages", "[tdiff]") {
+  std::vector<Page> pages;
+  const char* titles[] = {"Floods in the north", "Election results announced", "New bridge opens",
+                          "Museum reopens doors", "Team wins the cup"};
+  for (int i = 0; i < 5; ++i)
+    pages.push_back(Page::from_html("2012010" + std::to_string(i) + "_www.daily.test_h" + std::to_string(i),
+                                    news_page(titles[i], std::string("Unique body text number ") + titles[i] +
+                                                             " told in many words for the readers of today.",
+                                              "Related item " + std::to_string(i))));
+  pages.push_back(Page::from_html("20120101_www.lone.test_h9",
+                                  "<html><body><div><p>A lonely page with some words in a paragraph that is long "
+                                  "enough to be kept by the fallback extractor of boilerpipe.</p></div></body></html>"));
+  CorpusContext ctx;
+  for (auto& p : pages) ctx.entries.push_back({&p, ""});
+  TdiffExtractor ex;
+  ex.prepare(ctx);
+  const PagePlan* pl = ex.plan(page_key(pages[0]));
+  REQUIRE(pl);
+  CHECK(pl->site == "www.daily.test");
+  CHECK(!pl->partner.empty());
+  CHECK(pl->partner != page_key(pages[0]));
+  Extraction e = ex.extract(pages[2]);
+  CHECK(e.notes.count("fallback") == 0);
+  CHECK(render_text(e.segments).find("Unique body text number New bridge opens") != std::string::npos);
+  CHECK(render_text(e.segments).find("Copyright") == std::string::npos);
+  Extraction lone = ex.extract(pages[5]);
+  CHECK(lone.notes["fallback"] == "BP");
+  CHECK(lone.notes["fallback_reason"] == "single-page site");
+  // A page prepare() never saw falls back too.
+  auto other = Page::from_html("zzz", "<p>x</p>");
+  CHECK(ex.extract(other).notes["fallback_reason"] == "page not seen by prepare()");
+  CHECK(ex.signature().find("TDIFF|v:1|") == 0);
+  CHECK_THROWS_AS(TdiffExtractor(TdiffSettings{.fallback = "TDIFF"}), std::invalid_argument);
+  CHECK(make_extractor("TDIFF")->name() == "TDIFF");
+}
+
+TEST_CASE("TDIFF survives hostile pages", "[robust][tdiff]") {
+  std::vector<std::string> htmls = {
+      "", "plain text, no markup at all", std::string("\x00\xff\xfe binary \x01\x02", 12)};
+  std::string deep;
+  for (int i = 0; i < 100000; ++i) deep += "<div>";
+  deep += "deep text";
+  htmls.push_back(deep);
+  std::string big = "<html><body>";
+  while (big.size() < (std::size_t{50} << 20)) big += "<p>word another word and more words in a big page</p>";
+  htmls.push_back(big);
+  std::vector<Page> pages;
+  for (std::size_t i = 0; i < htmls.size(); ++i)
+    pages.push_back(Page::from_html("20120101_www.hostile.test_h" + std::to_string(i), htmls[i]));
+  CorpusContext ctx;
+  for (auto& p : pages) ctx.entries.push_back({&p, ""});
+  TdiffExtractor ex;
+  REQUIRE_NOTHROW(ex.prepare(ctx));
+  for (auto& p : pages) REQUIRE_NOTHROW(ex.extract(p));
+}
+
+TEST_CASE("site table aggregates cos indicators per site", "[tdiff][site_table]") {
+  std::vector<std::string> ids;
+  std::vector<metrics::DocScore> cos;
+  for (int i = 0; i < 6; ++i) {
+    ids.push_back("20120101_a.test_" + std::to_string(i));
+    metrics::DocScore d;
+    d.values = {i < 3 ? 1.0 : 0.5, i < 3 ? 1.0 : 0.0, i == 0 ? 1.0 : 0.0, 0, 0};
+    cos.push_back(d);
+  }
+  ids.push_back("20120101_b.test_0");
+  cos.push_back(metrics::DocScore{0, 0, 0, {1, 1, 1, 1, 1}});
+  auto rows = reports::site_table(ids, {}, cos, 5);
+  REQUIRE(rows.size() == 2);
+  CHECK(rows[0].site == "a.test");
+  CHECK(rows[0].pages == 6);
+  CHECK(rows[0].exactitude == Approx(0.5));
+  CHECK(rows[0].mean_cos == Approx(0.75));
+  CHECK(rows[0].equal == Approx(1.0 / 6));
+  CHECK(rows[1].site == "all");
+  CHECK(rows[1].pages == 6);
+  CHECK(reports::render_site_table("TDIFF", rows).find("TDIFF\ta.test\t6\t50.00\t75.00") != std::string::npos);
+  CHECK_THROWS(reports::site_table(ids, {}, {}, 5));
+}
