@@ -119,6 +119,9 @@ const std::vector<ExtractorInfo>& extractor_registry();
 std::unique_ptr<Extractor> make_extractor(std::string_view name);
 
 // Rendering (extractors/render.cc).
+// The render functions collapse ASCII whitespace only (line breaks inside a segment
+// become spaces); other spaces (NBSP, U+3000...) are the extractor's text and stay,
+// since the CleanEval scorer does not split on them either.
 // CleanEval markup: one segment per line, "<p>", "<h>" or "<l>" then the text.
 std::string render_cleaneval(const std::vector<Segment>& segments);
 // Minimal HTML: <html><head><title>..</title></head><body><h2>/<p>/<ul><li>...</body></html>.
@@ -127,6 +130,8 @@ std::string render_html(const std::vector<Segment>& segments, std::string_view t
 std::string render_text(const std::vector<Segment>& segments);
 // Parses CleanEval markup (<p>/<h>/<l> markers, any other tags dropped) into segments.
 std::vector<Segment> parse_cleaneval(std::string_view text);
+// Collapses runs of ASCII whitespace to one space and trims.
+std::string collapse_ascii_whitespace(std::string_view text);
 // Collapses runs of whitespace (ASCII and Unicode spaces) to one space and trims.
 std::string collapse_whitespace(std::string_view text);
 

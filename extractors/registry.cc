@@ -27,6 +27,7 @@ std::unique_ptr<Extractor> make_ncleaner_nct5_extractor();
 std::unique_ptr<Extractor> make_ncleaner_nct25_extractor();
 
 std::unique_ptr<Extractor> make_tdiff_extractor();  // extractors/tdiff
+std::unique_ptr<Extractor> make_c45_extractor();  // extractors/c45
 
 const std::vector<ExtractorInfo>& extractor_registry() {
   static const std::vector<ExtractorInfo> table = {
@@ -52,6 +53,7 @@ const std::vector<ExtractorInfo>& extractor_registry() {
       {"NCT5", "NCleaner, one model per language trained on 5 DANIEL pages of it (seeded; excluded)", make_ncleaner_nct5_extractor},
       {"NCT25", "NCleaner, one model per language trained on 25 DANIEL pages of it (seeded; excluded)", make_ncleaner_nct25_extractor},
       {"TDIFF", "Template diff (Deturck 2015): same-site page pairs by pq-gram/MDS/k-means, token diff", make_tdiff_extractor},
+      {"C45", "Lutz (2013): C4.5 tree over DOM-node features (CTD, DensitySum, query score), 5 folds by site", make_c45_extractor},
   };
   return table;
 }

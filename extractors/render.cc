@@ -43,10 +43,26 @@ std::string collapse_whitespace(std::string_view text) {
   return out;
 }
 
+std::string collapse_ascii_whitespace(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  bool pending_space = false;
+  for (char c : text) {
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v') {
+      pending_space = true;
+      continue;
+    }
+    if (pending_space && !out.empty()) out += ' ';
+    pending_space = false;
+    out += c;
+  }
+  return out;
+}
+
 std::string render_cleaneval(const std::vector<Segment>& segments) {
   std::string out;
   for (const auto& s : segments) {
-    std::string text = collapse_whitespace(s.text);
+    std::string text = collapse_ascii_whitespace(s.text);
     if (text.empty()) continue;
     switch (s.kind) {
       case SegmentKind::Heading: out += "<h>"; break;
@@ -65,7 +81,7 @@ std::string render_html(const std::vector<Segment>& segments, std::string_view t
   out += "</head><body>\n";
   bool in_list = false;
   for (const auto& s : segments) {
-    std::string text = collapse_whitespace(s.text);
+    std::string text = collapse_ascii_whitespace(s.text);
     if (text.empty()) continue;
     if (s.kind != SegmentKind::ListItem && in_list) {
       out += "</ul>\n";
@@ -89,7 +105,7 @@ std::string render_html(const std::vector<Segment>& segments, std::string_view t
 std::string render_text(const std::vector<Segment>& segments) {
   std::string out;
   for (const auto& s : segments) {
-    std::string text = collapse_whitespace(s.text);
+    std::string text = collapse_ascii_whitespace(s.text);
     if (text.empty()) continue;
     out += text;
     out += '\n';

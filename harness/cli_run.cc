@@ -19,7 +19,7 @@ namespace detour::cli {
 namespace {
 struct RunArgs {
   std::string corpus, extractors = "BP,JTA,JTS,RD,HK", chains = "none", metrics = "to,car,tm", out, languages;
-  std::vector<std::string> externals;
+  std::vector<std::string> externals, models;
   double timeout = 60;
   int jobs = 0;
   std::uint64_t seed = 42;
@@ -57,6 +57,7 @@ void add_run_command(CLI::App& app) {
   cmd->add_option("--languages", args->languages, "only these languages (comma-separated)");
   cmd->add_option("--external", args->externals,
                   "NAME='COMMAND' runs a tool per page ({input}/{output} placeholders, else stdin/stdout)");
+  cmd->add_option("--model", args->models, "NAME=MODEL: an NCleaner model from `detour train` as an extractor");
   cmd->add_option("--timeout", args->timeout, "seconds per page for external tools")->capture_default_str();
   cmd->add_option("--seed", args->seed, "seed for extractors that sample (training pages, clustering)")
       ->capture_default_str();
@@ -73,9 +74,17 @@ void add_run_command(CLI::App& app) {
     } else {
       cfg.extractors = split_list(args->extractors);
     }
+    for (const auto& m : args->models) {
+      auto eq = m.find('=');
+      if (eq == std::string::npos || eq == 0) throw std::invalid_argument("--model expects NAME=MODEL, got: " + m);
+      cfg.models.emplace_back(m.substr(0, eq), m.substr(eq + 1));
+    }
     for (const auto& spec : cfg.externals)
       if (std::find(cfg.extractors.begin(), cfg.extractors.end(), spec.name) == cfg.extractors.end())
         cfg.extractors.push_back(spec.name);
+    for (const auto& [name, path] : cfg.models)
+      if (std::find(cfg.extractors.begin(), cfg.extractors.end(), name) == cfg.extractors.end())
+        cfg.extractors.push_back(name);
     if (args->chains == "all") {
       std::vector<std::string> real;
       for (const auto& e : cfg.extractors)

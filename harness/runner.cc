@@ -15,6 +15,7 @@
 #include <thread>
 
 #include "corpora/corpus.h"
+#include "extractors/ncleaner/ncleaner.h"
 #include "reports/tables.h"
 
 namespace detour::harness {
@@ -154,16 +155,28 @@ RunResult run(const RunConfig& cfg) {
   for (const auto& e : cfg.extractors) systems.push_back({e});
   for (const auto& c : cfg.chains) systems.push_back(c);
   std::map<std::string, std::unique_ptr<Extractor>> stages;
+  std::map<std::string, std::set<std::string>> stage_exclusions;  // stage -> "lang/id"
   for (const auto& sys : systems)
     for (const auto& st : sys) {
       if (stages.count(st)) continue;
-      bool external = false;
       for (const auto& spec : cfg.externals)
-        if (spec.name == st) {
-          stages[st] = make_external_extractor(spec);
-          external = true;
+        if (spec.name == st) stages[st] = make_external_extractor(spec);
+      for (const auto& [name, path] : cfg.models)
+        if (name == st) {
+          stages[st] = make_ncleaner_model_extractor(path, name);
+          std::error_code ec;
+          if (fs::exists(path + ".pages", ec)) {
+            std::string ids = corpora::read_file(path + ".pages");
+            std::size_t a = 0;
+            while (a < ids.size()) {
+              std::size_t e = ids.find('\n', a);
+              if (e == std::string::npos) e = ids.size();
+              if (e > a) stage_exclusions[st].insert(ids.substr(a, e - a));
+              a = e + 1;
+            }
+          }
         }
-      if (!external) stages[st] = make_extractor(st);
+      if (!stages.count(st)) stages[st] = make_extractor(st);
     }
   auto ms = metrics::parse_metric_list(cfg.metrics);
 
@@ -250,6 +263,9 @@ RunResult run(const RunConfig& cfg) {
                   next.path = preloaded[i]->path;
                   so.extraction = stages[st]->extract(next);
                 }
+                if (auto ex = stage_exclusions.find(st);
+                    ex != stage_exclusions.end() && ex->second.count(docs[i].lang + "/" + docs[i].id))
+                  so.extraction.excluded = "training page of the model";
                 if (so.extraction.excluded) {
                   so.excluded = true;
                   so.reason = *so.extraction.excluded;

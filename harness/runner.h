@@ -27,6 +27,9 @@ struct RunConfig {
   std::vector<std::string> extractors;           // single-stage systems
   std::vector<std::vector<std::string>> chains;  // multi-stage systems
   std::vector<ExternalSpec> externals;           // usable as stage names
+  // NCleaner model files from `detour train`, as NAME=PATH; usable as stage names.
+  // Pages listed in PATH.pages (the training pages) are excluded for that stage.
+  std::vector<std::pair<std::string, std::string>> models;
   std::string metrics = "to,car,tm";
   metrics::ScoreOptions score_options;
   std::vector<std::string> languages;            // empty = all

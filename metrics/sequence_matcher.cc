@@ -2,25 +2,26 @@
 // matcher of CPython 3's Lib/difflib.py (SequenceMatcher with isjunk=None), checked
 // against Python 3.11's difflib by tests/sequence_matcher_test.cc.
 //
-// The fast matcher keeps the exact order of operations of difflib but replaces its
-// dictionaries by flat arrays:
-//  * b2j is a CSR table over local (dense) token ids: offsets[id]..offsets[id+1]
-//    index an ascending list of positions in b. Popular tokens get empty lists.
-//  * Only rows of a whose element has a list are visited (a precomputed row list);
-//    rows whose list misses [blo, bhi) are skipped by its first/last entries.
-//  * j2len/newj2len become one thread-local table of (row stamp, length) pairs
-//    indexed by j + 1, where row i of a call has stamp base + (i - alo). An entry
-//    is valid for row i only if its stamp is that of row i - 1, so skipped rows and
-//    older calls invalidate themselves: nothing is ever cleared.
-//  * Each row walks only the window [blo, bhi) of its position list (two branch-free
-//    binary searches, cached per token id for the call) and walks it in DESCENDING
-//    j order, which lets the row write its new lengths into the same table it reads
-//    the previous row from. difflib walks j ascending and keeps the first j reaching
-//    a new maximum; walking descending with ">=" and committing the row's best after
-//    the row gives the same answer.
+// The fast matcher gives difflib's answers with less work:
+//  * tokens become dense local ids; b2j (and, for large matchers, a2i) are CSR
+//    tables over them. Popular tokens get empty lists.
+//  * find_longest_match's DP (k(i, j) = k(i-1, j-1) + 1 over pairs) runs row by row
+//    as difflib does, or column by column when the b range holds fewer lines than
+//    the a range; both give difflib's winner (largest k, then first in row-major
+//    order), see find_dp.
+//  * large matchers (many pairs: CJK characters with autojunk off) also index every
+//    maximal diagonal run of length >= q (q = 4, or 3 for > 65k distinct ids),
+//    found through hashed q-grams of b. Inside a query rectangle a run clipped to
+//    it has k = 1, 2, ..., M, so the DP's winner is the entry (top-edge pair,
+//    left-edge pair or run start inside) with the largest clipped length M, then
+//    smallest row, then column. If that M is >= q, the pairs outside the index
+//    cannot matter and the DP is skipped; otherwise the DP runs as usual.
+//  * the DP tables are per-thread and stamped per line, so nothing is cleared or
+//    allocated per call.
 #include "metrics/sequence_matcher.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstddef>
 #include <limits>
 #include <stdexcept>
@@ -188,37 +189,89 @@ J2LenTable& j2len_table() {
 // ---------------------------------------------------------------------------
 // Fast matcher.
 
+namespace {
+
+// One line of the DP, seen from either side: a row of a (`at` = i, list = positions
+// of a[i] in b) or a column of b (`at` = j, list = positions of b[j] in a).
+struct Line {
+  int at;           // position in the sequence the line belongs to
+  int id;           // local id: its list is pos[off[id]..off[id + 1])
+  int first, last;  // first and last entries of that list, to skip lines cheaply
+};
+
+// A maximal diagonal run of pairs (a[r + t] == b[j + t], b[j + t] not popular,
+// t < len) that cannot be extended up-left: (r - 1, j - 1) is not a pair.
+struct Run {
+  int r, j, len;
+};
+
+// The best entry of a longest-match query: difflib keeps the largest k and, among
+// equal k, the first cell reaching it in row-major order. A diagonal segment that
+// enters the query rectangle at (r, j) and has M cells inside reaches k = M at
+// (r + M - 1, j + M - 1), so the winner is the largest M, then smallest r, then j.
+struct Best {
+  int size = 0, r = 0, j = 0;
+  void offer(int m, int r0, int j0) {
+    if (m > size || (m == size && m > 0 && (r0 < r || (r0 == r && j0 < j)))) {
+      size = m;
+      r = r0;
+      j = j0;
+    }
+  }
+};
+
+}  // namespace
+
+// Per-thread scratch of the constructor (counts, CSR fill pointers, the q-gram
+// hash table), reused by every matcher of the thread so that building a matcher
+// allocates only what it keeps.
+struct BuildScratch {
+  std::vector<int> bcount, acount, fill, head, next;
+  std::vector<std::uint64_t> keys, bkey;
+};
+
+BuildScratch& build_scratch() {
+  thread_local BuildScratch s;
+  return s;
+}
+
+template <class T>
+void reset_to(std::vector<T>& v, std::size_t n, T value) {
+  v.assign(n, value);  // keeps capacity: no allocation once the scratch is warm
+}
+
 struct SequenceMatcher::Impl {
-  std::vector<std::int32_t> a, b;
-  // CSR b2j over local ids 0..nlocal-1 (popular ids have empty lists); id
-  // `nlocal` is an always-empty list.
-  std::vector<int> offsets;  // nlocal + 2 entries
-  std::vector<int> positions;
-  // Rows of a whose element has a (non-popular) position list in b, ascending i;
-  // rows absent from this list can never start or continue a match in the main
-  // loop, so find() never visits them.
-  struct Row {
-    int i;            // position in a
-    int id;           // local id of a[i]: its list is positions[offsets[id]..offsets[id + 1])
-    int first, last;  // first and last entries of that list, to skip rows cheaply
-  };
-  std::vector<Row> rows;
+  // Local ids: bid[j] is the id of b[j]; aid[i] the id of a[i], or -1 when a[i]
+  // does not occur in b. Token equality is id equality. (i, j) is a pair (a cell
+  // difflib's DP visits) when aid[i] == bid[j] and that id is not popular.
+  std::vector<int> aid, bid;
+  std::vector<char> pop;  // per id: popular (autojunk); nlocal + 1 entries
+  // CSR lists per local id: b2j (positions in b, ascending) and a2i (positions in
+  // a). Popular ids have empty lists; id `nlocal` is an always-empty list.
+  std::vector<int> boff, bpos, aoff, apos;
+  std::vector<Line> rows;  // rows of a with a non-empty b2j list, ascending i
+  std::vector<Line> cols;  // columns of b with a non-empty a2i list, ascending j
+  // Maximal runs of length >= run_q, sorted by (r, j); built only when the matcher
+  // has many pairs (see build_runs). run_q == 0: no index.
+  std::vector<Run> runs;
+  int run_q = 0;
+  bool large = false;  // columns and run index built
   int nlocal = 0;
   int popular = 0;
+  std::size_t npairs = 0;  // pairs (i, j) of the whole matrix
 
-  Impl(std::span<const std::int32_t> sa, std::span<const std::int32_t> sb, bool autojunk)
-      : a(sa.begin(), sa.end()), b(sb.begin(), sb.end()) {
-    check_ids(sa, "a");
-    check_ids(sb, "b");
-    const std::size_t lb = b.size();
+  Impl(std::span<const std::int32_t> a, std::span<const std::int32_t> b, bool autojunk) {
+    check_ids(a, "a");
+    check_ids(b, "b");
+    const std::size_t la = a.size(), lb = b.size();
     std::int32_t maxb = -1;
     for (std::int32_t t : b) maxb = std::max(maxb, t);
 
     // Local ids for b's tokens: through a per-thread token-id table (reset after
     // use) when ids are below kDirectIds, sort-based otherwise.
-    std::vector<int> b_local(lb);
+    bid.resize(lb);
+    aid.resize(la);
     std::vector<int>& direct = direct_table();
-    std::vector<std::int32_t> sorted;
     const bool use_direct = maxb < kDirectIds;
     struct Reset {  // leaves the shared table all -1 again, even on exceptions
       std::vector<int>* table;
@@ -227,117 +280,310 @@ struct SequenceMatcher::Impl {
         if (table)
           for (std::int32_t t : b) (*table)[static_cast<std::size_t>(t)] = -1;
       }
-    } reset{use_direct ? &direct : nullptr, sb};
+    } reset{use_direct ? &direct : nullptr, b};
     if (use_direct) {
       if (direct.size() < static_cast<std::size_t>(maxb) + 1)
         direct.resize(static_cast<std::size_t>(maxb) + 1, -1);
       for (std::size_t j = 0; j < lb; ++j) {
         int& id = direct[b[j]];
         if (id < 0) id = nlocal++;
-        b_local[j] = id;
+        bid[j] = id;
       }
+      for (std::size_t i = 0; i < la; ++i) aid[i] = a[i] <= maxb ? direct[a[i]] : -1;
     } else {
-      sorted.assign(b.begin(), b.end());
+      std::vector<std::int32_t> sorted(b.begin(), b.end());
       std::sort(sorted.begin(), sorted.end());
       sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
       nlocal = static_cast<int>(sorted.size());
       for (std::size_t j = 0; j < lb; ++j)
-        b_local[j] = static_cast<int>(std::lower_bound(sorted.begin(), sorted.end(), b[j]) -
-                                      sorted.begin());
+        bid[j] = static_cast<int>(std::lower_bound(sorted.begin(), sorted.end(), b[j]) - sorted.begin());
+      for (std::size_t i = 0; i < la; ++i) {
+        auto it = std::lower_bound(sorted.begin(), sorted.end(), a[i]);
+        aid[i] = it != sorted.end() && *it == a[i] ? static_cast<int>(it - sorted.begin()) : -1;
+      }
     }
 
-    // Counts, popular rule, CSR (positions ascending because j ascends).
-    std::vector<int> count(static_cast<std::size_t>(nlocal) + 1, 0);
-    for (int id : b_local) ++count[id];
-    std::vector<char> drop(static_cast<std::size_t>(nlocal) + 1, 0);
+    // Counts and the popular rule.
+    BuildScratch& s = build_scratch();
+    const std::size_t n1 = static_cast<std::size_t>(nlocal) + 1;
+    reset_to(s.bcount, n1, 0);
+    reset_to(s.acount, n1, 0);
+    for (int id : bid) ++s.bcount[id];
+    pop.assign(n1, 0);
     for (int id = 0; id < nlocal; ++id) {
-      if (is_popular(static_cast<std::size_t>(count[id]), lb, autojunk)) {
-        drop[id] = 1;
+      if (is_popular(static_cast<std::size_t>(s.bcount[id]), lb, autojunk)) {
+        pop[id] = 1;
+        s.bcount[id] = 0;
         ++popular;
       }
     }
-    offsets.assign(static_cast<std::size_t>(nlocal) + 2, 0);
-    for (int id = 0; id < nlocal; ++id) offsets[id + 1] = offsets[id] + (drop[id] ? 0 : count[id]);
-    offsets[nlocal + 1] = offsets[nlocal];
-    positions.resize(static_cast<std::size_t>(offsets[nlocal]));
-    std::vector<int> fill(offsets.begin(), offsets.end() - 1);
-    for (std::size_t j = 0; j < lb; ++j) {
-      int id = b_local[j];
-      if (!drop[id]) positions[fill[id]++] = static_cast<int>(j);
-    }
 
-    for (std::size_t i = 0; i < a.size(); ++i) {
-      std::int32_t t = a[i];
-      int id = -1;
-      if (use_direct) {
-        if (t <= maxb) id = direct[t];
-      } else {
-        auto it = std::lower_bound(sorted.begin(), sorted.end(), t);
-        if (it != sorted.end() && *it == t) id = static_cast<int>(it - sorted.begin());
-      }
-      if (id < 0 || drop[id]) continue;
-      rows.push_back({static_cast<int>(i), id, positions[offsets[id]], positions[offsets[id + 1] - 1]});
+    // CSR lists (ascending because positions ascend).
+    auto csr = [&](const std::vector<int>& count, const std::vector<int>& ids, std::vector<int>& off,
+                   std::vector<int>& pos) {
+      off.resize(n1 + 1);
+      off[0] = 0;
+      for (int id = 0; id < nlocal; ++id) off[id + 1] = off[id] + count[id];
+      off[n1] = off[nlocal];
+      pos.resize(static_cast<std::size_t>(off[nlocal]));
+      s.fill.assign(off.begin(), off.end() - 1);
+      int* fill = s.fill.data();
+      for (std::size_t p = 0; p < ids.size(); ++p)
+        if (ids[p] >= 0 && count[ids[p]]) pos[fill[ids[p]]++] = static_cast<int>(p);
+    };
+    csr(s.bcount, bid, boff, bpos);
+    rows.reserve(la);
+    for (std::size_t i = 0; i < la; ++i) {
+      const int id = aid[i];
+      if (id < 0 || s.bcount[id] == 0) continue;
+      rows.push_back({static_cast<int>(i), id, bpos[boff[id]], bpos[boff[id + 1] - 1]});
+      npairs += static_cast<std::size_t>(s.bcount[id]);
     }
+    // Small matchers (few pairs: words, autojunk on) stop here: the row DP alone is
+    // cheapest for them. Large ones also get columns and the run index.
+    large = npairs >= 2 * (la + lb) && npairs >= 2000;
+    if (!large) return;
+    for (int id : aid)
+      if (id >= 0 && !pop[id]) ++s.acount[id];
+    csr(s.acount, aid, aoff, apos);
+    cols.reserve(static_cast<std::size_t>(boff[nlocal]));
+    for (std::size_t j = 0; j < lb; ++j) {
+      const int id = bid[j];
+      if (s.acount[id] == 0) continue;
+      cols.push_back({static_cast<int>(j), id, apos[aoff[id]], apos[aoff[id + 1] - 1]});
+    }
+    build_runs(s);
+  }
+
+  // Length of the run of pairs from (i, j), at most lim.
+  int extend(int i, int j, int lim) const {
+    const int* pa = aid.data() + i;
+    const int* pb = bid.data() + j;
+    int n = 0;
+    if (popular == 0) {
+      while (n < lim && pa[n] == pb[n]) ++n;
+    } else {
+      while (n < lim && pa[n] == pb[n] && !pop[pb[n]]) ++n;
+    }
+    return n;
+  }
+  bool is_pair(int i, int j) const { return aid[i] == bid[j] && !pop[bid[j]]; }
+
+  // The run index, built when the matrix has many pairs (CJK characters with
+  // autojunk off): all maximal runs of length >= q, found through q-grams of b
+  // (packed local ids, so a key match is an exact match) instead of all pairs.
+  void build_runs(BuildScratch& s) {
+    const std::size_t la = aid.size(), lb = bid.size();
+    int q, bits;
+    if (nlocal < (1 << 16) - 1) {
+      q = 4;
+      bits = 16;
+    } else if (nlocal < (1 << 21) - 1) {
+      q = 3;
+      bits = 21;
+    } else {
+      return;
+    }
+    if (la < static_cast<std::size_t>(q) || lb < static_cast<std::size_t>(q)) return;
+    const std::uint64_t mask = bits * q == 64 ? ~0ULL : ((1ULL << (bits * q)) - 1);
+    std::size_t cap = 16;
+    while (cap < 2 * lb) cap <<= 1;
+    reset_to<std::uint64_t>(s.keys, cap, 0);  // 0 = empty slot (ids are stored + 1)
+    reset_to(s.head, cap, -1);
+    s.next.resize(lb);
+    reset_to<std::uint64_t>(s.bkey, lb, 0);
+    std::uint64_t* keys = s.keys.data();
+    int* head = s.head.data();
+    int* next = s.next.data();
+    const int shift = 64 - std::countr_zero(cap);
+    auto slot_of = [&](std::uint64_t key) {
+      std::size_t h = static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ULL) >> shift);
+      while (keys[h] != 0 && keys[h] != key) h = (h + 1) & (cap - 1);
+      return h;
+    };
+    // q-grams of b, keyed by their start; inserted with descending start so each
+    // chain lists starts ascending.
+    {
+      std::uint64_t key = 0;
+      int valid = 0;
+      for (std::size_t t = 0; t < lb; ++t) {
+        const int id = bid[t];
+        if (pop[id]) {
+          valid = 0;
+          continue;
+        }
+        key = ((key << bits) | static_cast<std::uint64_t>(id + 1)) & mask;
+        if (++valid >= q) s.bkey[t + 1 - static_cast<std::size_t>(q)] = key;
+      }
+    }
+    for (std::size_t p = lb; p-- > 0;) {
+      const std::uint64_t key = s.bkey[p];
+      if (!key) continue;
+      const std::size_t h = slot_of(key);
+      keys[h] = key;
+      next[p] = head[h];
+      head[h] = static_cast<int>(p);
+    }
+    std::uint64_t key = 0;
+    int valid = 0;
+    for (std::size_t t = 0; t < la; ++t) {
+      const int id = aid[t];
+      if (id < 0 || pop[id]) {
+        valid = 0;
+        continue;
+      }
+      key = ((key << bits) | static_cast<std::uint64_t>(id + 1)) & mask;
+      if (++valid < q) continue;
+      const std::size_t h = slot_of(key);
+      if (keys[h] == 0) continue;
+      const int i = static_cast<int>(t) + 1 - q;
+      for (int j = head[h]; j >= 0; j = next[j]) {
+        if (i > 0 && j > 0 && is_pair(i - 1, j - 1)) continue;  // not a run start
+        const int lim = static_cast<int>(std::min(la - static_cast<std::size_t>(i), lb - static_cast<std::size_t>(j)));
+        runs.push_back({i, j, q + extend(i + q, j + q, lim - q)});
+      }
+    }
+    run_q = q;
+  }
+
+  // Longest match through the run index: candidates are the pairs on the top row
+  // and left column of the rectangle (segments entering through its edges) and the
+  // indexed run starts inside it. Exact when the answer is >= run_q (any segment
+  // not examined is a run of length < run_q); returns size 0 otherwise.
+  Best find_by_runs(int alo, int ahi, int blo, int bhi) const {
+    Best best{0, alo, blo};
+    // Top edge: pairs (alo, j), j in [blo, bhi).
+    if (const int id = aid[alo]; id >= 0 && !pop[id]) {
+      const int* lo = std::lower_bound(bpos.data() + boff[id], bpos.data() + boff[id + 1], blo);
+      const int* hi = bpos.data() + boff[id + 1];
+      for (; lo != hi && *lo < bhi; ++lo) {
+        const int lim = std::min(ahi - alo, bhi - *lo);
+        if (lim < best.size) break;
+        best.offer(extend(alo, *lo, lim), alo, *lo);
+      }
+    }
+    // Left edge: pairs (i, blo), i in (alo, ahi).
+    if (const int id = bid[blo]; !pop[id]) {
+      const int* lo = std::upper_bound(apos.data() + aoff[id], apos.data() + aoff[id + 1], alo);
+      const int* hi = apos.data() + aoff[id + 1];
+      for (; lo != hi && *lo < ahi; ++lo) {
+        const int lim = std::min(ahi - *lo, bhi - blo);
+        if (lim < best.size) break;
+        best.offer(extend(*lo, blo, lim), *lo, blo);
+      }
+    }
+    // Indexed runs starting inside, rows (alo, ahi).
+    const Run* r = std::upper_bound(runs.data(), runs.data() + runs.size(), alo,
+                                    [](int v, const Run& x) { return v < x.r; });
+    const Run* end = runs.data() + runs.size();
+    for (; r != end && ahi - r->r >= best.size && r->r < ahi; ++r) {
+      if (r->j < blo || r->j >= bhi || r->len < best.size) continue;
+      best.offer(std::min({r->len, ahi - r->r, bhi - r->j}), r->r, r->j);
+    }
+    if (best.size < run_q) best.size = 0;
+    return best;
+  }
+
+  // difflib's DP, row by row (i ascending) or, when the b range holds fewer lines
+  // than the a range, column by column (j ascending) with the same result: k(i, j)
+  // only depends on the diagonal predecessor, and the winner is chosen by the rule
+  // of Best. Lines are walked in descending order of their list so that each line
+  // writes its new lengths into the same table it reads the previous line from.
+  //  * cells: entry p + 1 = (line stamp << 32) | length for position p of the
+  //    other sequence, where line x of a call has stamp base + (x - lo). An entry
+  //    is valid for line x only if its stamp is that of line x - 1, so skipped lines
+  //    and older calls invalidate themselves.
+  //  * each line walks only the window [olo, ohi) of its list (two branch-free
+  //    binary searches, cached per token id for the call).
+  template <bool kByRow>
+  Best find_dp(const Line* ln, const Line* lend, int lo, int olo, int ohi, std::size_t lines) const {
+    J2LenTable& t = j2len_table();
+    const std::uint32_t base =
+        t.begin_call(std::max(aid.size(), bid.size()), lines, static_cast<std::size_t>(nlocal));
+    const std::uint32_t wstamp = base;  // unique to this call
+    std::uint64_t* cells = t.cells.data();
+    const int* pos = kByRow ? bpos.data() : apos.data();
+    const int* off = kByRow ? boff.data() : aoff.data();
+    Window* win = t.windows.data();
+    int bestk = 0, best_at = -1, best_end = 0;  // best_end: position in the other sequence
+    const int hi = lo + static_cast<int>(lines);
+    for (; ln != lend && ln->at < hi; ++ln) {
+      if (ln->first >= ohi || ln->last < olo) continue;
+      Window& w = win[ln->id];
+      if (w.stamp != wstamp) {
+        const int* wlo = pos + off[ln->id];
+        const int* whi = pos + off[ln->id + 1];
+        if (ln->first < olo) wlo = lower_bound_branchless(wlo, whi, olo);
+        if (ln->last >= ohi) whi = lower_bound_branchless(wlo, whi, ohi);
+        w = {wstamp, static_cast<int>(wlo - pos), static_cast<int>(whi - pos)};
+      }
+      const int* first = pos + w.lo;
+      const int* last = pos + w.hi;
+      const std::uint32_t stamp = base + static_cast<std::uint32_t>(ln->at - lo);
+      const std::uint64_t prev = static_cast<std::uint64_t>(stamp - 1);
+      const std::uint64_t mine = static_cast<std::uint64_t>(stamp) << 32;
+      // By row: a line must beat bestk strictly (a later row never wins a tie). By
+      // column: a tie wins when it ends on an earlier row, so equal k is kept and
+      // decided after the line.
+      int line_best = kByRow ? bestk + 1 : std::max(bestk, 1);
+      int line_p = -1;
+      for (const int* p = last; p != first;) {
+        const int x = *--p;
+        const std::uint64_t c = cells[x];  // describes x - 1 on the previous line
+        // Branch-free: whether x - 1 matched on the previous line is unpredictable.
+        const std::uint32_t live = -static_cast<std::uint32_t>((c >> 32) == prev);
+        const std::uint32_t k32 = (static_cast<std::uint32_t>(c) & live) + 1;
+        cells[x + 1] = mine | k32;
+        const int k = static_cast<int>(k32);
+        if (k >= line_best) {
+          line_best = k;
+          line_p = x;
+        }
+      }
+      if (line_p >= 0) {
+        if (kByRow || line_best > bestk || line_p < best_end) {
+          bestk = line_best;
+          best_at = ln->at;
+          best_end = line_p;
+        }
+      }
+    }
+    if (best_at < 0) return Best{};
+    if (kByRow) return Best{bestk, best_at - bestk + 1, best_end - bestk + 1};
+    return Best{bestk, best_end - bestk + 1, best_at - bestk + 1};
   }
 
   MatchBlock find(int alo, int ahi, int blo, int bhi) const {
     int besti = alo, bestj = blo, bestsize = 0;
     if (alo < ahi && blo < bhi) {
-      J2LenTable& t = j2len_table();
-      // Row i of this call has stamp base + (i - alo); rows not visited leave a gap
-      // in the stamps, which is exactly difflib's "j2len only holds the last row".
-      const std::uint32_t base =
-          t.begin_call(b.size(), static_cast<std::size_t>(ahi - alo), static_cast<std::size_t>(nlocal));
-      const std::uint32_t wstamp = base;  // unique to this call
-      std::uint64_t* cells = t.cells.data();  // cells[j + 1] describes b[j]
-      const int* pos = positions.data();
-      const int* off = offsets.data();
-      Window* win = t.windows.data();
-      const Row* r = std::lower_bound(rows.data(), rows.data() + rows.size(), alo,
-                                      [](const Row& x, int v) { return x.i < v; });
-      const Row* rend = rows.data() + rows.size();
-      for (; r != rend && r->i < ahi; ++r) {
-        if (r->first >= bhi || r->last < blo) continue;
-        Window& w = win[r->id];
-        if (w.stamp != wstamp) {
-          const int* lo = pos + off[r->id];
-          const int* hi = pos + off[r->id + 1];
-          if (r->first < blo) lo = lower_bound_branchless(lo, hi, blo);
-          if (r->last >= bhi) hi = lower_bound_branchless(lo, hi, bhi);
-          w = {wstamp, static_cast<int>(lo - pos), static_cast<int>(hi - pos)};
-        }
-        const int* first = pos + w.lo;
-        const int* last = pos + w.hi;
-        const int i = r->i;
-        const std::uint32_t stamp = base + static_cast<std::uint32_t>(i - alo);
-        const std::uint64_t prev = static_cast<std::uint64_t>(stamp - 1);
-        const std::uint64_t mine = static_cast<std::uint64_t>(stamp) << 32;
-        int row_best = bestsize + 1;  // a row must beat bestsize strictly
-        int row_j = -1;
-        for (const int* p = last; p != first;) {
-          const int j = *--p;
-          const std::uint64_t c = cells[j];  // describes b[j - 1] in the previous row
-          // Branch-free: whether b[j - 1] matched in the previous row is unpredictable.
-          const std::uint32_t live = -static_cast<std::uint32_t>((c >> 32) == prev);
-          const std::uint32_t k32 = (static_cast<std::uint32_t>(c) & live) + 1;
-          cells[j + 1] = mine | k32;
-          const int k = static_cast<int>(k32);
-          if (k >= row_best) {
-            row_best = k;
-            row_j = j;
+      Best best;
+      if (run_q > 0 && std::min(ahi - alo, bhi - blo) >= run_q) best = find_by_runs(alo, ahi, blo, bhi);
+      if (best.size == 0) {
+        auto by_at = [](const Line& x, int v) { return x.at < v; };
+        const Line* r0 = std::lower_bound(rows.data(), rows.data() + rows.size(), alo, by_at);
+        const Line* r1 = rows.data() + rows.size();
+        bool by_row = true;
+        if (large) {
+          r1 = std::lower_bound(r0, r1, ahi, by_at);
+          const Line* c0 = std::lower_bound(cols.data(), cols.data() + cols.size(), blo, by_at);
+          const Line* c1 = std::lower_bound(c0, cols.data() + cols.size(), bhi, by_at);
+          if (c1 - c0 < r1 - r0) {
+            by_row = false;
+            best = find_dp<false>(c0, c1, blo, alo, ahi, static_cast<std::size_t>(bhi - blo));
           }
         }
-        if (row_j >= 0) {
-          bestsize = row_best;
-          besti = i - row_best + 1;
-          bestj = row_j - row_best + 1;
-        }
+        if (by_row) best = find_dp<true>(r0, r1, alo, blo, bhi, static_cast<std::size_t>(ahi - alo));
+      }
+      if (best.size > 0) {
+        besti = best.r;
+        bestj = best.j;
+        bestsize = best.size;
       }
     }
     // Extend over equal elements (popular ones included) on both ends; with
     // isjunk=None difflib's junk passes are no-ops.
-    const std::int32_t* pa = a.data();
-    const std::int32_t* pb = b.data();
+    const int* pa = aid.data();  // ids: equal ids are equal tokens, popular or not
+    const int* pb = bid.data();
     while (besti > alo && bestj > blo && pa[besti - 1] == pb[bestj - 1]) {
       --besti;
       --bestj;
@@ -357,14 +603,14 @@ SequenceMatcher::SequenceMatcher(std::span<const std::int32_t> a, std::span<cons
 SequenceMatcher::~SequenceMatcher() { delete impl_; }
 
 MatchBlock SequenceMatcher::find_longest_match(int alo, int ahi, int blo, int bhi) const {
-  const int la = static_cast<int>(impl_->a.size()), lb = static_cast<int>(impl_->b.size());
+  const int la = static_cast<int>(impl_->aid.size()), lb = static_cast<int>(impl_->bid.size());
   if (alo < 0 || blo < 0 || ahi > la || bhi > lb || alo > ahi || blo > bhi)
     throw std::out_of_range("SequenceMatcher::find_longest_match: range outside the sequences");
   return impl_->find(alo, ahi, blo, bhi);
 }
 
 std::vector<MatchBlock> SequenceMatcher::get_matching_blocks() const {
-  return matching_blocks(static_cast<int>(impl_->a.size()), static_cast<int>(impl_->b.size()),
+  return matching_blocks(static_cast<int>(impl_->aid.size()), static_cast<int>(impl_->bid.size()),
                          [this](int alo, int ahi, int blo, int bhi) {
                            return impl_->find(alo, ahi, blo, bhi);
                          });

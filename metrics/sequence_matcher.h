@@ -10,11 +10,14 @@
 // reference::SequenceMatcher is a slow line-by-line transcription of the algorithm
 // kept for tests; SequenceMatcher is the fast one used everywhere else.
 //
-// The fast matcher copies a and b, builds b2j as flat arrays (cost O(len a + len b)),
-// and find_longest_match allocates nothing: its scratch tables are per thread and
-// reused by every matcher of that thread. Const methods are thread-safe. Work per
-// find_longest_match is O(rows of a in range + matching (i, j) pairs in range), so
-// autojunk=false on text with very frequent elements (CJK characters) is the
+// The fast matcher keeps dense local ids of a and b and CSR position lists (cost
+// O(len a + len b)); when the matrix has many matching pairs (CJK characters with
+// autojunk off) it also indexes long diagonal runs through hashed q-grams, which
+// answers most find_longest_match calls without the DP. find_longest_match
+// allocates nothing: its scratch tables are per thread and reused by every
+// matcher of that thread. Const methods are thread-safe. Work per DP call is
+// O(lines in range + matching pairs in range), so autojunk=false on text with very
+// frequent elements without long common runs is still the
 // expensive case, as it is for difflib. Python 3.11's difflib is the oracle of the
 // tests (tests/sequence_matcher_test.cc, scripts/difflib_oracle.py).
 #pragma once

@@ -21,15 +21,30 @@ TEST_CASE("HK keeps the first h1 as title and the text before </p> and <br>", "[
       "t",
       "<html><body><p>before h1</p><h1 class=x>The  <a href=#>title</a></h1>"
       "<script>var x = '</p>';</script><p>One <b>bold</b> <a href=y>link</a> end</p>"
-      "<ul><li>menu</li></ul><!-- <p>comment</p> -->Line one<br/>Line two<br>tail</body></html>",
+      "<ul><li>menu</li></ul><!-- <p>comment</p> -->Line&nbsp;one<br/>Line two<br>tail</body></html>",
       "en");
   const auto ex = hk->extract(page);
-  REQUIRE(ex.segments.size() == 4);
+  REQUIRE(ex.segments.size() == 5);
   CHECK(ex.segments[0].kind == SegmentKind::Heading);
   CHECK(ex.segments[0].text == "The title");
-  CHECK(ex.segments[1].text == "One bold link end");
-  CHECK(ex.segments[2].text == "Line one");
+  CHECK(ex.segments[1].text == "One link end");  // <b>bold</b> holds only text: removed
+  CHECK(ex.segments[2].text == "Line one");      // entities become spaces
   CHECK(ex.segments[3].text == "Line two");
+  CHECK(ex.segments[4].text == "tail");
+}
+
+TEST_CASE("HK is case-sensitive and keeps the text after the last tag", "[html_killer]") {
+  auto hk = make_extractor("HK");
+  const Page page = Page::from_html(
+      "t",
+      "<H1>upper</H1><FORM>kept <TD>cell</TD> form</FORM></p>"
+      "<table><tr><td>a<i>b</i> c</td></tr></table>\nx</p>no break at the end",
+      "en");
+  const auto ex = hk->extract(page);
+  REQUIRE(ex.segments.size() == 3);
+  CHECK(ex.segments[0].text == "form");  // no h1 (upper case): nothing is a title
+  CHECK(ex.segments[1].text == "x");
+  CHECK(ex.segments[2].text == "no break at the end");
 }
 
 TEST_CASE("HK survives hostile pages", "[robust][html_killer]") {
@@ -67,7 +82,8 @@ TEST_CASE("HK agreement with the published HTML Killer outputs on DANIEL",
   const double mean = std::accumulate(f1.begin(), f1.end(), 0.0) / f1.size();
   std::cout << "HK vs html_killer: median " << median << " mean " << mean << "\n";
   // The targets (0.97 / 0.93) are NOT met: HK's code is unpublished and its outputs show
-  // quirks we have not reproduced. Guard the measured level (0.448 / 0.460) instead.
-  CHECK(median >= 0.42);
-  CHECK(mean >= 0.43);
+  // quirks we have not reproduced (start point without h1, near-empty outputs).
+  // Guard the measured level (0.495 / 0.493 with HK version 2) instead.
+  CHECK(median >= 0.47);
+  CHECK(mean >= 0.47);
 }

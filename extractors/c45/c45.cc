@@ -48,7 +48,7 @@ std::vector<std::string> languages_of(const CorpusContext& ctx) {
 }
 
 Dataset make_dataset(const std::vector<LabelledPage>& pages, const std::vector<char>& use_page,
-                     double noise_keep, std::uint64_t seed) {
+                     double noise_keep, double content_weight, std::uint64_t seed) {
   Dataset d;
   d.features = kFeatureCount;
   std::mt19937_64 rng(seed);
@@ -57,7 +57,7 @@ Dataset make_dataset(const std::vector<LabelledPage>& pages, const std::vector<c
     if (!use_page[p]) continue;
     for (std::size_t i = 0; i < pages[p].rows.size(); ++i) {
       if (pages[p].labels[i] == 0 && noise_keep < 1 && u(rng) >= noise_keep) continue;
-      d.add(pages[p].rows[i], pages[p].labels[i]);
+      d.add(pages[p].rows[i], pages[p].labels[i], pages[p].labels[i] ? content_weight : 1.0);
     }
   }
   return d;
@@ -82,8 +82,10 @@ class C45Extractor final : public Extractor {
     s["prune"] = cfg_.tree.prune ? "yes" : "no";
     s["mdl_penalty"] = cfg_.tree.mdl_penalty ? "yes" : "no";
     s["noise_keep"] = std::to_string(cfg_.noise_keep);
+    s["content_weight"] = std::to_string(cfg_.content_weight);
     s["labels"] = "text node >50% tokens matched (difflib); element >50% content tokens";
-    s["output"] = "text nodes whose element is content";
+    s["output"] = cfg_.block_decides ? "text nodes whose nearest block element is content"
+                                     : "text nodes whose element is content";
     return s;
   }
 
@@ -97,7 +99,7 @@ class C45Extractor final : public Extractor {
     tbb::parallel_for(0, cfg_.folds, [&](int k) {
       std::vector<char> use(pages.size());
       for (std::size_t p = 0; p < pages.size(); ++p) use[p] = fold_of(pages[p].site, cfg_.folds) != k;
-      trees_[k] = Tree::train(make_dataset(pages, use, cfg_.noise_keep, ctx.seed + k), cfg_.tree);
+      trees_[k] = Tree::train(make_dataset(pages, use, cfg_.noise_keep, cfg_.content_weight, ctx.seed + k), cfg_.tree);
     });
     train_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     prepared_ = true;
@@ -135,8 +137,8 @@ class C45Extractor final : public Extractor {
       cur = -1;
     };
     for (const NodeText& t : nodes.texts) {
-      if (!content[t.element]) continue;
       int o = owner[t.element];
+      if (!content[cfg_.block_decides ? o : t.element]) continue;
       if (o != cur) {
         flush();
         cur = o;

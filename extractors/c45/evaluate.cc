@@ -50,7 +50,7 @@ NodeReport run(const std::vector<LabelledPage>& pages, const std::vector<std::ve
       any_train = true;
       ++r.train_nodes;
       if (pages[p].labels[i] == 0 && settings.noise_keep < 1 && u(rng) >= settings.noise_keep) continue;
-      d.add(pages[p].rows[i], pages[p].labels[i]);
+      d.add(pages[p].rows[i], pages[p].labels[i], pages[p].labels[i] ? settings.content_weight : 1.0);
     }
     r.train_pages += any_train;
     r.test_pages += any_test;
