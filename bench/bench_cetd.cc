@@ -6,49 +6,19 @@
 // Run: detour_bench --benchmark_filter=Density
 #include <benchmark/benchmark.h>
 
-#include <cstdlib>
-#include <filesystem>
-#include <map>
-#include <vector>
-
-#include "corpora/corpus.h"
+#include "bench/bench_pages.h"
 #include "extractors/cetd/cetd.h"
 #include "extractors/extractor.h"
 
 namespace {
 
-const std::vector<detour::Page>& density_pages() {
-  static const std::vector<detour::Page> loaded = [] {
-    std::vector<detour::Page> out;
-    std::filesystem::path shared = DETOUR_SHARED_DIR;
-    if (const char* env = std::getenv("DETOUR_SHARED"); env && *env) shared = env;
-    const auto root = shared / "corpora" / "daniel";
-    if (!std::filesystem::is_directory(root)) return out;
-    const auto corpus = detour::corpora::open_corpus(root);
-    std::map<std::string, int> per_lang;
-    for (const auto& d : corpus.docs)
-      if (per_lang[d.lang]++ < 40) out.push_back(detour::corpora::load_page(d));
-    return out;
-  }();
-  return loaded;
-}
-
 template <typename F>
 void run(benchmark::State& state, F&& f) {
-  const auto& ps = density_pages();
-  if (ps.empty()) {
-    state.SkipWithError("../shared/corpora/daniel is absent (set DETOUR_SHARED)");
-    return;
-  }
-  std::size_t i = 0;
-  std::int64_t bytes = 0;
-  for (auto _ : state) {
-    f(ps[i]);
-    bytes += static_cast<std::int64_t>(ps[i].html.size());
-    if (++i == ps.size()) i = 0;
-  }
-  state.SetBytesProcessed(bytes);
-  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()));
+  const auto& data = detour::bench::daniel_pages();
+  if (detour::bench::skip_without_pages(state, data)) return;
+  std::vector<const detour::Page*> pages;
+  for (const auto& p : data.pages) pages.push_back(&p);
+  detour::bench::time_pages(state, pages, f);
 }
 
 void BM_DensityCetdAnalyze(benchmark::State& state) {
@@ -59,18 +29,10 @@ void BM_DensityCetdAnalyze(benchmark::State& state) {
   });
 }
 
-void run_extractor(benchmark::State& state, const char* name) {
-  auto ex = detour::make_extractor(name);
-  run(state, [&](const detour::Page& p) {
-    auto x = ex->extract(p);
-    benchmark::DoNotOptimize(x);
-  });
-}
-
-void BM_DensityCetd(benchmark::State& state) { run_extractor(state, "CETD"); }
-void BM_DensityCetdTd(benchmark::State& state) { run_extractor(state, "CETD-TD"); }
-void BM_DensityEat(benchmark::State& state) { run_extractor(state, "EAT"); }
-void BM_DensityWutsi(benchmark::State& state) { run_extractor(state, "WUTSI"); }
+void BM_DensityCetd(benchmark::State& state) { detour::bench::time_extractor(state, "CETD"); }
+void BM_DensityCetdTd(benchmark::State& state) { detour::bench::time_extractor(state, "CETD-TD"); }
+void BM_DensityEat(benchmark::State& state) { detour::bench::time_extractor(state, "EAT"); }
+void BM_DensityWutsi(benchmark::State& state) { detour::bench::time_extractor(state, "WUTSI"); }
 BENCHMARK(BM_DensityCetdAnalyze)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_DensityCetd)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_DensityCetdTd)->Unit(benchmark::kMillisecond);

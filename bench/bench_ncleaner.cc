@@ -9,41 +9,14 @@
 // Run: detour_bench --benchmark_filter=NCleaner
 #include <benchmark/benchmark.h>
 
-#include <cstdlib>
-#include <filesystem>
-#include <map>
-#include <vector>
-
-#include "corpora/corpus.h"
-#include "extractors/extractor.h"
+#include "bench/bench_pages.h"
 #include "extractors/ncleaner/model.h"
 #include "extractors/ncleaner/segments.h"
 
 namespace {
 
-struct NcData {
-  std::vector<detour::Page> pages;
-  std::vector<std::string> golds;
-};
-
-const NcData& nc_data() {
-  static const NcData loaded = [] {
-    NcData out;
-    std::filesystem::path shared = DETOUR_SHARED_DIR;
-    if (const char* env = std::getenv("DETOUR_SHARED"); env && *env) shared = env;
-    const auto root = shared / "corpora" / "daniel";
-    if (!std::filesystem::is_directory(root)) return out;
-    const auto corpus = detour::corpora::open_corpus(root);
-    std::map<std::string, int> per_lang;
-    for (const auto& d : corpus.docs)
-      if (!d.gold_path.empty() && per_lang[d.lang]++ < 40) {
-        out.pages.push_back(detour::corpora::load_page(d));
-        out.golds.push_back(detour::corpora::load_gold_bytes(d));
-      }
-    return out;
-  }();
-  return loaded;
-}
+using NcData = detour::bench::BenchPages;
+const NcData& nc_data() { return detour::bench::daniel_pages(); }
 
 void BM_NCleanerExtract(benchmark::State& state, const char* name) {
   const auto& data = nc_data();

@@ -231,6 +231,10 @@ std::string render_scores(const ScoreSet& set, const std::string& format, bool p
     row.push_back(std::to_string(n));
     for (std::size_t mi = 0; mi < set.metrics.size(); ++mi) {
       Aggregate a = aggregate_metric(set, mi, key);
+      if (a.documents == 0) {
+        row.insert(row.end(), {"-", "-", "-"});
+        continue;
+      }
       row.push_back(fmt::format("{:.2f}", 100 * a.micro.precision));
       row.push_back(fmt::format("{:.2f}", 100 * a.micro.recall));
       row.push_back(fmt::format("{:.2f}", 100 * a.micro.f1));

@@ -103,7 +103,7 @@ std::string table2(const std::vector<SystemScores>& systems, const std::vector<s
       std::vector<std::string> row = {s.system};
       for (const auto& m : metric_names) {
         const metrics::Aggregate* a = find(s, lang, m);
-        if (!a) {
+        if (!a || a->documents == 0) {  // no scored page (e.g. all were training pages)
           row.insert(row.end(), {"-", "-", "-"});
           continue;
         }
@@ -134,7 +134,7 @@ std::string table4(const std::vector<SystemScores>& systems, const std::vector<s
       double best_f = -1;
       for (const auto& s : systems) {
         const metrics::Aggregate* a = find(s, lang, m);
-        if (a && a->micro.f1 > best_f) {  // first system wins ties (stable)
+        if (a && a->documents > 0 && a->micro.f1 > best_f) {  // first system wins ties (stable)
           best_f = a->micro.f1;
           best = &s;
         }

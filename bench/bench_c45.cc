@@ -1,0 +1,84 @@
+// Benchmarks of the C45 extractor (Lutz 2013): node features alone (compute_nodes:
+// CETD analysis, tokens, query scores) and the full extract() (features + tree +
+// segments), on already decoded and parsed DANIEL pages (the first 40 pages of each
+// language, sorted by id); the 5 site-fold trees are trained on those 200 pages first.
+// Skips (with a message) when ../shared is absent. Run: detour_bench --benchmark_filter=C45
+#include <benchmark/benchmark.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <map>
+#include <vector>
+
+#include "corpora/corpus.h"
+#include "extractors/c45/c45.h"
+
+namespace {
+
+struct C45Pages {
+  std::vector<detour::Page> pages;
+  std::vector<std::string> golds;
+};
+
+const C45Pages& c45_pages() {
+  static const C45Pages loaded = [] {
+    C45Pages out;
+    std::filesystem::path shared = DETOUR_SHARED_DIR;
+    if (const char* env = std::getenv("DETOUR_SHARED"); env && *env) shared = env;
+    const auto root = shared / "corpora" / "daniel";
+    if (!std::filesystem::is_directory(root)) return out;
+    const auto corpus = detour::corpora::open_corpus(root);
+    std::map<std::string, int> per_lang;
+    for (const auto& d : corpus.docs)
+      if (per_lang[d.lang]++ < 40) {
+        out.pages.push_back(detour::corpora::load_page(d));
+        out.golds.push_back(detour::corpora::load_gold_bytes(d));
+      }
+    return out;
+  }();
+  return loaded;
+}
+
+template <typename F>
+void run(benchmark::State& state, F&& f) {
+  const auto& ps = c45_pages().pages;
+  if (ps.empty()) {
+    state.SkipWithError("../shared/corpora/daniel is absent (set DETOUR_SHARED)");
+    return;
+  }
+  std::size_t i = 0;
+  std::int64_t bytes = 0;
+  for (auto _ : state) {
+    f(ps[i]);
+    bytes += static_cast<std::int64_t>(ps[i].html.size());
+    if (++i == ps.size()) i = 0;
+  }
+  state.SetBytesProcessed(bytes);
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()));
+}
+
+void BM_C45Features(benchmark::State& state) {
+  run(state, [&](const detour::Page& p) {
+    auto n = detour::c45::compute_nodes(p, detour::c45::query_terms(p, nullptr));
+    benchmark::DoNotOptimize(n);
+  });
+}
+
+void BM_C45Extract(benchmark::State& state) {
+  const auto& d = c45_pages();
+  auto ex = detour::c45::make_extractor();
+  if (!d.pages.empty()) {
+    detour::CorpusContext ctx;
+    for (std::size_t i = 0; i < d.pages.size(); ++i) ctx.entries.push_back({&d.pages[i], d.golds[i]});
+    ex->prepare(ctx);
+  }
+  run(state, [&](const detour::Page& p) {
+    auto x = ex->extract(p);
+    benchmark::DoNotOptimize(x);
+  });
+}
+
+BENCHMARK(BM_C45Features)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_C45Extract)->Unit(benchmark::kMillisecond);
+
+}  // namespace
