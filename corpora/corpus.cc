@@ -59,17 +59,22 @@ std::unique_ptr<std::FILE, FileCloser> open_regular(const fs::path& path, std::u
   return f;
 }
 
-std::string read_some(std::FILE* f, const fs::path& path, std::size_t limit) {
+// Reads up to `limit` bytes straight into the string (no intermediate buffer);
+// `expected` (the size stat gave) sizes the first read.
+std::string read_some(std::FILE* f, const fs::path& path, std::size_t limit, std::size_t expected = 0) {
   std::string out;
-  char buf[1 << 16];
+  std::size_t chunk = std::max<std::size_t>(std::min(expected + 1, limit), 1 << 12);
   while (out.size() < limit) {
-    std::size_t want = std::min(sizeof buf, limit - out.size());
-    std::size_t got = std::fread(buf, 1, want, f);
-    out.append(buf, got);
+    std::size_t want = std::min(chunk, limit - out.size());
+    std::size_t old = out.size();
+    out.resize(old + want);
+    std::size_t got = std::fread(out.data() + old, 1, want, f);
+    out.resize(old + got);
     if (got < want) {
       if (std::ferror(f)) fail(path, std::string("read error: ") + std::strerror(errno));
       break;
     }
+    chunk = std::max<std::size_t>(chunk, 1 << 16);
   }
   return out;
 }
@@ -173,7 +178,8 @@ std::string read_file(const fs::path& path, std::size_t max_bytes) {
   if (size > max_bytes) {
     fail(path, "too large (" + std::to_string(size) + " bytes, limit " + std::to_string(max_bytes) + ")");
   }
-  std::string out = read_some(f.get(), path, max_bytes);
+  std::setvbuf(f.get(), nullptr, _IONBF, 0);  // read straight into the string
+  std::string out = read_some(f.get(), path, max_bytes, static_cast<std::size_t>(size));
   if (out.size() == max_bytes && std::fgetc(f.get()) != EOF) {
     fail(path, "too large (more than " + std::to_string(max_bytes) + " bytes)");  // grew while reading
   }

@@ -37,12 +37,12 @@ TEST_CASE("HK is case-sensitive and keeps the text after the last tag", "[html_k
   auto hk = make_extractor("HK");
   const Page page = Page::from_html(
       "t",
-      "<H1>upper</H1><FORM>kept <TD>cell</TD> form</FORM></p>"
+      "<H1>upper</H1><FORM>kept <TD>cell</TD> form</p></FORM>"
       "<table><tr><td>a<i>b</i> c</td></tr></table>\nx</p>no break at the end",
       "en");
   const auto ex = hk->extract(page);
   REQUIRE(ex.segments.size() == 3);
-  CHECK(ex.segments[0].text == "form");  // no h1 (upper case): nothing is a title
+  CHECK(ex.segments[0].text == "kept form");  // <FORM> is not form; <H1> is no title
   CHECK(ex.segments[1].text == "x");
   CHECK(ex.segments[2].text == "no break at the end");
 }

@@ -175,3 +175,36 @@ TEST_CASE("external: commands are split without a shell", "[external]") {
   CHECK_FALSE(fs::exists("/tmp/detour-injected"));
   CHECK_THROWS_WITH(parse_external_spec("noequals", 1), Catch::Contains("NAME='COMMAND'"));
 }
+
+TEST_CASE("run: hostile pages (deep nesting, 50 MB, not HTML) complete for the main extractors",
+          "[runner][robust]") {
+  TempDir t;
+  fs::path root = t.path / "corpus";
+  write(root / "en/html/ok", article(1));
+  write(root / "en/gold/ok", gold_of(1));
+  std::string deep = "<html><body>";
+  for (int i = 0; i < 100000; ++i) deep += "<div>";
+  deep += "deep text";
+  for (int i = 0; i < 100000; ++i) deep += "</div>";
+  write(root / "en/html/deep", deep + "</body></html>");
+  write(root / "en/gold/deep", "<p>deep text\n");
+  std::string big = "<html><body>";
+  while (big.size() < (50u << 20)) big += "<div class=x><p>Some words of a very long page, again and again.</p></div>\n";
+  write(root / "en/html/big", big + "</body></html>");
+  write(root / "en/gold/big", "<p>Some words\n");
+  write(root / "en/html/text", "Just a plain text file.\nNo markup at all.\n");
+  write(root / "en/gold/text", "<p>Just a plain text file.\n");
+  harness::RunConfig cfg;
+  cfg.corpus = root;
+  cfg.extractors = {"BP", "JTA", "JTS", "RD", "HK"};
+  cfg.chains = harness::parse_chain_list("BP-JTA");
+  cfg.metrics = "to";
+  cfg.progress = false;
+  auto r = harness::run(cfg);
+  REQUIRE(r.systems.size() == 6);
+  for (const auto& s : r.systems) {
+    INFO(s.name);
+    CHECK(s.pages.size() == 4);
+    CHECK(s.scores.docs.size() == 4);  // every page scored (failures would count as empty)
+  }
+}

@@ -351,3 +351,136 @@ TEST_CASE("matcher: identical opcodes to Python difflib on random pairs", "[matc
   CHECK(fast_bad == 0);
   CHECK(ref_bad == 0);
 }
+
+// ---------------------------------------------------------------------------
+// Large matchers (many pairs): the run index and the column-by-column DP.
+
+namespace {
+
+// CJK-like text: Zipfian characters over 3,000 symbols (exponent 1.1), with some
+// bigram structure (a frequent character is often followed by a fixed partner), so
+// runs of every length occur, as they do in Chinese.
+Seq cjk_text(std::mt19937_64& rng, int n) {
+  static const std::vector<double> w = [] {
+    std::vector<double> v(3000);
+    for (int r = 0; r < 3000; ++r) v[r] = 1.0 / std::pow(r + 1.0, 1.1);
+    return v;
+  }();
+  std::discrete_distribution<int> tok(w.begin(), w.end());
+  Seq s;
+  while (static_cast<int>(s.size()) < n) {
+    const int t = tok(rng);
+    s.push_back(t);
+    if (t < 30 && rng() % 2) s.push_back(t * 7 + 100);
+  }
+  s.resize(static_cast<std::size_t>(n));
+  return s;
+}
+
+// A page-like pair: b (gold) is a text, a (system output) repeats blocks of it in
+// another order, with boilerplate around, and sometimes tokens changed.
+Case page_pair(std::mt19937_64& rng) {
+  auto uni = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+  Case c;
+  c.kind = "page";
+  c.b = cjk_text(rng, uni(200, 1500));
+  const int blocks = uni(1, 8);
+  for (int k = 0; k < blocks; ++k) {
+    Seq junk = cjk_text(rng, uni(0, 600));
+    c.a.insert(c.a.end(), junk.begin(), junk.end());
+    const int at = uni(0, static_cast<int>(c.b.size()) - 1);
+    const int len = std::min(static_cast<int>(c.b.size()) - at, uni(1, 400));
+    c.a.insert(c.a.end(), c.b.begin() + at, c.b.begin() + at + len);
+  }
+  for (auto& t : c.a)
+    if (uni(0, 60) == 0) t = uni(0, 50);
+  if (uni(0, 3) == 0) std::swap(c.a, c.b);
+  c.autojunk = uni(0, 3) == 0;
+  return c;
+}
+
+}  // namespace
+
+TEST_CASE("matcher: find_longest_match equals the reference on sub-rectangles of large matchers",
+          "[matcher]") {
+  // The reference class is a transcription of difflib checked by the oracle test;
+  // here random query rectangles (narrow, wide, corners on runs) of page-like pairs
+  // with many pairs exercise the run index, the column DP and their tie rules.
+  std::mt19937_64 rng(977);
+  auto uni = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+  int bad = 0, queries = 0;
+  for (int n = 0; n < 40; ++n) {
+    const Case c = page_pair(rng);
+    detour::metrics::SequenceMatcher fast(c.a, c.b, c.autojunk);
+    ref::SequenceMatcher slow(c.a, c.b, c.autojunk);
+    const int la = static_cast<int>(c.a.size()), lb = static_cast<int>(c.b.size());
+    for (int q = 0; q < 60; ++q) {
+      int alo = uni(0, la), ahi = uni(0, la), blo = uni(0, lb), bhi = uni(0, lb);
+      if (alo > ahi) std::swap(alo, ahi);
+      if (blo > bhi) std::swap(blo, bhi);
+      if (q % 3 == 1) bhi = std::min(lb, blo + uni(0, 20));  // narrow in b
+      if (q % 3 == 2) ahi = std::min(la, alo + uni(0, 20));  // narrow in a
+      if (q == 0) alo = 0, ahi = la, blo = 0, bhi = lb;
+      ++queries;
+      const MatchBlock f = fast.find_longest_match(alo, ahi, blo, bhi);
+      const MatchBlock s = slow.find_longest_match(alo, ahi, blo, bhi);
+      if (!(f == s) && ++bad <= 3)
+        UNSCOPED_INFO("pair " << n << " autojunk=" << c.autojunk << " query (" << alo << "," << ahi << ","
+                              << blo << "," << bhi << "): fast (" << f.a << "," << f.b << "," << f.size
+                              << ") reference (" << s.a << "," << s.b << "," << s.size << ")");
+    }
+    if (encode(fast.get_opcodes()) != encode(slow.get_opcodes()) && ++bad <= 3)
+      UNSCOPED_INFO("pair " << n << ": opcodes differ");
+  }
+  INFO(queries << " queries");
+  CHECK(bad == 0);
+}
+
+TEST_CASE("matcher: identical opcodes to Python difflib on CJK-like page pairs", "[matcher][oracle]") {
+  if (!python_available()) {
+    detour::testing::skip("python3 with difflib is not available; differential test not run");
+    return;
+  }
+  const auto script = detour::testing::source_dir() / "scripts" / "difflib_oracle.py";
+  REQUIRE(std::filesystem::exists(script));
+  std::mt19937_64 rng(20240607);
+  std::vector<Case> cases;
+  for (int k = 0; k < 60; ++k) cases.push_back(page_pair(rng));
+  const auto dir = std::filesystem::temp_directory_path();
+  const std::string stem = "detour_matcher_cjk_" + std::to_string(::getpid());
+  const auto in_path = dir / (stem + ".in");
+  const auto out_path = dir / (stem + ".out");
+  {
+    std::ofstream in(in_path);
+    REQUIRE(in);
+    for (const Case& c : cases) {
+      in << (c.autojunk ? 1 : 0) << ' ' << c.a.size() << ' ' << c.b.size() << '\n';
+      for (std::size_t i = 0; i < c.a.size(); ++i) in << (i ? " " : "") << c.a[i];
+      in << '\n';
+      for (std::size_t i = 0; i < c.b.size(); ++i) in << (i ? " " : "") << c.b[i];
+      in << '\n';
+    }
+  }
+  const std::string cmd = "python3 '" + script.string() + "' < '" + in_path.string() + "' > '" +
+                          out_path.string() + "'";
+  const int rc = std::system(cmd.c_str());
+  std::filesystem::remove(in_path);
+  REQUIRE(rc == 0);
+  std::vector<std::string> expected;
+  {
+    std::ifstream out(out_path);
+    for (std::string line; std::getline(out, line);) expected.push_back(line);
+  }
+  std::filesystem::remove(out_path);
+  REQUIRE(expected.size() == cases.size());
+  int bad = 0;
+  for (std::size_t k = 0; k < cases.size(); ++k) {
+    const Case& c = cases[k];
+    const std::string got = encode(detour::metrics::SequenceMatcher(c.a, c.b, c.autojunk).get_opcodes());
+    if (got != expected[k] && ++bad <= 3)
+      UNSCOPED_INFO("case " << k << " (autojunk=" << c.autojunk << ", |a|=" << c.a.size() << ", |b|="
+                            << c.b.size() << ")\n  python: " << expected[k].substr(0, 300)
+                            << "\n  ours:   " << got.substr(0, 300));
+  }
+  CHECK(bad == 0);
+}

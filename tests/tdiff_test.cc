@@ -27,7 +27,7 @@ std::string news_page(const std::string& title, const std::string& body, const s
   return "<html><head><title>" + title + " - Daily</title></head><body>"
          "<div id=menu><a href=/>Home</a> <a href=/world>World news today</a> <a href=/sport>Sport</a></div>"
          "<h1>" + title + "</h1><div class=byline>By the staff</div>"
-         "<div id=article><p>" + body + " " + reversed_words(body) + "</p><p>Second paragraph of " + title + " with more words here.</p>"
+         "<div id=article><p>" + body + " " + reversed_words(body) + "</p><p>" + title + ": " + reversed_words(body) + body + "</p>"
          "<p>Share this article with friends</p></div>"
          "<ul class=related><li>" + related + "</li></ul>"
          "<div id=comments><p>Great story about " + title + " indeed!</p></div>"
