@@ -165,20 +165,6 @@ void feed(const dom::Node* root, ParagraphMaker& maker) {
   flush();
 }
 
-// Class of the nearest paragraph before (inc = -1) or after (inc = +1) i that is good
-// or bad (or near-good, unless ignored); the edges of the page count as bad.
-Class neighbour(std::size_t i, const std::vector<Paragraph>& ps, bool ignore_neargood, int inc) {
-  std::ptrdiff_t j = static_cast<std::ptrdiff_t>(i);
-  const auto n = static_cast<std::ptrdiff_t>(ps.size());
-  while (true) {
-    j += inc;
-    if (j < 0 || j >= n) return Class::Bad;
-    const Class c = ps[static_cast<std::size_t>(j)].class_type;
-    if (c == Class::Good || c == Class::Bad) return c;
-    if (c == Class::NearGood && !ignore_neargood) return c;
-  }
-}
-
 // True when a good paragraph starts within max_distance characters after i.
 bool good_follows(std::size_t i, const std::vector<Paragraph>& ps, int max_distance) {
   std::size_t distance = 0;
@@ -272,33 +258,55 @@ void revise_paragraph_classification(std::vector<Paragraph>& ps, const Options& 
     }
   }
 
-  // Short paragraphs, decided on the classes before this pass.
-  std::vector<std::pair<std::size_t, Class>> new_classes;
-  for (std::size_t i = 0; i < ps.size(); ++i) {
-    if (ps[i].class_type != Class::Short) continue;
-    const Class prev = neighbour(i, ps, true, -1);
-    const Class next = neighbour(i, ps, true, +1);
-    Class c;
-    if (prev == Class::Good && next == Class::Good) {
-      c = Class::Good;
-    } else if (prev == Class::Bad && next == Class::Bad) {
-      c = Class::Bad;
-    } else if ((prev == Class::Bad && neighbour(i, ps, false, -1) == Class::NearGood) ||
-               (next == Class::Bad && neighbour(i, ps, false, +1) == Class::NearGood)) {
-      c = Class::Good;
-    } else {
-      c = Class::Bad;
+  // Short paragraphs, decided on the classes before this pass. The nearest good/bad
+  // (and good/bad/near-good) neighbours on each side are precomputed in O(n): a page
+  // of many short paragraphs made the neighbour walks quadratic.
+  const std::size_t n = ps.size();
+  auto nearest = [&](bool ignore_neargood, int inc) {
+    std::vector<Class> out(n, Class::Bad);  // the page edges count as bad
+    Class last = Class::Bad;
+    for (std::size_t k = 0; k < n; ++k) {
+      std::size_t i = inc < 0 ? k : n - 1 - k;
+      out[i] = last;
+      Class c = ps[i].class_type;
+      if (c == Class::Good || c == Class::Bad || (c == Class::NearGood && !ignore_neargood)) last = c;
     }
-    new_classes.emplace_back(i, c);
+    return out;
+  };
+  {
+    const auto prev_gb = nearest(true, -1), next_gb = nearest(true, +1);
+    const auto prev_any = nearest(false, -1), next_any = nearest(false, +1);
+    std::vector<std::pair<std::size_t, Class>> new_classes;
+    for (std::size_t i = 0; i < n; ++i) {
+      if (ps[i].class_type != Class::Short) continue;
+      const Class prev = prev_gb[i];
+      const Class next = next_gb[i];
+      Class c;
+      if (prev == Class::Good && next == Class::Good) {
+        c = Class::Good;
+      } else if (prev == Class::Bad && next == Class::Bad) {
+        c = Class::Bad;
+      } else if ((prev == Class::Bad && prev_any[i] == Class::NearGood) ||
+                 (next == Class::Bad && next_any[i] == Class::NearGood)) {
+        c = Class::Good;
+      } else {
+        c = Class::Bad;
+      }
+      new_classes.emplace_back(i, c);
+    }
+    for (const auto& [i, c] : new_classes) ps[i].class_type = c;
   }
-  for (const auto& [i, c] : new_classes) ps[i].class_type = c;
 
-  // Near-good paragraphs, in place and in order.
-  for (std::size_t i = 0; i < ps.size(); ++i) {
-    if (ps[i].class_type != Class::NearGood) continue;
-    const Class prev = neighbour(i, ps, true, -1);
-    const Class next = neighbour(i, ps, true, +1);
-    ps[i].class_type = (prev == Class::Bad && next == Class::Bad) ? Class::Bad : Class::Good;
+  // Near-good paragraphs, in place and in order: the previous good/bad neighbour
+  // includes the ones already revised; the next one is not revised yet.
+  {
+    const auto next_gb = nearest(true, +1);
+    Class prev = Class::Bad;
+    for (std::size_t i = 0; i < n; ++i) {
+      if (ps[i].class_type == Class::NearGood)
+        ps[i].class_type = (prev == Class::Bad && next_gb[i] == Class::Bad) ? Class::Bad : Class::Good;
+      if (ps[i].class_type == Class::Good || ps[i].class_type == Class::Bad) prev = ps[i].class_type;
+    }
   }
 
   // More good headings.
