@@ -11,6 +11,12 @@ bool is_invisible_element(const dom::Node* n) {
          t == "option" || t == "textarea" || t == "button" || t == "input" || t == "canvas";
 }
 
+SegmentKind segment_kind_of(std::string_view tag) {
+  if (tag.size() == 2 && tag[0] == 'h' && tag[1] >= '1' && tag[1] <= '6') return SegmentKind::Heading;
+  if (tag == "li" || tag == "dt" || tag == "dd") return SegmentKind::ListItem;
+  return SegmentKind::Paragraph;
+}
+
 std::vector<Segment> visible_blocks(const dom::Node* root) {
   std::vector<Segment> out;
   std::string cur;
@@ -20,11 +26,6 @@ std::vector<Segment> visible_blocks(const dom::Node* root) {
     if (!t.empty()) out.push_back({kind, std::move(t)});
     cur.clear();
     kind = SegmentKind::Paragraph;
-  };
-  auto kind_of = [](const std::string& tag) {
-    if (tag.size() == 2 && tag[0] == 'h' && tag[1] >= '1' && tag[1] <= '6') return SegmentKind::Heading;
-    if (tag == "li" || tag == "dt" || tag == "dd") return SegmentKind::ListItem;
-    return SegmentKind::Paragraph;
   };
   dom::walk(root, [&](dom::Event e, const dom::Node* n) {
     switch (e) {
@@ -36,7 +37,7 @@ std::vector<Segment> visible_blocks(const dom::Node* root) {
         }
         if (dom::is_block_element(n->tag)) {
           flush();
-          kind = kind_of(n->tag);
+          kind = segment_kind_of(n->tag);
         }
         return true;
       case dom::Event::Leave:

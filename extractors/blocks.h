@@ -3,6 +3,7 @@
 // Shared by the ALL baseline and by extractors that need plain visible text.
 #pragma once
 
+#include <string_view>
 #include <vector>
 
 #include "extractors/dom.h"
@@ -14,6 +15,10 @@ namespace detour {
 // h1-h6 blocks become headings, li/dt/dd list items, everything else paragraphs.
 // Whitespace is collapsed; empty blocks are dropped.
 std::vector<Segment> visible_blocks(const dom::Node* root);
+
+// The segment kind of a block element: h1-h6 headings, li/dt/dd list items, else
+// paragraphs.
+SegmentKind segment_kind_of(std::string_view tag);
 
 // True for elements whose text a reader never sees (script, style, head, template...).
 bool is_invisible_element(const dom::Node* node);

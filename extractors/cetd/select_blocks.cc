@@ -4,12 +4,6 @@
 
 namespace detour::density {
 
-SegmentKind kind_of_tag(const std::string& tag) {
-  if (tag.size() == 2 && tag[0] == 'h' && tag[1] >= '1' && tag[1] <= '6') return SegmentKind::Heading;
-  if (tag == "li" || tag == "dt" || tag == "dd") return SegmentKind::ListItem;
-  return SegmentKind::Paragraph;
-}
-
 std::vector<Segment> select_blocks(const dom::Node* root,
                                    const std::function<Visit(const dom::Node*)>& visit,
                                    const std::function<bool(const dom::Node*)>& keep_text) {
@@ -34,7 +28,7 @@ std::vector<Segment> select_blocks(const dom::Node* root,
           cur += '\n';
         } else if (dom::is_block_element(n->tag)) {
           flush();
-          kind = kind_of_tag(n->tag);
+          kind = segment_kind_of(n->tag);
         }
         return true;
       case dom::Event::Leave:

@@ -27,7 +27,4 @@ std::vector<Segment> select_blocks(const dom::Node* root,
                                    const std::function<Visit(const dom::Node*)>& visit,
                                    const std::function<bool(const dom::Node*)>& keep_text);
 
-// The segment kind for a block element's tag (Heading for h1-h6, ListItem for li/dt/dd).
-SegmentKind kind_of_tag(const std::string& tag);
-
 }  // namespace detour::density

@@ -5,6 +5,7 @@
 
 #include <unordered_map>
 
+#include "extractors/blocks.h"
 #include "extractors/cetd/select_blocks.h"
 #include "extractors/eatiht/text_util.h"
 
@@ -220,7 +221,7 @@ class EatExtractor final : public Extractor {
       if (!chosen[s.candidate]) continue;
       if (s.paragraph_start || !open) {
         flush();
-        cur.kind = density::kind_of_tag(candidates[s.candidate]->tag);
+        cur.kind = segment_kind_of(candidates[s.candidate]->tag);
         cur.text = s.text;
         open = true;
       } else {

@@ -36,12 +36,6 @@ bool icontains(std::string_view hay, std::string_view needle) {
   return false;
 }
 
-SegmentKind kind_of(const std::string& tag) {
-  if (tag.size() == 2 && tag[0] == 'h' && tag[1] >= '1' && tag[1] <= '6') return SegmentKind::Heading;
-  if (tag == "li" || tag == "dt" || tag == "dd") return SegmentKind::ListItem;
-  return SegmentKind::Paragraph;
-}
-
 std::string describe(const dom::Node* n) {
   std::string s = n->tag;
   if (auto* id = n->attr("id")) s += "#" + *id;
@@ -220,7 +214,7 @@ std::vector<Segment> template_diff(const dom::Node* body, const std::vector<std:
         }
         if (dom::is_block_element(n->tag)) {
           flush();
-          kind = kind_of(n->tag);
+          kind = segment_kind_of(n->tag);
         }
         return true;
       case dom::Event::Leave:
