@@ -38,47 +38,6 @@ std::string errno_reason(int err) {
   }
 }
 
-struct FileCloser {
-  void operator()(std::FILE* f) const { std::fclose(f); }
-};
-
-// Opens a regular file for reading; returns it with its size.
-std::unique_ptr<std::FILE, FileCloser> open_regular(const fs::path& path, std::uintmax_t* size) {
-  std::error_code ec;
-  fs::file_status st = fs::status(path, ec);
-  if (ec || !fs::exists(st)) {
-    if (ec && ec != std::errc::no_such_file_or_directory) fail(path, errno_reason(ec.value()));
-    fail(path, "no such file");
-  }
-  if (fs::is_directory(st)) fail(path, "is a directory");
-  if (!fs::is_regular_file(st)) fail(path, "not a regular file");
-  std::unique_ptr<std::FILE, FileCloser> f(std::fopen(path.c_str(), "rb"));
-  if (!f) fail(path, errno_reason(errno));
-  *size = fs::file_size(path, ec);
-  if (ec) fail(path, errno_reason(ec.value()));
-  return f;
-}
-
-// Reads up to `limit` bytes straight into the string (no intermediate buffer);
-// `expected` (the size stat gave) sizes the first read.
-std::string read_some(std::FILE* f, const fs::path& path, std::size_t limit, std::size_t expected = 0) {
-  std::string out;
-  std::size_t chunk = std::max<std::size_t>(std::min(expected + 1, limit), 1 << 12);
-  while (out.size() < limit) {
-    std::size_t want = std::min(chunk, limit - out.size());
-    std::size_t old = out.size();
-    out.resize(old + want);
-    std::size_t got = std::fread(out.data() + old, 1, want, f);
-    out.resize(old + got);
-    if (got < want) {
-      if (std::ferror(f)) fail(path, std::string("read error: ") + std::strerror(errno));
-      break;
-    }
-    chunk = std::max<std::size_t>(chunk, 1 << 16);
-  }
-  return out;
-}
-
 bool hidden(const std::string& name) { return !name.empty() && name[0] == '.'; }
 
 // The name without a trailing .html, .htm or .txt (case-insensitive).
@@ -172,24 +131,102 @@ void sort_docs(Corpus& c) {
 
 }  // namespace
 
-std::string read_file(const fs::path& path, std::size_t max_bytes) {
-  std::uintmax_t size = 0;
-  auto f = open_regular(path, &size);
+namespace {
+
+struct Fd {
+  int fd = -1;
+  ~Fd() {
+    if (fd >= 0) ::close(fd);
+  }
+};
+
+// Opens a regular file (O_NONBLOCK so that a FIFO cannot hang us) and returns its size.
+std::uintmax_t open_regular_fd(const fs::path& path, Fd& f) {
+  f.fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  if (f.fd < 0) fail(path, errno_reason(errno));
+  struct stat st {};
+  if (::fstat(f.fd, &st) != 0) fail(path, errno_reason(errno));
+  if (S_ISDIR(st.st_mode)) fail(path, "is a directory");
+  if (!S_ISREG(st.st_mode)) fail(path, "not a regular file");
+  return static_cast<std::uintmax_t>(st.st_size);
+}
+
+// Reads until EOF or `limit` bytes; grow(n) must return storage for n bytes that
+// keeps the bytes already read. Returns the count.
+template <class Grow>
+std::size_t read_fd(const fs::path& path, int fd, std::size_t expected, std::size_t limit, Grow grow) {
+  std::size_t cap = std::min(limit, std::max<std::size_t>(expected + 1, 1 << 12));
+  char* p = grow(cap);
+  std::size_t got = 0;
+  for (;;) {
+    if (got == cap) {
+      if (cap >= limit) break;
+      cap = std::min(limit, cap * 2);
+      p = grow(cap);
+    }
+    ssize_t n = ::read(fd, p + got, cap - got);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      fail(path, std::string("read error: ") + std::strerror(errno));
+    }
+    if (n == 0) break;
+    got += static_cast<std::size_t>(n);
+  }
+  return got;
+}
+
+}  // namespace
+
+char* ReadBuffer::reserve(std::size_t n) {
+  if (n > cap_) {
+    std::size_t ncap = std::max(n, cap_ + cap_ / 2);
+    std::unique_ptr<char[]> d(new char[ncap]);
+    if (cap_ > 0) std::memcpy(d.get(), data_.get(), cap_);  // read_fd grows mid-read
+    data_ = std::move(d);
+    cap_ = ncap;
+  }
+  return data_.get();
+}
+
+std::string_view read_file_into(const fs::path& path, ReadBuffer& buf, std::size_t max_bytes) {
+  Fd f;
+  std::uintmax_t size = open_regular_fd(path, f);
   if (size > max_bytes) {
     fail(path, "too large (" + std::to_string(size) + " bytes, limit " + std::to_string(max_bytes) + ")");
   }
-  std::setvbuf(f.get(), nullptr, _IONBF, 0);  // read straight into the string
-  std::string out = read_some(f.get(), path, max_bytes, static_cast<std::size_t>(size));
-  if (out.size() == max_bytes && std::fgetc(f.get()) != EOF) {
-    fail(path, "too large (more than " + std::to_string(max_bytes) + " bytes)");  // grew while reading
+  // One byte over the limit tells a file that grew while we read it.
+  std::size_t got = read_fd(path, f.fd, static_cast<std::size_t>(size), max_bytes + 1,
+                            [&](std::size_t n) { return buf.reserve(n); });
+  if (got > max_bytes) fail(path, "too large (more than " + std::to_string(max_bytes) + " bytes)");
+  return buf.view(got);
+}
+
+std::string read_file(const fs::path& path, std::size_t max_bytes) {
+  Fd f;
+  std::uintmax_t size = open_regular_fd(path, f);
+  if (size > max_bytes) {
+    fail(path, "too large (" + std::to_string(size) + " bytes, limit " + std::to_string(max_bytes) + ")");
   }
+  std::string out;
+  std::size_t got = read_fd(path, f.fd, static_cast<std::size_t>(size), max_bytes + 1, [&](std::size_t n) {
+    out.resize(n);
+    return out.data();
+  });
+  if (got > max_bytes) fail(path, "too large (more than " + std::to_string(max_bytes) + " bytes)");
+  out.resize(got);
   return out;
 }
 
 std::string read_file_prefix(const fs::path& path, std::size_t max_bytes) {
-  std::uintmax_t size = 0;
-  auto f = open_regular(path, &size);
-  return read_some(f.get(), path, max_bytes);
+  Fd f;
+  std::uintmax_t size = open_regular_fd(path, f);
+  std::string out;
+  std::size_t got = read_fd(path, f.fd, std::min<std::uintmax_t>(size, max_bytes), max_bytes, [&](std::size_t n) {
+    out.resize(n);
+    return out.data();
+  });
+  out.resize(got);
+  return out;
 }
 
 void write_file_atomic(const fs::path& path, std::string_view bytes, bool durable) {

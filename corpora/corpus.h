@@ -14,6 +14,7 @@
 
 #include <filesystem>
 #include <stdexcept>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -31,6 +32,22 @@ class CorpusError : public std::runtime_error {
 // is missing, unreadable, a directory, or larger than max_bytes.
 std::string read_file(const std::filesystem::path& path,
                       std::size_t max_bytes = std::size_t{256} << 20);
+
+// A reusable read buffer: grows, never shrinks, never zero-fills (see read_file_into).
+class ReadBuffer {
+ public:
+  char* reserve(std::size_t n);  // capacity >= n; contents not kept
+  std::string_view view(std::size_t n) const { return {data_.get(), n}; }
+
+ private:
+  std::unique_ptr<char[]> data_;
+  std::size_t cap_ = 0;
+};
+
+// read_file into a reused buffer: the bytes stay valid until the buffer's next use.
+// Same errors as read_file. For loops that read thousands of files (scoring).
+std::string_view read_file_into(const std::filesystem::path& path, ReadBuffer& buf,
+                                std::size_t max_bytes = std::size_t{256} << 20);
 
 // Reads at most the first max_bytes of a file (same errors as read_file, except size).
 std::string read_file_prefix(const std::filesystem::path& path, std::size_t max_bytes);

@@ -5,6 +5,8 @@
 #include <tbb/parallel_for.h>
 
 #include <algorithm>
+#include <atomic>
+#include <memory>
 #include <set>
 
 #include "corpora/corpus.h"
@@ -16,6 +18,39 @@ using metrics::Aggregate;
 using metrics::DocScore;
 using metrics::MetricInfo;
 
+namespace {
+
+// The gold side a thread scored last, kept for the next item with the same gold
+// (items are ordered gold-major when several systems are scored together), so a
+// gold file is read and tokenised once per thread, not once per system.
+struct GoldSlot {
+  std::uint64_t call = 0;             // score_items call it belongs to
+  std::filesystem::path file;         // gold file, or
+  const std::string* text = nullptr;  // in-memory gold
+  corpora::ReadBuffer buf;
+  std::unique_ptr<metrics::PreparedText> prepared;
+};
+
+std::atomic<std::uint64_t> g_score_calls{0};
+
+metrics::PreparedText& gold_of(const ScoreItem& it, std::uint64_t call) {
+  thread_local GoldSlot slot;
+  bool same = slot.prepared && slot.call == call &&
+              (it.gold_file.empty() ? slot.text == &it.gold : slot.file == it.gold_file);
+  if (!same) {
+    slot.prepared.reset();
+    std::string_view text =
+        it.gold_file.empty() ? std::string_view(it.gold) : corpora::read_file_into(it.gold_file, slot.buf);
+    slot.prepared = std::make_unique<metrics::PreparedText>(text);
+    slot.call = call;
+    slot.file = it.gold_file;
+    slot.text = &it.gold;
+  }
+  return *slot.prepared;
+}
+
+}  // namespace
+
 ScoreSet score_items(const std::vector<ScoreItem>& items, const std::vector<const MetricInfo*>& ms,
                      const metrics::ScoreOptions& options, int jobs) {
   ScoreSet set;
@@ -23,9 +58,14 @@ ScoreSet score_items(const std::vector<ScoreItem>& items, const std::vector<cons
   set.options = options;
   set.docs.resize(items.size());
   for (const auto& it : items) set.has_languages = set.has_languages || !it.lang.empty();
+  const std::uint64_t call = ++g_score_calls;
   auto work = [&](std::size_t i) {
     const ScoreItem& it = items[i];
-    metrics::DocPair pair(it.system, it.gold, options);
+    thread_local corpora::ReadBuffer sys_buf;
+    std::string_view sys_text = it.system_file.empty() ? std::string_view(it.system)
+                                                       : corpora::read_file_into(it.system_file, sys_buf);
+    metrics::PreparedText sys(sys_text);
+    metrics::DocPair pair(sys, gold_of(it, call), options);
     DocResult r{it.lang, it.id, {}};
     r.scores.reserve(ms.size());
     for (const MetricInfo* m : ms) r.scores.push_back(m->score(pair));
@@ -74,8 +114,8 @@ void add_pairs(const fs::path& gold_dir, const fs::path& sys_dir, const std::str
     ScoreItem it;
     it.lang = lang;
     it.id = f;
-    it.gold = corpora::read_file(gold_dir / f);
-    if (have) it.system = corpora::read_file(sys_dir / f);
+    it.gold_file = gold_dir / f;
+    if (have) it.system_file = sys_dir / f;
     items.push_back(std::move(it));
   }
 }

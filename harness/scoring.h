@@ -16,12 +16,16 @@
 
 namespace detour::harness {
 
-// One document to score: the texts as bytes (the CleanEval scorer reads bytes).
+// One document to score: the texts as bytes (the CleanEval scorer reads bytes),
+// held in memory or named by file. A side with a non-empty *_file is read when the
+// item is scored (into a per-thread buffer: collect_items holds no file contents);
+// an empty *_file means the in-memory text (an absent system output is "").
 struct ScoreItem {
   std::string lang;   // "" when the input has no languages
   std::string id;
   std::string system;
   std::string gold;
+  std::filesystem::path system_file, gold_file;
 };
 
 struct DocResult {
@@ -38,7 +42,8 @@ struct ScoreSet {
 };
 
 // Scores the items with a thread pool (`jobs` threads, 0 = all cores). The order of
-// `docs` follows `items` whatever the thread count.
+// `docs` follows `items` whatever the thread count. A file that cannot be read
+// throws corpora::CorpusError naming it.
 ScoreSet score_items(const std::vector<ScoreItem>& items,
                      const std::vector<const metrics::MetricInfo*>& metrics,
                      const metrics::ScoreOptions& options, int jobs = 0);

@@ -1,6 +1,6 @@
 #include "metrics/cleaneval_text.h"
 
-#include <unicode/uchar.h>
+#include <cstring>
 
 namespace detour::metrics {
 namespace {
@@ -40,6 +40,19 @@ inline bool marker_at(std::string_view t, std::size_t i) {
 }
 
 }  // namespace
+
+bool is_unicode_space(char32_t cp) {
+  // Unicode's White_Space property outside ASCII (stable since Unicode 6.3; the
+  // test checks it against ICU's u_isUWhiteSpace over every code point).
+  if (cp < 0x85) return false;
+  if (cp <= 0x3000) {
+    if (cp == 0x85 || cp == 0xA0 || cp == 0x1680 || cp == 0x2028 || cp == 0x2029 || cp == 0x202F || cp == 0x205F ||
+        cp == 0x3000)
+      return true;
+    return cp >= 0x2000 && cp <= 0x200A;
+  }
+  return false;
+}
 
 std::string cleaneval_normalize(std::string_view text, const CleanEvalOptions& opts) {
   // Step (1) only when a "URL" occurs at all (the common case has none).
@@ -120,9 +133,122 @@ std::vector<std::string_view> cleaneval_split(std::string_view t) {
 
 bool is_segment_marker(std::string_view token) { return marker_at(token, 0); }
 
+// True when step (1) deletes something: some "URL" is preceded only by ASCII
+// whitespace back to a line start (^\s*URL with re.MULTILINE; \s* may cross lines).
+bool has_url_line(std::string_view t) {
+  for (std::size_t q = t.find("URL"); q != std::string_view::npos; q = t.find("URL", q + 1)) {
+    std::size_t r = q;
+    bool newline = false;
+    while (r > 0 && ascii_space(static_cast<unsigned char>(t[r - 1]))) {
+      newline = newline || t[r - 1] == '\n';
+      --r;
+    }
+    if (r == 0 || newline) return true;
+  }
+  return false;
+}
+
+bool cleaneval_tokens(std::string_view t, const CleanEvalOptions& opts, std::vector<std::string_view>& out) {
+  if (opts.ascii || has_url_line(t)) return false;
+  // The normalised text is: the words (maximal runs of bytes > 0x20, markers cut
+  // out as words of their own) joined by single spaces, with one leading space when
+  // the text starts with a separator byte or a marker and one trailing space when
+  // it ends with one. re.split turns each edge space into an empty token.
+  static constexpr std::string_view kP = "<p>";
+  const std::size_t n = t.size();
+  if (n == 0) {
+    out.emplace_back(t.data(), 0);
+    return true;
+  }
+  const char* d = t.data();
+  auto is_marker = [&](std::size_t i) {
+    if (i + 3 > n || d[i] != '<' || d[i + 2] != '>') return false;
+    char k = static_cast<char>(d[i + 1] | 0x20);
+    return k == 'p' || k == 'h' || k == 'l';
+  };
+  bool lead = static_cast<unsigned char>(d[0]) <= 0x20 || is_marker(0);
+  if (lead) out.emplace_back(d, 0);
+  bool last_is_word = false;  // the last item seen was a word
+  std::size_t i = 0;
+  while (i < n) {
+    unsigned char c = static_cast<unsigned char>(d[i]);
+    if (c <= 0x20) {  // separator run
+      ++i;
+      last_is_word = false;
+      continue;
+    }
+    if (c == '<' && is_marker(i)) {
+      out.push_back(opts.unlabelled ? kP : std::string_view(d + i, 3));
+      i += 3;
+      last_is_word = false;
+      continue;
+    }
+    // A word: up to the next separator byte or marker.
+    std::size_t start = i++;
+    while (i < n) {
+      unsigned char w = static_cast<unsigned char>(d[i]);
+      if (w <= 0x20 || (w == '<' && is_marker(i))) break;
+      ++i;
+    }
+    out.emplace_back(d + start, i - start);
+    last_is_word = true;
+  }
+  if (!last_is_word) out.emplace_back(d + n, 0);
+  return true;
+}
+
+void text_only_words(std::string_view t, std::vector<std::string_view>& out) {
+  const std::size_t n = t.size();
+  const char* d = t.data();
+  // Cached positions of the next '>' and '<' at or after a point, so that a text
+  // of many '<' without '>' stays linear.
+  std::size_t next_gt = 0, next_lt = 0;
+  bool gt_valid = false, lt_valid = false;
+  auto find_from = [&](char ch, std::size_t from, std::size_t& cache, bool& valid) {
+    if (!valid || (cache != std::string_view::npos && cache < from)) {
+      const void* p = from < n ? std::memchr(d + from, ch, n - from) : nullptr;
+      cache = p ? static_cast<std::size_t>(static_cast<const char*>(p) - d) : std::string_view::npos;
+      valid = true;
+    }
+    return cache;
+  };
+  std::size_t i = 0, start = 0;
+  bool in_word = false;
+  while (i < n) {
+    unsigned char c = static_cast<unsigned char>(d[i]);
+    if (c <= 0x20) {
+      if (in_word) out.emplace_back(d + start, i - start);
+      in_word = false;
+      ++i;
+      continue;
+    }
+    if (c == '<' && i + 1 < n) {
+      unsigned char k = static_cast<unsigned char>(d[i + 1]);
+      bool tagish = ((k | 0x20) >= 'a' && (k | 0x20) <= 'z') || k == '/' || k == '!' || k == '?';
+      if (tagish) {
+        std::size_t close = find_from('>', i + 1, next_gt, gt_valid);
+        std::size_t open = find_from('<', i + 1, next_lt, lt_valid);
+        if (close != std::string_view::npos && (open == std::string_view::npos || close < open)) {
+          if (in_word) out.emplace_back(d + start, i - start);
+          in_word = false;
+          i = close + 1;
+          continue;
+        }
+      }
+    }
+    if (!in_word) {
+      in_word = true;
+      start = i;
+    }
+    ++i;
+  }
+  if (in_word) out.emplace_back(d + start, n - start);
+}
+
 std::string text_only_normalize(std::string_view text) {
   std::string out;
   out.reserve(text.size());
+  std::size_t next_gt = 0, next_lt = 0;  // 0: not searched yet (no '<' at -1)
   bool pending_space = false;
   std::size_t n = text.size();
   for (std::size_t i = 0; i < n;) {
@@ -132,8 +258,10 @@ std::string text_only_normalize(std::string_view text) {
       bool tagish = (d | 0x20) >= 'a' && (d | 0x20) <= 'z';
       tagish = tagish || d == '/' || d == '!' || d == '?';
       if (tagish) {
-        std::size_t close = text.find('>', i + 1);
-        std::size_t next_open = text.find('<', i + 1);
+        // Cached next '>' / '<' (a flood of unclosed '<' stays linear).
+        if (next_gt != std::string_view::npos && next_gt < i + 1) next_gt = text.find('>', i + 1);
+        if (next_lt != std::string_view::npos && next_lt < i + 1) next_lt = text.find('<', i + 1);
+        std::size_t close = next_gt, next_open = next_lt;
         if (close != std::string_view::npos && (next_open == std::string_view::npos || close < next_open)) {
           pending_space = true;
           i = close + 1;
@@ -169,6 +297,11 @@ std::vector<std::string_view> split_words(std::string_view t) {
 std::vector<char32_t> non_space_code_points(std::string_view s) {
   std::vector<char32_t> out;
   out.reserve(s.size());
+  append_non_space_code_points(s, out);
+  return out;
+}
+
+void append_non_space_code_points(std::string_view s, std::vector<char32_t>& out) {
   std::size_t n = s.size();
   for (std::size_t i = 0; i < n;) {
     unsigned char c = static_cast<unsigned char>(s[i]);
@@ -207,11 +340,10 @@ std::vector<char32_t> non_space_code_points(std::string_view s) {
       continue;
     }
     i += len;
-    if (cp < 0x80 ? ascii_space(static_cast<unsigned char>(cp)) || cp < 0x20 : u_isUWhiteSpace(static_cast<UChar32>(cp)))
+    if (cp < 0x80 ? ascii_space(static_cast<unsigned char>(cp)) || cp < 0x20 : is_unicode_space(cp))
       continue;
     out.push_back(cp);
   }
-  return out;
 }
 
 }  // namespace detour::metrics

@@ -1,6 +1,8 @@
 #include "metrics/metric.h"
 
+#include <atomic>
 #include <cmath>
+#include <cstring>
 #include <stdexcept>
 
 #include "metrics/cleaneval_text.h"
@@ -17,62 +19,172 @@ std::string_view version() {
 
 namespace {
 
-// Open-addressing table from token to dense id (faster than std::unordered_map for
-// the short-lived, write-once tables of one document pair).
-template <class T>
-class InternTable {
+// Token -> dense id, one table per thread reused by every document pair of that
+// thread: a generation stamp empties it in O(1). The table starts small and doubles
+// at half load, probing only a power-of-two prefix of its storage, so that pairs
+// with few distinct tokens stay in cache even after a big one.
+class WordInterner {
  public:
-  explicit InternTable(std::size_t expected) {
-    std::size_t cap = 16;
-    while (cap < 2 * expected + 2) cap <<= 1;
-    slots_.assign(cap, Slot{});
-    mask_ = cap - 1;
+  void begin(std::size_t expected) {
+    std::size_t cap = 1024;
+    while (cap < 2 * std::min<std::size_t>(expected, 1 << 13)) cap <<= 1;
+    use(cap);
+    next_ = 0;
+    owner_ = 0;
+    journal_.clear();
   }
-  std::int32_t id_of(const T& key) {
+  // Checkpoint: the table now holds exactly `owner`'s tokens; later insertions are
+  // journaled so that restore() can take them out again.
+  void mark(std::uint64_t owner) {
+    owner_ = owner;
+    mark_next_ = next_;
+    journal_.clear();
+  }
+  // Back to the state of mark(owner), if the table still has it (no other owner
+  // since, no rehash since). Linear probing only ever fills empty slots, so
+  // emptying the journaled slots restores every probe chain exactly.
+  bool restore(std::uint64_t owner) {
+    if (owner == 0 || owner != owner_) return false;
+    for (std::uint32_t i : journal_) slots_[i].gen = gen_ - 1;
+    journal_.clear();
+    next_ = mark_next_;
+    return true;
+  }
+  std::int32_t id_of(std::string_view key) {
     std::uint64_t h = hash(key);
+    std::uint32_t h32 = static_cast<std::uint32_t>(h >> 32);
     for (std::size_t i = h & mask_;; i = (i + 1) & mask_) {
       Slot& s = slots_[i];
-      if (s.id < 0) {
-        s.key = key;
-        s.hash = h;
-        s.id = next_++;
-        return s.id;
+      if (s.gen != gen_) {
+        s = Slot{gen_, next_, h32, static_cast<std::uint32_t>(h)};
+        if (static_cast<std::size_t>(next_) >= keys_.size()) keys_.resize(keys_.size() * 2 + 1024);
+        keys_[static_cast<std::size_t>(next_)] = key;
+        if (owner_ != 0) journal_.push_back(static_cast<std::uint32_t>(i));
+        std::int32_t id = next_++;
+        if (static_cast<std::size_t>(next_) * 2 > mask_ + 1) grow();
+        return id;
       }
-      if (s.hash == h && s.key == key) return s.id;
+      if (s.hash == h32) {
+        std::string_view k = keys_[static_cast<std::size_t>(s.id)];
+        if (k.size() == key.size() && std::memcmp(k.data(), key.data(), key.size()) == 0) return s.id;
+      }
     }
   }
   std::int32_t size() const { return next_; }
 
  private:
+  // Makes the first `cap` slots the (empty) table.
+  void use(std::size_t cap) {
+    if (cap > slots_.size()) {
+      slots_.assign(cap, Slot{});
+      gen_ = 0;
+    }
+    if (++gen_ == 0) {  // wrapped: clear once
+      for (Slot& s : slots_) s.gen = 0;
+      gen_ = 1;
+    }
+    mask_ = cap - 1;
+  }
+  void grow() {
+    owner_ = 0;  // slots move: no checkpoint survives
+    journal_.clear();
+    std::vector<Slot> live;
+    live.reserve(static_cast<std::size_t>(next_));
+    for (std::size_t i = 0; i <= mask_; ++i)
+      if (slots_[i].gen == gen_) live.push_back(slots_[i]);
+    use(2 * (mask_ + 1));
+    for (Slot s : live) {
+      s.gen = gen_;
+      std::size_t i = s.low & mask_;
+      while (slots_[i].gen == gen_) i = (i + 1) & mask_;
+      slots_[i] = s;
+    }
+  }
+  static std::uint64_t mix(std::uint64_t x) {
+    x ^= x >> 31;
+    x *= 0xBF58476D1CE4E5B9ULL;
+    return x ^ (x >> 29);
+  }
   static std::uint64_t hash(std::string_view k) {
-    std::uint64_t h = 1469598103934665603ULL;  // FNV-1a
-    for (unsigned char c : k) h = (h ^ c) * 1099511628211ULL;
-    return h ^ (h >> 29);
+    std::uint64_t h = 0x9E3779B97F4A7C15ULL * (k.size() + 1);
+    const unsigned char* p = reinterpret_cast<const unsigned char*>(k.data());
+    std::size_t n = k.size();
+    while (n > 8) {
+      std::uint64_t w;
+      std::memcpy(&w, p, 8);
+      h = mix(h ^ w);
+      p += 8;
+      n -= 8;
+    }
+    // The last 1-8 bytes with at most two loads (overlapping when short).
+    std::uint64_t w;
+    if (n >= 4) {
+      std::uint32_t lo, hi;
+      std::memcpy(&lo, p, 4);
+      std::memcpy(&hi, p + n - 4, 4);
+      w = (static_cast<std::uint64_t>(hi) << 32) | lo;
+    } else if (n > 0) {
+      w = (static_cast<std::uint64_t>(p[0]) << 16) | (static_cast<std::uint64_t>(p[n >> 1]) << 8) | p[n - 1];
+    } else {
+      w = 0;
+    }
+    return mix(h ^ w);
   }
-  static std::uint64_t hash(char32_t k) {
-    std::uint64_t h = static_cast<std::uint64_t>(k) * 0x9E3779B97F4A7C15ULL;
-    return h ^ (h >> 31);
-  }
-  struct Slot {
-    T key{};
-    std::uint64_t hash = 0;
-    std::int32_t id = -1;
+  struct Slot {  // 16 bytes; the key itself is keys_[id]
+    std::uint32_t gen = 0;
+    std::int32_t id = 0;
+    std::uint32_t hash = 0;  // high half of the 64-bit hash
+    std::uint32_t low = 0;   // low half: the home slot, kept for rehashing
   };
   std::vector<Slot> slots_;
+  std::vector<std::string_view> keys_;  // by id
   std::size_t mask_ = 0;
+  std::uint32_t gen_ = 0;
   std::int32_t next_ = 0;
+  std::uint64_t owner_ = 0;  // 0: no checkpoint
+  std::int32_t mark_next_ = 0;
+  std::vector<std::uint32_t> journal_;
 };
 
-// Interns the tokens of both sides into dense ids.
-template <class T>
-TokenPair intern(const std::vector<T>& sys, const std::vector<T>& gold) {
+// Interns a pair, gold first. `gold_ids` caches the gold ids of `gold_serial`
+// under table `kind`: when the thread's table still holds that gold's checkpoint,
+// only the system tokens are hashed.
+TokenPair intern_words(int kind, std::span<const std::string_view> sys, std::span<const std::string_view> gold,
+                       std::uint64_t gold_serial, std::vector<std::int32_t>& gold_ids) {
+  thread_local WordInterner tables[3];  // cleaneval labelled, unlabelled, text-only words
+  WordInterner& table = tables[kind];
   TokenPair out;
-  InternTable<T> table(sys.size() + gold.size());
-  out.sys.reserve(sys.size());
-  out.gold.reserve(gold.size());
-  for (const auto& t : sys) out.sys.push_back(table.id_of(t));
-  for (const auto& t : gold) out.gold.push_back(table.id_of(t));
+  if (!table.restore(gold_serial) || gold_ids.size() != gold.size()) {
+    table.begin(sys.size() + gold.size());
+    gold_ids.resize(gold.size());
+    for (std::size_t i = 0; i < gold.size(); ++i) gold_ids[i] = table.id_of(gold[i]);
+    table.mark(gold_serial);
+  }
+  out.gold = gold_ids;
+  out.sys.resize(sys.size());
+  for (std::size_t i = 0; i < sys.size(); ++i) out.sys[i] = table.id_of(sys[i]);
   out.alphabet = table.size();
+  return out;
+}
+
+// Code point -> dense id through a direct table over all code points (plus the
+// 256 invalid-byte symbols), reset after use.
+TokenPair intern(const std::vector<char32_t>& sys, const std::vector<char32_t>& gold) {
+  thread_local std::vector<std::int32_t> table(0x110000 + 256, -1);
+  TokenPair out;
+  out.sys.resize(sys.size());
+  out.gold.resize(gold.size());
+  std::int32_t next = 0;
+  auto id_of = [&](char32_t c) {
+    std::int32_t& slot = table[c];
+    if (slot < 0) slot = next++;
+    return slot;
+  };
+  for (std::size_t i = 0; i < sys.size(); ++i) out.sys[i] = id_of(sys[i]);
+  for (std::size_t i = 0; i < gold.size(); ++i) out.gold[i] = id_of(gold[i]);
+  for (char32_t c : sys) table[c] = -1;
+  for (char32_t c : gold) table[c] = -1;
+  out.alphabet = next;
   return out;
 }
 
@@ -83,67 +195,102 @@ std::vector<Opcode> opcodes_of(const TokenPair& t, bool autojunk) {
 
 }  // namespace
 
+std::atomic<std::uint64_t> g_next_serial{1};
+
+struct PreparedText::Cache {
+  std::string norm[2];  // two-step CleanEval normalisation, when the fused path declines
+  std::optional<std::vector<std::string_view>> ce[2];
+  std::optional<std::vector<std::string_view>> words;
+  std::optional<std::vector<char32_t>> chars;
+  std::vector<std::int32_t> ids[3];  // as gold: interned ids per word table (see intern_words)
+};
+
+PreparedText::PreparedText(std::string_view text)
+    : text_(text), serial_(g_next_serial.fetch_add(1, std::memory_order_relaxed)), cache_(std::make_unique<Cache>()) {}
+PreparedText::~PreparedText() = default;
+
+const std::vector<std::string_view>& PreparedText::cleaneval_tokens(bool unlabelled) {
+  auto& slot = cache_->ce[unlabelled ? 1 : 0];
+  if (!slot) {
+    CleanEvalOptions o;
+    o.unlabelled = unlabelled;
+    std::vector<std::string_view> out;
+    out.reserve(text_.size() / 6 + 2);
+    if (!metrics::cleaneval_tokens(text_, o, out)) {  // the two-step path
+      std::string& norm = cache_->norm[unlabelled ? 1 : 0];
+      norm = cleaneval_normalize(text_, o);
+      out = cleaneval_split(norm);
+    }
+    slot = std::move(out);
+  }
+  return *slot;
+}
+
+const std::vector<std::string_view>& PreparedText::text_only_words() {
+  if (!cache_->words) {
+    std::vector<std::string_view> out;
+    out.reserve(text_.size() / 6 + 1);
+    metrics::text_only_words(text_, out);
+    cache_->words = std::move(out);
+  }
+  return *cache_->words;
+}
+
+const std::vector<char32_t>& PreparedText::text_only_chars() {
+  if (!cache_->chars) {
+    // The code points of the text-only form, word by word (see cleaneval_text.h).
+    std::vector<char32_t> out;
+    out.reserve(text_.size());
+    for (std::string_view w : text_only_words()) append_non_space_code_points(w, out);
+    cache_->chars = std::move(out);
+  }
+  return *cache_->chars;
+}
+
 struct DocPair::Cache {
-  std::string norm_sys[2], norm_gold[2];  // [unlabelled]
   std::optional<Alignment> ce[2];
-  std::string to_sys, to_gold;
-  bool to_ready = false;
-  std::vector<std::string_view> to_sys_words, to_gold_words;
   std::optional<TokenPair> to_words;
   std::optional<TokenPair> to_chars;
   std::optional<std::vector<Opcode>> to_word_ops, to_char_ops;
 };
 
 DocPair::DocPair(std::string_view system, std::string_view gold, ScoreOptions opts)
-    : system_(system), gold_(gold), opts_(opts), cache_(std::make_unique<Cache>()) {}
+    : own_sys_(std::make_unique<PreparedText>(system)),
+      own_gold_(std::make_unique<PreparedText>(gold)),
+      sys_(own_sys_.get()),
+      gold_(own_gold_.get()),
+      opts_(opts),
+      cache_(std::make_unique<Cache>()) {}
+DocPair::DocPair(PreparedText& system, PreparedText& gold, ScoreOptions opts)
+    : sys_(&system), gold_(&gold), opts_(opts), cache_(std::make_unique<Cache>()) {}
 DocPair::~DocPair() = default;
 
 const Alignment& DocPair::cleaneval(bool unlabelled) {
   auto& slot = cache_->ce[unlabelled ? 1 : 0];
   if (!slot) {
-    CleanEvalOptions o;
-    o.unlabelled = unlabelled;
-    std::string& ns = cache_->norm_sys[unlabelled ? 1 : 0];
-    std::string& ng = cache_->norm_gold[unlabelled ? 1 : 0];
-    ns = cleaneval_normalize(system_, o);
-    ng = cleaneval_normalize(gold_, o);
+    int k = unlabelled ? 1 : 0;
     Alignment a;
-    a.sys_tokens = cleaneval_split(ns);
-    a.gold_tokens = cleaneval_split(ng);
-    a.tokens = intern(a.sys_tokens, a.gold_tokens);
+    a.sys_tokens = sys_->cleaneval_tokens(unlabelled);
+    a.gold_tokens = gold_->cleaneval_tokens(unlabelled);
+    a.tokens = intern_words(k, a.sys_tokens, a.gold_tokens, gold_->serial_, gold_->cache_->ids[k]);
     a.opcodes = opcodes_of(a.tokens, opts_.autojunk);
     slot = std::move(a);
   }
   return *slot;
 }
 
-const std::vector<std::string_view>& DocPair::text_only_sys() {
-  if (!cache_->to_ready) {
-    cache_->to_sys = text_only_normalize(system_);
-    cache_->to_gold = text_only_normalize(gold_);
-    cache_->to_sys_words = split_words(cache_->to_sys);
-    cache_->to_gold_words = split_words(cache_->to_gold);
-    cache_->to_ready = true;
-  }
-  return cache_->to_sys_words;
-}
-
-const std::vector<std::string_view>& DocPair::text_only_gold() {
-  text_only_sys();
-  return cache_->to_gold_words;
-}
+const std::vector<std::string_view>& DocPair::text_only_sys() { return sys_->text_only_words(); }
+const std::vector<std::string_view>& DocPair::text_only_gold() { return gold_->text_only_words(); }
 
 const TokenPair& DocPair::text_only_words() {
-  if (!cache_->to_words) cache_->to_words = intern(text_only_sys(), text_only_gold());
+  if (!cache_->to_words)
+    cache_->to_words =
+        intern_words(2, text_only_sys(), text_only_gold(), gold_->serial_, gold_->cache_->ids[2]);
   return *cache_->to_words;
 }
 
 const TokenPair& DocPair::text_only_chars() {
-  if (!cache_->to_chars) {
-    text_only_sys();
-    cache_->to_chars = intern(non_space_code_points(cache_->to_sys),
-                              non_space_code_points(cache_->to_gold));
-  }
+  if (!cache_->to_chars) cache_->to_chars = intern(sys_->text_only_chars(), gold_->text_only_chars());
   return *cache_->to_chars;
 }
 

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -35,8 +36,37 @@ struct TokenPair {
 // A difflib alignment of a TokenPair.
 struct Alignment {
   TokenPair tokens;
-  std::vector<std::string_view> sys_tokens, gold_tokens;  // views into DocPair storage
+  std::span<const std::string_view> sys_tokens, gold_tokens;  // the sides' PreparedText tokens
   std::vector<Opcode> opcodes;
+};
+
+// One side of a document pair (a system output or a gold text) with its
+// tokenisations computed once and cached: a gold text scored against several
+// systems is tokenised once (harness::score_items keeps it per thread), and its
+// interned ids are reused while the thread's token table still holds them. The
+// text must outlive the object. Not thread-safe.
+class PreparedText {
+ public:
+  explicit PreparedText(std::string_view text);
+  ~PreparedText();
+  PreparedText(const PreparedText&) = delete;
+  PreparedText& operator=(const PreparedText&) = delete;
+
+  std::string_view text() const { return text_; }
+  // CleanEval tokens (normalised as cleaneval.py; views into text() or into a
+  // normalised copy kept here).
+  const std::vector<std::string_view>& cleaneval_tokens(bool unlabelled);
+  // Words of the text-only form.
+  const std::vector<std::string_view>& text_only_words();
+  // Non-space code points of the text-only form.
+  const std::vector<char32_t>& text_only_chars();
+
+ private:
+  friend class DocPair;
+  struct Cache;
+  std::string_view text_;
+  std::uint64_t serial_;  // unique per object, for the interner's checkpoints
+  std::unique_ptr<Cache> cache_;
 };
 
 // One (system, gold) document pair with lazily computed, cached views. Not
@@ -44,13 +74,16 @@ struct Alignment {
 class DocPair {
  public:
   DocPair(std::string_view system, std::string_view gold, ScoreOptions opts = {});
+  // Over prepared sides (which must outlive the pair); `gold` may be shared by
+  // the pairs of several systems, one after the other.
+  DocPair(PreparedText& system, PreparedText& gold, ScoreOptions opts = {});
   ~DocPair();
   DocPair(const DocPair&) = delete;
   DocPair& operator=(const DocPair&) = delete;
 
   const ScoreOptions& options() const { return opts_; }
-  std::string_view system() const { return system_; }
-  std::string_view gold() const { return gold_; }
+  std::string_view system() const { return sys_->text(); }
+  std::string_view gold() const { return gold_->text(); }
 
   // CleanEval word alignment with markup, labelled or not.
   const Alignment& cleaneval(bool unlabelled);
@@ -66,7 +99,9 @@ class DocPair {
 
  private:
   struct Cache;
-  std::string_view system_, gold_;
+  std::unique_ptr<PreparedText> own_sys_, own_gold_;
+  PreparedText* sys_;
+  PreparedText* gold_;
   ScoreOptions opts_;
   std::unique_ptr<Cache> cache_;
 };

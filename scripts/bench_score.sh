@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Times `detour score` against a Python difflib peer (scripts/cleaneval_reference.py)
-# on the same input, in one run, one thread each, and prints the ratio.
+# on the same input, in one run, one thread each, and prints the ratios of wall time
+# and of CPU time (user + sys; steadier than wall time on a shared machine).
 #  1. tm: the 8 published systems x 5 languages of the DANIEL corpus, autojunk on.
 #  2. car: the zh part of the same systems, autojunk off.
 # Usage: scripts/bench_score.sh [BUILD_DIR]   (needs ../shared)
@@ -21,25 +22,34 @@ for s in $SYSTEMS; do
   pairs_car+=("$CORPUS/zh/gold" "$PUB/$s/zh")
 done
 
+# Runs a command, appending its CPU seconds (user + sys) to the file $CPU_FILE.
+TIMER=/usr/bin/time
+timed() { if [[ -x $TIMER ]]; then "$TIMER" -a -o "$CPU_FILE" -f "%U %S" "$@"; else "$@"; fi; }
+cpu_of() { [[ -s $1 ]] && awk '{s+=$1+$2} END{print s}' "$1" || echo 0; }
+
 run_case() {  # name metric autojunk langs pairs...
   local name=$1 metric=$2 aj=$3 langs=$4; shift 4
-  local t0 t1 t2 t3
+  local t0 t1 t2 c0 c1 c2 sys_args=()
+  for s in $SYSTEMS; do sys_args+=(--system "$PUB/$s"); done
+  rm -f /tmp/detour_bench_ours.cpu /tmp/detour_bench_py.cpu
   t0=$(now)
-  for s in $SYSTEMS; do
-    "$DETOUR" score --corpus "$CORPUS" --system "$PUB/$s" --languages "$langs" --metrics "$metric" \
-      --autojunk "$aj" --jobs 1 --format tsv 2>/dev/null | awk -v s="$s" -F'\t' '$1=="all"{print "detour\t" s "\t" $4 "\t" $5 "\t" $6}'
-  done > /tmp/detour_bench_ours.txt
+  # One invocation for all systems: each gold file is read and tokenised once.
+  CPU_FILE=/tmp/detour_bench_ours.cpu timed "$DETOUR" score --corpus "$CORPUS" "${sys_args[@]}" --languages "$langs" --metrics "$metric" \
+    --autojunk "$aj" --jobs 1 --format tsv 2>/dev/null |
+    awk -F'\t' '$2=="all"{print "detour\t" $1 "\t" $5 "\t" $6 "\t" $7}' > /tmp/detour_bench_ours.txt
   t1=$(now)
-  python3 scripts/cleaneval_reference.py --metric "$metric" --autojunk "$aj" "$@" > /tmp/detour_bench_py.txt
+  CPU_FILE=/tmp/detour_bench_py.cpu timed python3 scripts/cleaneval_reference.py --metric "$metric" --autojunk "$aj" "$@" > /tmp/detour_bench_py.txt
   t2=$(now)
-  local ours py
+  local ours py ours_cpu py_cpu
   ours=$(awk "BEGIN{print $t1 - $t0}"); py=$(awk "BEGIN{print $t2 - $t1}")
+  ours_cpu=$(cpu_of /tmp/detour_bench_ours.cpu); py_cpu=$(cpu_of /tmp/detour_bench_py.cpu)
   # Same totals on both sides?
   local sum_ours sum_py
   sum_ours=$(awk -F'\t' '{tp+=$3; fp+=$4; fn+=$5} END{print tp, fp, fn}' /tmp/detour_bench_ours.txt)
   sum_py=$(awk -F'\t' '{tp+=$3; fp+=$4; fn+=$5} END{print tp, fp, fn}' /tmp/detour_bench_py.txt)
-  printf '%-34s detour %8.2f s   python difflib %8.2f s   ratio %6.1fx   counts %s\n' \
-    "$name" "$ours" "$py" "$(awk "BEGIN{print $py / $ours}")" \
+  printf '%-30s wall: detour %6.2f s  python %6.2f s  ratio %6.1fx | cpu: detour %6.2f s  python %6.2f s  ratio %6.1fx | counts %s\n' \
+    "$name" "$ours" "$py" "$(awk "BEGIN{print $py / $ours}")" "$ours_cpu" "$py_cpu" \
+    "$(awk "BEGIN{print ($ours_cpu > 0) ? $py_cpu / $ours_cpu : 0}")" \
     "$([[ "$sum_ours" == "$sum_py" ]] && echo "identical ($sum_ours)" || echo "DIFFER: ours $sum_ours, python $sum_py")"
 }
 

@@ -17,6 +17,7 @@ BUILD_PKGS=(
   catch2                  # unit tests (v2)
   libbenchmark-dev        # micro-benchmarks
   python3                 # difflib oracle for differential tests
+  time                    # /usr/bin/time: CPU time and peak memory in the bench scripts
 )
 # Reference tools used by differential tests and the external-extractor wrappers.
 REF_PKGS=(

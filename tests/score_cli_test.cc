@@ -153,3 +153,45 @@ TEST_CASE("score: an unreadable file gives a message naming it", "[score][cli][r
     CHECK(u.status == 0);
   }
 }
+
+TEST_CASE("score: several systems in one call equal one call each", "[score][cli]") {
+  TempDir t;
+  std::mt19937 rng(42);
+  const char* words[] = {"alpha", "beta", "gamma", "delta", "<p>", "<h>", "<l>", "\xe4\xb8\xad", "URL", "\n"};
+  auto text = [&](int n) {
+    std::string s;
+    for (int i = 0; i < n; ++i) s += std::string(words[rng() % 10]) + " ";
+    return s;
+  };
+  for (int d = 0; d < 12; ++d) {
+    std::string id = "doc" + std::to_string(d);
+    std::string gold = text(50 + d * 7);
+    write(t.path / "corpus/xx/gold" / id, gold);
+    write(t.path / "corpus/yy/gold" / id, gold + "yy");
+    if (d != 3) write(t.path / "one/xx" / id, text(40));  // one output missing
+    write(t.path / "one/yy" / id, gold);
+    write(t.path / "two/xx" / id, gold.substr(0, gold.size() / 2));
+    write(t.path / "two/yy" / id, text(5));
+  }
+  std::string base = "score --corpus " + (t.path / "corpus").string() + " --metrics tm,tag,to,car,lcs --format json ";
+  auto parse = [](const Cmd& c) {
+    INFO(c.out);
+    REQUIRE(c.status == 0);
+    return nlohmann::json::parse(c.out.substr(c.out.find('{')));
+  };
+  auto one = parse(run(base + "--system " + (t.path / "one").string()));
+  auto two = parse(run(base + "--system " + (t.path / "two").string() + " --jobs 1"));
+  auto both = parse(run(base + "--system " + (t.path / "one").string() + " --system " + (t.path / "two").string()));
+  REQUIRE(both.contains("systems"));
+  CHECK(both["systems"]["one"]["languages"] == one["languages"]);
+  CHECK(both["systems"]["two"]["languages"] == two["languages"]);
+  CHECK(both["systems"]["one"]["languages"]["xx"]["documents"] == 11);  // the missing output is skipped
+  // TSV: one header, a system column.
+  Cmd tsv = run("score --corpus " + (t.path / "corpus").string() + " --metrics tm --format tsv --system " +
+                (t.path / "one").string() + " --system " + (t.path / "two").string());
+  REQUIRE(tsv.status == 0);
+  CHECK(tsv.out.find("system\tlang\tmetric") != std::string::npos);
+  CHECK(tsv.out.find("\nsystem\t", tsv.out.find("system\tlang") + 1) == std::string::npos);  // one header
+  CHECK(tsv.out.find("\none\tall\ttm\t23\t") != std::string::npos);
+  CHECK(tsv.out.find("\ntwo\tall\ttm\t24\t") != std::string::npos);
+}
