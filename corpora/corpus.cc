@@ -164,13 +164,15 @@ std::size_t read_fd(const fs::path& path, int fd, std::size_t expected, std::siz
       cap = std::min(limit, cap * 2);
       p = grow(cap);
     }
-    ssize_t n = ::read(fd, p + got, cap - got);
+    const std::size_t want = cap - got;
+    ssize_t n = ::read(fd, p + got, want);
     if (n < 0) {
       if (errno == EINTR) continue;
       fail(path, std::string("read error: ") + std::strerror(errno));
     }
     if (n == 0) break;
     got += static_cast<std::size_t>(n);
+    if (static_cast<std::size_t>(n) < want) break;  // a short read of a regular file is its end
   }
   return got;
 }
@@ -288,7 +290,7 @@ std::vector<std::string> list_files(const fs::path& dir) {
     std::string name = it->path().filename().string();
     if (hidden(name)) continue;
     std::error_code ec2;
-    if (fs::is_regular_file(it->status(ec2))) out.push_back(std::move(name));
+    if (it->is_regular_file(ec2)) out.push_back(std::move(name));  // d_type: no stat unless a symlink
   }
   std::sort(out.begin(), out.end());
   return out;
