@@ -140,9 +140,11 @@ struct Fd {
   }
 };
 
-// Opens a regular file (O_NONBLOCK so that a FIFO cannot hang us) and returns its size.
-std::uintmax_t open_regular_fd(const fs::path& path, Fd& f) {
-  f.fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+// Opens a regular file (O_NONBLOCK so that a FIFO cannot hang us) and returns its
+// size; relative to the folder `at` when given (`path` still names it in errors).
+std::uintmax_t open_regular_fd(const fs::path& path, Fd& f, int at = -1, const char* name = nullptr) {
+  f.fd = at >= 0 ? ::openat(at, name, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+                 : ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (f.fd < 0) fail(path, errno_reason(errno));
   struct stat st {};
   if (::fstat(f.fd, &st) != 0) fail(path, errno_reason(errno));
@@ -190,9 +192,19 @@ char* ReadBuffer::reserve(std::size_t n) {
   return data_.get();
 }
 
-std::string_view read_file_into(const fs::path& path, ReadBuffer& buf, std::size_t max_bytes) {
+Folder::Folder(fs::path path) : path_(std::move(path)) {
+  fd_ = ::open(path_.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+}
+
+Folder::~Folder() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+namespace {
+
+std::string_view read_into(const fs::path& path, int at, const char* name, ReadBuffer& buf, std::size_t max_bytes) {
   Fd f;
-  std::uintmax_t size = open_regular_fd(path, f);
+  std::uintmax_t size = open_regular_fd(path, f, at, name);
   if (size > max_bytes) {
     fail(path, "too large (" + std::to_string(size) + " bytes, limit " + std::to_string(max_bytes) + ")");
   }
@@ -201,6 +213,18 @@ std::string_view read_file_into(const fs::path& path, ReadBuffer& buf, std::size
                             [&](std::size_t n) { return buf.reserve(n); });
   if (got > max_bytes) fail(path, "too large (more than " + std::to_string(max_bytes) + " bytes)");
   return buf.view(got);
+}
+
+}  // namespace
+
+std::string_view read_file_into(const fs::path& path, ReadBuffer& buf, std::size_t max_bytes) {
+  return read_into(path, -1, nullptr, buf, max_bytes);
+}
+
+std::string_view read_file_into(const Folder& folder, const std::string& name, ReadBuffer& buf,
+                                std::size_t max_bytes) {
+  bool plain = folder.fd() >= 0 && !name.empty() && name.find('/') == std::string::npos;
+  return read_into(folder.path() / name, plain ? folder.fd() : -1, plain ? name.c_str() : nullptr, buf, max_bytes);
 }
 
 std::string read_file(const fs::path& path, std::size_t max_bytes) {

@@ -49,6 +49,27 @@ class ReadBuffer {
 std::string_view read_file_into(const std::filesystem::path& path, ReadBuffer& buf,
                                 std::size_t max_bytes = std::size_t{256} << 20);
 
+// An open folder, to read many files in it without resolving the folder's path for
+// each (openat). A folder that cannot be opened gives fd() == -1, and reads through
+// it fall back to the full path (so the error names the file as read_file does).
+class Folder {
+ public:
+  explicit Folder(std::filesystem::path path);
+  ~Folder();
+  Folder(const Folder&) = delete;
+  Folder& operator=(const Folder&) = delete;
+  int fd() const { return fd_; }
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+  int fd_ = -1;
+};
+
+// read_file_into for the file `name` of an open folder.
+std::string_view read_file_into(const Folder& folder, const std::string& name, ReadBuffer& buf,
+                                std::size_t max_bytes = std::size_t{256} << 20);
+
 // Reads at most the first max_bytes of a file (same errors as read_file, except size).
 std::string read_file_prefix(const std::filesystem::path& path, std::size_t max_bytes);
 

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <map>
 #include <memory>
 #include <set>
 
@@ -33,14 +34,44 @@ struct GoldSlot {
 
 std::atomic<std::uint64_t> g_score_calls{0};
 
-metrics::PreparedText& gold_of(const ScoreItem& it, std::uint64_t call) {
+// The folders of the items' files, opened once per score_items call (openat is
+// cheaper than resolving a long path for each of thousands of files).
+class Folders {
+ public:
+  explicit Folders(const std::vector<ScoreItem>& items) {
+    std::map<std::filesystem::path, std::size_t> index;
+    auto add = [&](const std::filesystem::path& file) -> std::size_t {
+      if (file.empty()) return 0;
+      auto [it, fresh] = index.emplace(file.parent_path(), folders_.size());
+      if (fresh) folders_.push_back(std::make_unique<corpora::Folder>(file.parent_path()));
+      return it->second;
+    };
+    sys_.reserve(items.size());
+    gold_.reserve(items.size());
+    for (const auto& it : items) {
+      sys_.push_back(add(it.system_file));
+      gold_.push_back(add(it.gold_file));
+    }
+  }
+  std::string_view read(const std::filesystem::path& file, std::size_t folder, corpora::ReadBuffer& buf) const {
+    return corpora::read_file_into(*folders_[folder], file.filename().string(), buf);
+  }
+  std::size_t sys(std::size_t i) const { return sys_[i]; }
+  std::size_t gold(std::size_t i) const { return gold_[i]; }
+
+ private:
+  std::vector<std::unique_ptr<corpora::Folder>> folders_;
+  std::vector<std::size_t> sys_, gold_;
+};
+
+metrics::PreparedText& gold_of(const ScoreItem& it, std::uint64_t call, const Folders& folders, std::size_t i) {
   thread_local GoldSlot slot;
   bool same = slot.prepared && slot.call == call &&
               (it.gold_file.empty() ? slot.text == &it.gold : slot.file == it.gold_file);
   if (!same) {
     slot.prepared.reset();
     std::string_view text =
-        it.gold_file.empty() ? std::string_view(it.gold) : corpora::read_file_into(it.gold_file, slot.buf);
+        it.gold_file.empty() ? std::string_view(it.gold) : folders.read(it.gold_file, folders.gold(i), slot.buf);
     slot.prepared = std::make_unique<metrics::PreparedText>(text);
     slot.call = call;
     slot.file = it.gold_file;
@@ -59,13 +90,14 @@ ScoreSet score_items(const std::vector<ScoreItem>& items, const std::vector<cons
   set.docs.resize(items.size());
   for (const auto& it : items) set.has_languages = set.has_languages || !it.lang.empty();
   const std::uint64_t call = ++g_score_calls;
+  const Folders folders(items);
   auto work = [&](std::size_t i) {
     const ScoreItem& it = items[i];
     thread_local corpora::ReadBuffer sys_buf;
     std::string_view sys_text = it.system_file.empty() ? std::string_view(it.system)
-                                                       : corpora::read_file_into(it.system_file, sys_buf);
+                                                       : folders.read(it.system_file, folders.sys(i), sys_buf);
     metrics::PreparedText sys(sys_text);
-    metrics::DocPair pair(sys, gold_of(it, call), options);
+    metrics::DocPair pair(sys, gold_of(it, call, folders, i), options);
     DocResult r{it.lang, it.id, {}};
     r.scores.reserve(ms.size());
     for (const MetricInfo* m : ms) r.scores.push_back(m->score(pair));
