@@ -1,59 +1,101 @@
-// HK (HTML Killer baseline): behaviour on small pages, robustness, and agreement with
-// the published outputs (outputs/html_killer) on DANIEL.
-#include <algorithm>
-#include <filesystem>
-#include <iostream>
-#include <numeric>
+// HK (HTML Killer baseline): the reverse-engineered rules on small pages (each
+// expected result is worked out by hand from the rules listed at the top of
+// extractors/html_killer.cc), and robustness on hostile pages. Agreement with the
+// published outputs is tests/html_killer_fidelity_test.cc.
+#include <string>
 #include <vector>
 
 #include <catch2/catch.hpp>
 
-#include "corpora/corpus.h"
 #include "extractors/extractor.h"
-#include "metrics/compare.h"
-#include "tests/test_util.h"
 
 using namespace detour;
 
-TEST_CASE("HK keeps the first h1 as title and the text before </p> and <br>", "[html_killer]") {
-  auto hk = make_extractor("HK");
-  const Page page = Page::from_html(
-      "t",
+namespace {
+
+std::vector<std::string> texts(const Extraction& ex) {
+  std::vector<std::string> out;
+  for (const auto& s : ex.segments) out.push_back(s.text);
+  return out;
+}
+
+Extraction run(const std::string& html) {
+  return make_extractor("HK")->extract(Page::from_html("t", html, "en"));
+}
+
+}  // namespace
+
+TEST_CASE("HK keeps the first h1 as title and the pieces between </p> and <br>", "[html_killer]") {
+  const auto ex = run(
       "<html><body><p>before h1</p><h1 class=x>The  <a href=#>title</a></h1>"
       "<script>var x = '</p>';</script><p>One <b>bold</b> <a href=y>link</a> end</p>"
-      "<ul><li>menu</li></ul><!-- <p>comment</p> -->Line&nbsp;one<br/>Line two<br>tail</body></html>",
-      "en");
-  const auto ex = hk->extract(page);
+      "<ul><li>menu</li></ul><!-- <p>comment</p> -->Line&nbsp;one<br/>Line two<br>tail text"
+      "</body></html>");
   REQUIRE(ex.segments.size() == 5);
   CHECK(ex.segments[0].kind == SegmentKind::Heading);
   CHECK(ex.segments[0].text == "The title");
-  CHECK(ex.segments[1].text == "One link end");  // <b>bold</b> holds only text: removed
-  CHECK(ex.segments[2].text == "Line one");      // entities become spaces
-  CHECK(ex.segments[3].text == "Line two");
-  CHECK(ex.segments[4].text == "tail");
+  // <b> keeps its text (b is exempt from the text-only rule); the entity is a space.
+  CHECK(texts(ex) == std::vector<std::string>{"The title", "One bold link end", "Line one", "Line two",
+                                              "tail text"});
 }
 
-TEST_CASE("HK is case-sensitive and keeps the text after the last tag", "[html_killer]") {
-  auto hk = make_extractor("HK");
-  const Page page = Page::from_html(
-      "t",
-      "<H1>upper</H1><FORM>kept <TD>cell</TD> form</p></FORM>"
-      "<table><tr><td>a<i>b</i> c</td></tr></table>\nx</p>no break at the end",
-      "en");
-  const auto ex = hk->extract(page);
-  REQUIRE(ex.segments.size() == 3);
-  CHECK(ex.segments[0].text == "kept form");  // <FORM> is not form; <H1> is no title
-  CHECK(ex.segments[1].text == "x");
-  CHECK(ex.segments[2].text == "no break at the end");
+TEST_CASE("HK drops opening tags with their text, text-only elements and short pieces", "[html_killer]") {
+  const auto ex = run(
+      "<body><h1>T</h1><td>cell text here</td> after the cell</p>"
+      "<table><tr><td>x</td></tr></table>closing tail kept</p>short</p>"
+      "<FONT>upper font text</p><img src=a.gif>eaten<br>still eaten/> visible after img</p></body>");
+  // <td>..</td> holds only text: removed. "<table>", "<tr>" and "<FONT>" go with the
+  // text that follows them; text after a closing tag stays. "short" has 5 bytes (< 8).
+  // The <img> not closed by "/>" swallows everything up to the next "/>".
+  CHECK(texts(ex) == std::vector<std::string>{"T", "after the cell", "closing tail kept", "visible after img"});
+}
+
+TEST_CASE("HK region: first h1 to first </body>, cut at the next h1, else from <body", "[html_killer]") {
+  // The first </body> comes before the first <h1: nothing is kept.
+  CHECK(run("<body><p>menu entry text</p></body><h1>Late title</h1><p>text after the late title</p>")
+            .segments.empty());
+  // A second <h1 ends the region.
+  CHECK(texts(run("<body><h1>First title</h1><p>first paragraph text</p><h1>Second</h1>"
+                  "<p>never reached text</p></body>")) ==
+        std::vector<std::string>{"First title", "first paragraph text"});
+  // Without <h1 the region starts at <body (its own tag starts with b and stays).
+  CHECK(texts(run("<html><head><title>head title</title></head><body><p>body paragraph one</p></body>")) ==
+        std::vector<std::string>{"body paragraph one"});
+  // Line feeds are deleted before anything else, gluing the words they separated.
+  CHECK(texts(run("<body><h1>Title here</h1><p>new\nline and more</p>")) ==
+        std::vector<std::string>{"Title here", "newline and more"});
+}
+
+TEST_CASE("HK drops a short title only behind <h1 attributes>", "[html_killer]") {
+  CHECK(texts(run("<body><h1 class=x>News</h1><p>paragraph text here</p>")) ==
+        std::vector<std::string>{"paragraph text here"});
+  CHECK(texts(run("<body><h1>News</h1><p>paragraph text here</p>")) ==
+        std::vector<std::string>{"News", "paragraph text here"});
+}
+
+TEST_CASE("HK is case-sensitive where the tool was", "[html_killer]") {
+  // Upper-case <SCRIPT> escapes the script rule, but as an opening tag it goes with the
+  // text that follows it (up to "<x>", which goes the same way); </P> is no boundary.
+  const auto ex = run("<body><h1>Heading one</h1><SCRIPT>var a = '<x>';</SCRIPT>tail after script </P>"
+                      "more text here</p>");
+  CHECK(texts(ex) == std::vector<std::string>{"Heading one", "tail after script more text here"});
 }
 
 TEST_CASE("HK survives hostile pages", "[robust][html_killer]") {
   auto hk = make_extractor("HK");
-  std::vector<std::string> pages = {"", "plain text", std::string("\x00\xff<\x01<h1", 6),
-                                    "<h1>open title<p>x</p", "<script>never closed <p>x</p>"};
+  std::vector<std::string> pages = {"",
+                                    "plain text without any markup at all",
+                                    std::string("\x00\xff<\x01<h1", 6),
+                                    "<h1>open title<p>x</p",
+                                    "<script>never closed <p>x</p>",
+                                    "<img src=x><img src=y><img src=z",
+                                    "<a <a <a <a <a <a <a <a <a <a <a <a <a <a <a <a <a <a <a >"};
   std::string nested;
   for (int i = 0; i < 100000; ++i) nested += "<div>";
-  pages.push_back(nested + "deep</p>");
+  pages.push_back(nested + "deep text inside</p>");
+  std::string opens;
+  for (int i = 0; i < 100000; ++i) opens += "<x ";
+  pages.push_back("<body>" + opens + "> tail text of the page</p>");
   std::string para = "<p>";
   while (para.size() < 50000) para += "Some text of the page &amp; more. ";
   para += "</p>\n";
@@ -61,29 +103,6 @@ TEST_CASE("HK survives hostile pages", "[robust][html_killer]") {
   while (big.size() < (50u << 20)) big += para;
   pages.push_back(std::move(big));
   for (const auto& html : pages) CHECK_NOTHROW(hk->extract(Page::from_html("robust", html, "en")));
-}
-
-TEST_CASE("HK agreement with the published HTML Killer outputs on DANIEL",
-          "[fidelity][html_killer]") {
-  DETOUR_REQUIRE_SHARED(shared);
-  const auto corpus = corpora::open_corpus(shared / "corpora" / "daniel");
-  const auto outputs = shared / "corpora" / "daniel-published-outputs" / "outputs" / "html_killer";
-  auto hk = make_extractor("HK");
-  std::vector<double> f1;
-  for (const auto& d : corpus.docs) {
-    const Page page = corpora::load_page(d);
-    const std::string theirs = corpora::read_file(outputs / d.lang / d.id);
-    f1.push_back(metrics::text_only_prf(render_cleaneval(hk->extract(page).segments), theirs).f1);
-  }
-  REQUIRE(f1.size() == 1694);
-  std::vector<double> sorted = f1;
-  std::sort(sorted.begin(), sorted.end());
-  const double median = (sorted[846] + sorted[847]) / 2;
-  const double mean = std::accumulate(f1.begin(), f1.end(), 0.0) / f1.size();
-  std::cout << "HK vs html_killer: median " << median << " mean " << mean << "\n";
-  // The targets (0.97 / 0.93) are NOT met: HK's code is unpublished and its outputs show
-  // quirks we have not reproduced (start point without h1, near-empty outputs).
-  // Guard the measured level (0.495 / 0.493 with HK version 2) instead.
-  CHECK(median >= 0.47);
-  CHECK(mean >= 0.47);
+  // The 50 MB page is one title and thousands of paragraphs.
+  CHECK(hk->extract(Page::from_html("robust", pages.back(), "en")).segments.size() > 1000);
 }
