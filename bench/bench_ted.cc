@@ -3,8 +3,10 @@
 //    both cut to their first n nodes in preorder (n = 100, 500, 1000, 3000, 10000).
 //    The pair is the two largest pages (by node count, whole DOM with whitespace
 //    text and comments) of one site among the 60 largest files of the corpus. Counters: bytes = the distance matrices allocated
-//    (our own accounting: the kernel's only large allocations), subproblems, and
-//    the strategy chosen (1 = right paths, 0 = left paths).
+//    (our own accounting: the kernel's only large allocations), subproblems, the
+//    strategy chosen (1 = right paths, 0 = left paths), and band / band_runs (the
+//    threshold k of the banded run that answered, 0 for a full run; see ted.h).
+//    Whole real pairs against the APTED peers: scripts/ted_peers/run.sh.
 //  - TedZhangShasha/<n>: the plain reference on the same pairs (small n only).
 //  - PqGram/<n>: both pq-gram profiles and their distance.
 //  - TdiffExtract: TDIFF extract() per page over the first 40 pages of each language
@@ -94,6 +96,8 @@ void BM_Ted(benchmark::State& state) {
   state.counters["bytes"] = static_cast<double>(st.bytes);
   state.counters["subproblems"] = static_cast<double>(st.subproblems);
   state.counters["right"] = st.strategy == 'R';
+  state.counters["band"] = st.band;  // threshold of the banded run that answered (0: full run)
+  state.counters["band_runs"] = st.band_runs;
 }
 BENCHMARK(BM_Ted)->Arg(100)->Arg(500)->Arg(1000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Ted)->Arg(3000)->Arg(10000)->Iterations(1)->Unit(benchmark::kMillisecond);

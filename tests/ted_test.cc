@@ -36,6 +36,34 @@ Tree random_tree(std::mt19937_64& rng, int n, int alphabet, int shape) {
   return Tree::from_preorder(labels, parents);
 }
 
+// A copy of t with `edits` random unit edits (rename, delete a non-root node lifting
+// its children, insert a leaf), so the distance is at most `edits`.
+Tree mutate(std::mt19937_64& rng, const Tree& t, int edits, int alphabet) {
+  std::vector<std::int32_t> labels, parents;
+  t.to_preorder(labels, parents);
+  for (int e = 0; e < edits; ++e) {
+    const int n = static_cast<int>(labels.size());
+    const int op = static_cast<int>(rng() % 3);
+    const int v = static_cast<int>(rng() % n);
+    if (op == 0) {
+      labels[v] = static_cast<std::int32_t>(rng() % alphabet);
+    } else if (op == 1 && v > 0) {  // delete v: its children go to v's parent, in place
+      for (int i = v + 1; i < n; ++i) {
+        if (parents[i] == v) parents[i] = parents[v];
+        else if (parents[i] > v) --parents[i];
+      }
+      labels.erase(labels.begin() + v);
+      parents.erase(parents.begin() + v);
+    } else {  // insert a new first child of v
+      for (auto& p : parents)
+        if (p > v) ++p;
+      labels.insert(labels.begin() + v + 1, static_cast<std::int32_t>(rng() % alphabet));
+      parents.insert(parents.begin() + v + 1, v);
+    }
+  }
+  return Tree::from_preorder(labels, parents);
+}
+
 }  // namespace
 
 TEST_CASE("bracket notation round-trips and rejects bad input", "[ted]") {
@@ -106,6 +134,79 @@ TEST_CASE("fast tree edit distance equals Zhang-Shasha on random trees", "[ted]"
   CHECK(cases == 3000);
   CHECK(right > 0);  // both strategies were exercised
   CHECK(right < cases);
+}
+
+TEST_CASE("bounded tree edit distance is min(TED, k + 1) on random trees", "[ted]") {
+  std::mt19937_64 rng(4242);
+  for (int round = 0; round < 2000; ++round) {
+    const int alphabet = 1 + static_cast<int>(rng() % 4);
+    Tree f = random_tree(rng, 1 + static_cast<int>(rng() % 60), alphabet, static_cast<int>(rng() % 6));
+    // Half the pairs are unrelated, half are a few edits apart (small distances).
+    Tree g = (round % 2) ? random_tree(rng, 1 + static_cast<int>(rng() % 60), alphabet, static_cast<int>(rng() % 6))
+                         : mutate(rng, f, static_cast<int>(rng() % 8), alphabet);
+    const int ref = ted_zhang_shasha(f, g);
+    for (int k : {0, 1, 2, 3, 5, 8, 13, static_cast<int>(rng() % 70)}) {
+      TedStats st;
+      const int b = ted_bounded(f, g, k, &st);
+      if (b != std::min(ref, k + 1)) {
+        LabelDict d;
+        for (int i = 0; i < 4; ++i) d.id(std::string(1, char('a' + i)));
+        FAIL("k=" << k << " bounded=" << b << " ref=" << ref << "\nF=" << to_bracket(f, d)
+                  << "\nG=" << to_bracket(g, d));
+      }
+      REQUIRE(ted_bounded(g, f, k) == b);
+      REQUIRE(ted_bounded(f.mirrored(), g.mirrored(), k) == b);
+    }
+  }
+  LabelDict d;
+  CHECK(ted_bounded(Tree{}, parse_bracket("{a{b}}", d), 0) == 1);
+  CHECK(ted_bounded(Tree{}, parse_bracket("{a{b}}", d), 5) == 2);
+  CHECK_THROWS_AS(ted_bounded(Tree{}, Tree{}, -1), TreeError);
+  CHECK_THROWS_AS(ted_bounded(Tree{}, Tree{}, 32000), TreeError);
+}
+
+TEST_CASE("fast tree edit distance on similar trees (banded runs) equals Zhang-Shasha", "[ted]") {
+  std::mt19937_64 rng(31337);
+  int banded = 0, grown = 0, full = 0;
+  for (int round = 0; round < 200; ++round) {
+    const int alphabet = 2 + static_cast<int>(rng() % 6);
+    const int shape_f = static_cast<int>(rng() % 6);
+    Tree f = random_tree(rng, 40 + static_cast<int>(rng() % 200), alphabet, shape_f);
+    // Distances from 0 to ~100: some answered by the first band (k = 16), some after
+    // growing k, some by the full run.
+    const int edits = (round % 4 == 3) ? static_cast<int>(rng() % 120) : static_cast<int>(rng() % 30);
+    Tree g = mutate(rng, f, edits, alphabet);
+    TedStats st;
+    const int fast = ted(f, g, &st);
+    const int ref = ted_zhang_shasha(f, g);
+    if (fast != ref) {
+      LabelDict d;
+      for (int i = 0; i < 8; ++i) d.id(std::string(1, char('a' + i)));
+      FAIL("mismatch fast=" << fast << " ref=" << ref << " band=" << st.band << " runs=" << st.band_runs
+                            << "\nF=" << to_bracket(f, d) << "\nG=" << to_bracket(g, d));
+    }
+    REQUIRE(ted(g, f) == ref);
+    banded += st.band > 0;
+    grown += st.band > 0 && st.band_runs > 1;
+    full += st.band == 0;
+  }
+  INFO("banded " << banded << " (grown " << grown << "), full " << full);
+  CHECK(banded > 0);
+  CHECK(full > 0);
+  // Larger random trees 20..60 edits apart: the first band (k = 16) is too narrow, so
+  // k grows before the answer is found.
+  for (int round = 0; round < 3; ++round) {
+    Tree f = random_tree(rng, 1000, 6, 0);
+    Tree g = mutate(rng, f, 30 + 10 * round, 6);
+    TedStats st;
+    const int fast = ted(f, g, &st);
+    CHECK(fast == ted_zhang_shasha(f, g));
+    CHECK(fast > 16);
+    CHECK(st.band > 16);
+    CHECK(st.band_runs > 1);
+    grown += st.band_runs > 1;
+  }
+  CHECK(grown >= 3);
 }
 
 TEST_CASE("fast tree edit distance uses 32-bit cells on large trees", "[ted]") {
