@@ -13,6 +13,7 @@ using AddCommand = void (*)(CLI::App&);
 constexpr AddCommand kCommands[] = {
     add_run_command,
     add_score_command,
+    add_sites_command,
     add_extract_command,
     add_train_command,
     add_list_command,

@@ -61,4 +61,69 @@ std::string render_site_table(const std::string& system, const std::vector<SiteR
   return out;
 }
 
+std::string render_site_tables(const std::vector<SystemSites>& systems, const std::string& format,
+                               const std::string& note) {
+  if (format != "tsv" && format != "md")
+    throw std::invalid_argument("site table: unknown format '" + format + "' (tsv or md)");
+  const bool md = format == "md";
+  // site -> per-system row (nullptr where the system does not list the site).
+  std::map<std::string, std::vector<const SiteRow*>> table;
+  for (std::size_t s = 0; s < systems.size(); ++s)
+    for (const auto& r : systems[s].rows) {
+      auto& slot = table[r.site];
+      slot.resize(systems.size(), nullptr);
+      slot[s] = &r;
+    }
+  std::vector<std::string> order;
+  for (const auto& [site, rows] : table)
+    if (site != "all") order.push_back(site);
+  if (table.count("all")) order.push_back("all");
+
+  std::vector<std::string> header = {"site", "pages"};
+  for (const auto& sys : systems)
+    for (const char* col : {" exact", " mean_cos", " T=T*", " T_in_T*", " T*_in_T"}) header.push_back(sys.system + col);
+  std::vector<std::vector<std::string>> lines;
+  char buf[64];
+  for (const auto& site : order) {
+    const auto& rows = table[site];
+    std::vector<std::string> cells = {site};
+    std::string pages;
+    bool same = true;
+    int first = -1;
+    for (const SiteRow* r : rows) {
+      int n = r ? r->pages : 0;
+      if (first < 0) first = n;
+      same = same && n == first;
+      pages += (pages.empty() ? "" : "/") + (r ? std::to_string(n) : std::string("-"));
+    }
+    cells.push_back(same ? std::to_string(first) : pages);
+    for (const SiteRow* r : rows)
+      for (double v : {r ? r->exactitude : -1, r ? r->mean_cos : -1, r ? r->equal : -1, r ? r->t_within : -1,
+                       r ? r->gold_within : -1}) {
+        if (!r) {
+          cells.emplace_back("-");
+          continue;
+        }
+        std::snprintf(buf, sizeof buf, "%.2f", 100 * v);
+        cells.emplace_back(buf);
+      }
+    lines.push_back(std::move(cells));
+  }
+  std::string out;
+  auto join = [&](const std::vector<std::string>& cells) {
+    std::string l = md ? "| " : "";
+    for (std::size_t i = 0; i < cells.size(); ++i) l += (i ? (md ? " | " : "\t") : "") + cells[i];
+    return l + (md ? " |\n" : "\n");
+  };
+  if (!note.empty()) out += (md ? "" : "# ") + note + (md ? "\n\n" : "\n");
+  out += join(header);
+  if (md) {
+    std::vector<std::string> rule(header.size(), "---:");
+    rule[0] = "---";
+    out += join(rule);
+  }
+  for (const auto& l : lines) out += join(l);
+  return out;
+}
+
 }  // namespace detour::reports

@@ -32,4 +32,21 @@ std::vector<SiteRow> site_table(const std::vector<std::string>& doc_ids, const s
 // TSV with a header line; values as percentages with two decimals (mean cos x100).
 std::string render_site_table(const std::string& system, const std::vector<SiteRow>& rows);
 
+// One system's per-site rows (from site_table), for the side-by-side rendering.
+struct SystemSites {
+  std::string system;
+  std::vector<SiteRow> rows;
+};
+
+// Systems side by side, one line per site (sites in name order, "all" last; a site
+// shown when at least one system lists it, "-" where a system does not). Columns:
+// site, pages, then per system exactitude, mean cos, T=T*, T in T*, T* in T (percent,
+// two decimals). "pages" is the page count when every system scored the same number
+// of pages of the site, else the counts per system joined by "/". `format` is "tsv"
+// (header line, tab-separated) or "md" (a Markdown table); anything else throws
+// std::invalid_argument. A note line, if not empty, goes above the table (md) or as a
+// "# " comment line (tsv).
+std::string render_site_tables(const std::vector<SystemSites>& systems, const std::string& format,
+                               const std::string& note = "");
+
 }  // namespace detour::reports

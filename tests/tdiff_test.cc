@@ -1,13 +1,22 @@
 // Tests of the template-diff extractor TDIFF and its parts (extractors/tdiff).
 #include <catch2/catch.hpp>
 
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <random>
 
 #include "extractors/tdiff/cluster.h"
 #include "extractors/tdiff/tdiff.h"
 #include "extractors/tdiff/tokens.h"
+#include "corpora/corpus.h"
 #include "reports/site_table.h"
+#include "tests/test_util.h"
 
 using namespace detour;
 using namespace detour::tdiff;
@@ -35,6 +44,76 @@ std::string news_page(const std::string& title, const std::string& body, const s
 }
 
 std::string text_of(const std::vector<Segment>& segs) { return render_text(segs); }
+
+// A second template (another site): sidebar first, article in a table cell.
+std::string forum_page(int i) {
+  std::string body;
+  for (int w = 0; w < 40; ++w) body += "post" + std::to_string(i) + "w" + std::to_string((w * 7 + i) % 40) + " ";
+  return "<html><body><table><tr><td class=side><ul><li><a href=/a>Forum index</a></li><li><a href=/b>Members "
+         "list</a></li><li><a href=/c>Rules</a></li></ul></td><td class=main><h2>Thread " + std::to_string(i) +
+         "</h2><div class=post><p>" + body + "</p>" + (i % 2 ? "<p>Edited later with more words about it.</p>" : "") +
+         "</div></td></tr></table><p class=foot>Powered by some board software</p></body></html>";
+}
+
+// Pages of two sites plus a lone page; ids in DANIEL form.
+std::vector<std::pair<std::string, std::string>> fixture_pages() {
+  const char* titles[] = {"Floods in the north", "Election results announced", "New bridge opens",
+                          "Museum reopens doors", "Team wins the cup", "Harbour expansion approved",
+                          "School year begins", "Rail strike called off"};
+  const char* bodies[] = {"Heavy rain caused rivers to burst their banks across the region overnight.",
+                          "The commission published the final count after a long night of recounts.",
+                          "Engineers finished the crossing two months early and under its budget.",
+                          "Visitors queued around the block to see restored paintings and sculptures.",
+                          "A late goal settled a tense final watched by thousands of cheering supporters.",
+                          "Councillors voted to widen the quay so that larger ships can dock safely.",
+                          "Pupils returned to classrooms after a summer of building work on the site.",
+                          "Unions and managers reached an agreement late on Sunday after long talks."};
+  std::vector<std::pair<std::string, std::string>> out;
+  for (int i = 0; i < 8; ++i)
+    out.emplace_back("2012010" + std::to_string(i % 9) + "_www.daily.test_h" + std::to_string(i),
+                     news_page(titles[i], bodies[i], std::string("Related ") + titles[(i + 3) % 8]));
+  for (int i = 0; i < 5; ++i)
+    out.emplace_back("20120105_forum.test_f" + std::to_string(i), forum_page(i));
+  out.emplace_back("20120101_www.lone.test_z", "<html><body><p>Alone on its site, extracted by the fallback "
+                                               "extractor, with enough words to be kept as content.</p></body></html>");
+  return out;
+}
+
+std::map<std::string, std::string> extract_all(TdiffExtractor& ex, std::vector<Page>& pages,
+                                               const std::vector<std::size_t>& order) {
+  CorpusContext ctx;
+  for (std::size_t i : order) ctx.entries.push_back({&pages[i], ""});
+  ex.prepare(ctx);
+  std::map<std::string, std::string> out;
+  for (auto& p : pages) out[page_key(p)] = render_cleaneval(ex.extract(p).segments);
+  return out;
+}
+
+struct Cmd {
+  int status;
+  std::string out;
+};
+
+Cmd run_detour(const std::string& args) {
+  std::string cmd = detour::testing::detour_binary() + " " + args + " 2>&1";
+  Cmd r{0, {}};
+  FILE* p = popen(cmd.c_str(), "r");
+  REQUIRE(p);
+  char buf[4096];
+  std::size_t n;
+  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
+  int st = pclose(p);
+  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+  return r;
+}
+
+// Every file under `dir` (relative path -> bytes).
+std::map<std::string, std::string> read_tree(const std::filesystem::path& dir) {
+  std::map<std::string, std::string> out;
+  for (const auto& e : std::filesystem::recursive_directory_iterator(dir))
+    if (e.is_regular_file()) out[std::filesystem::relative(e.path(), dir).string()] = corpora::read_file(e.path());
+  return out;
+}
 
 }  // namespace
 
@@ -212,4 +291,84 @@ TEST_CASE("site table aggregates cos indicators per site", "[tdiff][site_table]"
   CHECK(rows[1].pages == 6);
   CHECK(reports::render_site_table("TDIFF", rows).find("TDIFF\ta.test\t6\t50.00\t75.00") != std::string::npos);
   CHECK_THROWS(reports::site_table(ids, {}, {}, 5));
+}
+
+TEST_CASE("TDIFF is deterministic: same input twice, any entry order", "[tdiff][determinism]") {
+  auto specs = fixture_pages();
+  std::vector<Page> pages;
+  for (const auto& [id, html] : specs) pages.push_back(Page::from_html(id, html, "en"));
+  std::vector<std::size_t> order(pages.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  TdiffExtractor a, b, c;
+  auto first = extract_all(a, pages, order);
+  auto again = extract_all(b, pages, order);
+  std::reverse(order.begin(), order.end());
+  std::rotate(order.begin(), order.begin() + 5, order.end());
+  auto shuffled = extract_all(c, pages, order);
+  CHECK(first == again);
+  CHECK(first == shuffled);
+  // The fixture exercises real pairing, not only the fallback.
+  int paired = 0;
+  for (const auto& p : pages) paired += !a.plan(page_key(p))->partner.empty();
+  CHECK(paired >= 12);
+  for (const auto& p : pages) CHECK(a.plan(page_key(p))->partner == c.plan(page_key(p))->partner);
+}
+
+TEST_CASE("TDIFF outputs of `detour run` are byte-identical across runs and --jobs", "[tdiff][determinism][cli]") {
+  namespace fs = std::filesystem;
+  fs::path dir = fs::temp_directory_path() /
+                 ("detour-tdiff-det-" + std::to_string(getpid()) + "-" + std::to_string(std::random_device{}()));
+  fs::create_directories(dir / "corpus" / "en" / "html");
+  fs::create_directories(dir / "corpus" / "en" / "gold");
+  for (const auto& [id, html] : fixture_pages()) {
+    corpora::write_file_atomic(dir / "corpus" / "en" / "html" / id, html, false);
+    corpora::write_file_atomic(dir / "corpus" / "en" / "gold" / id, "<p>gold text\n", false);
+  }
+  std::vector<std::map<std::string, std::string>> outs;
+  for (const char* jobs : {"1", "2", "2"}) {
+    fs::path out = dir / ("run" + std::to_string(outs.size()));
+    Cmd c = run_detour("run --corpus " + (dir / "corpus").string() + " --extractors TDIFF --metrics to --jobs " +
+                       jobs + " --no-progress --out " + out.string());
+    INFO(c.out);
+    REQUIRE(c.status == 0);
+    outs.push_back(read_tree(out / "outputs" / "TDIFF"));
+    outs.back()["results.json"] = corpora::read_file(out / "results.json");
+    outs.back()["per_doc.tsv"] = corpora::read_file(out / "per_doc.tsv");
+  }
+  std::error_code ec;
+  fs::remove_all(dir, ec);
+  CHECK(outs[0].size() == fixture_pages().size() + 2);
+  CHECK(outs[0] == outs[1]);
+  CHECK(outs[1] == outs[2]);
+}
+
+TEST_CASE("TDIFF exact-TED clustering: used on small sites, recorded, signature", "[tdiff][ted]") {
+  auto specs = fixture_pages();
+  std::vector<Page> pages;
+  for (const auto& [id, html] : specs) pages.push_back(Page::from_html(id, html, "en"));
+  std::vector<std::size_t> order(pages.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  TdiffSettings s;
+  s.distance = "ted";
+  s.ted_max_pages = 6;  // forum.test (5 pages) gets TED, www.daily.test (8) keeps pq-gram
+  TdiffExtractor ted(s), pq;
+  auto with_ted = extract_all(ted, pages, order);
+  auto with_pq = extract_all(pq, pages, order);
+  std::map<std::string, std::string> dist;
+  for (const auto& r : ted.sites()) dist[r.site] = r.distance;
+  CHECK(dist["forum.test"] == "ted");
+  CHECK(dist["www.daily.test"] == "pqgram");
+  for (const auto& r : pq.sites()) CHECK(r.distance == "pqgram");
+  // Same template on every forum page: both distances pair every page.
+  for (const auto& p : pages)
+    if (ted.plan(page_key(p))->site == "forum.test") CHECK(!ted.plan(page_key(p))->partner.empty());
+  CHECK(with_ted.size() == with_pq.size());
+  CHECK(ted.signature().find("distance:ted@6p,") != std::string::npos);
+  CHECK(pq.signature().find("distance") == std::string::npos);  // default signature unchanged
+  CHECK_THROWS_AS(TdiffExtractor(TdiffSettings{.distance = "zss"}), std::invalid_argument);
+  // A per-pair cell budget too small for these trees: pq-gram is kept.
+  s.ted_max_cells = 10;
+  TdiffExtractor capped(s);
+  extract_all(capped, pages, order);
+  for (const auto& r : capped.sites()) CHECK(r.distance == "pqgram");
 }

@@ -245,6 +245,8 @@ TdiffExtractor::TdiffExtractor(TdiffSettings s) : s_(std::move(s)) {
   if (s_.fallback == "TDIFF") throw std::invalid_argument("TDIFF: the fallback cannot be TDIFF itself");
   if (s_.partner != "pivot" && s_.partner != "ted3")
     throw std::invalid_argument("TDIFF: partner must be 'pivot' or 'ted3', not '" + s_.partner + "'");
+  if (s_.distance != "pqgram" && s_.distance != "ted")
+    throw std::invalid_argument("TDIFF: distance must be 'pqgram' or 'ted', not '" + s_.distance + "'");
   fallback_ = make_extractor(s_.fallback);
 }
 
@@ -255,7 +257,7 @@ Settings TdiffExtractor::settings() const {
     if (!t.empty() && t.back() == '.') t.pop_back();
     return t;
   };
-  return {{"fallback", s_.fallback + "@" + fallback_->version()},
+  Settings out = {{"fallback", s_.fallback + "@" + fallback_->version()},
           {"pq", std::to_string(s_.pq_p) + "," + std::to_string(s_.pq_q)},
           {"max_k", std::to_string(s_.max_k)},
           {"min_silhouette", num(s_.min_silhouette)},
@@ -266,6 +268,12 @@ Settings TdiffExtractor::settings() const {
           {"autojunk", s_.autojunk ? "yes" : "no"},
           {"title_rule", s_.title_rule ? "yes" : "no"},
           {"filter_comments", s_.filter_comments ? "yes" : "no"}};
+  // The distance key appears only when it is not the default, so that the signature
+  // of the default TDIFF stays what it was before the setting existed.
+  if (s_.distance != "pqgram")
+    out["distance"] = s_.distance + "@" + std::to_string(s_.ted_max_pages) + "p," +
+                      std::to_string(s_.ted_max_cells) + "c";
+  return out;
 }
 
 void TdiffExtractor::prepare(const CorpusContext& ctx) {
@@ -277,6 +285,11 @@ void TdiffExtractor::prepare(const CorpusContext& ctx) {
     if (!e.page) continue;
     groups[site_of(e.page->id, e.page->url)].push_back(e.page);
   }
+  // Pages of a site in key order, so that the pairing does not depend on the order
+  // of ctx.entries (for DANIEL, whose corpus order is (lang, id), nothing changes).
+  for (auto& [site, pages] : groups)
+    std::stable_sort(pages.begin(), pages.end(),
+                     [](const Page* a, const Page* b) { return page_key(*a) < page_key(*b); });
   ted::PqGramOptions pq{s_.pq_p, s_.pq_q};
   for (auto& [site, pages] : groups) {
     const auto t0 = std::chrono::steady_clock::now();
@@ -305,8 +318,21 @@ void TdiffExtractor::prepare(const CorpusContext& ctx) {
       prof[i] = ted::pq_profile(trees[i], pq);
     }
     Matrix dist(n);
-    for (int i = 0; i < n; ++i)
-      for (int j = i + 1; j < n; ++j) dist.at(i, j) = dist.at(j, i) = ted::pq_distance(prof[i], prof[j]);
+    // With two pages each is the other's partner whatever the distance: no TED needed.
+    bool exact = s_.distance == "ted" && n > 2 && n <= s_.ted_max_pages;
+    for (int i = 0; exact && i < n; ++i)
+      for (int j = i + 1; exact && j < n; ++j)
+        exact = static_cast<std::uint64_t>(trees[i].n()) * static_cast<std::uint64_t>(trees[j].n()) <= s_.ted_max_cells;
+    if (exact) {
+      // Exact unit-cost TED; the scale does not matter (MDS, then k-means + silhouette).
+      for (int i = 0; i < n; ++i)
+        for (int j = i + 1; j < n; ++j)
+          dist.at(i, j) = dist.at(j, i) = ted::ted(trees[i], trees[j], nullptr, s_.ted_max_cells);
+      rep.distance = "ted";
+    } else {
+      for (int i = 0; i < n; ++i)
+        for (int j = i + 1; j < n; ++j) dist.at(i, j) = dist.at(j, i) = ted::pq_distance(prof[i], prof[j]);
+    }
     const Points pts = classical_mds(dist, 2);
     const Clustering cl = choose_k(pts, s_.max_k, s_.min_silhouette, ctx.seed ^ fnv1a(site));
     rep.k = cl.best.k;

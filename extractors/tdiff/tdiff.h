@@ -21,6 +21,7 @@
 // extract() is thread-safe after prepare().
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <string>
@@ -35,6 +36,16 @@ struct TdiffSettings {
   std::string fallback = "BP";
   // pq-gram shape for the all-pairs distances (Augsten et al. default 2, 3).
   int pq_p = 2, pq_q = 3;
+  // Tree distance of the all-pairs matrix that is clustered. "pqgram" (default): the
+  // pq-gram distance (Augsten, Böhlen & Gamper 2005), linear in the tree sizes.
+  // "ted": exact unit-cost tree edit distance (metrics/tree_edit/ted.h, RTED-style
+  // left/right path strategies), for sites of 3 to ted_max_pages pages and when
+  // every pair stays under ted_max_cells; other sites keep pq-gram (SiteReport::
+  // distance says which was used). TED costs O(|F||G|) memory and up to cubic time
+  // per pair: seconds per pair on news pages of a few thousand nodes.
+  std::string distance = "pqgram";
+  int ted_max_pages = 15;
+  std::uint64_t ted_max_cells = 400'000'000ULL;  // |F| x |G| per pair
   // Largest k tried by the silhouette choice (capped at n-1). Default 10.
   int max_k = 10;
   // Below this best mean silhouette a site is one cluster. Default 0.25.
@@ -93,6 +104,7 @@ struct SiteReport {
   double silhouette = 0;
   int outliers = 0;
   double seconds = 0;        // time spent on this site in prepare()
+  std::string distance = "pqgram";  // tree distance of the clustering ("pqgram" or "ted")
 };
 
 class TdiffExtractor final : public Extractor {
