@@ -189,6 +189,7 @@ RunResult run(const RunConfig& cfg) {
   for (const auto& d : docs) {
     result.doc_ids.push_back(d.id);
     result.doc_langs.push_back(d.lang);
+    result.doc_out_names.push_back(d.gold_path.empty() ? d.id : d.gold_path.filename().string());
   }
 
   // Corpus-aware extractors (training, site grouping) see every page first.
@@ -343,7 +344,7 @@ void write_run(const RunConfig& cfg, const RunResult& r) {
     nlohmann::json fails = nlohmann::json::array();
     for (std::size_t i = 0; i < sys.pages.size(); ++i) {
       const PageOutcome& p = sys.pages[i];
-      fs::path out_path = dir / "outputs" / sys.name / r.doc_langs[i] / r.doc_ids[i];
+      fs::path out_path = dir / "outputs" / sys.name / r.doc_langs[i] / r.doc_out_names[i];
       if (p.status != "excluded") {
         fs::create_directories(out_path.parent_path());
         corpora::write_file_atomic(out_path, p.cleaneval, /*durable=*/false);

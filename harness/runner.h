@@ -57,6 +57,9 @@ struct SystemResult {
 
 struct RunResult {
   std::vector<std::string> doc_ids, doc_langs;
+  // File name of each page's output: its gold file's name when it has one (so that
+  // `detour score` pairs it by exact name, as cleaneval.py does), else its id.
+  std::vector<std::string> doc_out_names;
   std::vector<std::string> decode_notes;  // per page: charset decision
   std::vector<SystemResult> systems;
   double seconds = 0;
@@ -69,7 +72,7 @@ std::vector<std::vector<std::string>> all_pairs(const std::vector<std::string>& 
 
 RunResult run(const RunConfig& config);
 
-// Writes DIR/outputs/<system>/<lang>/<id>, DIR/results.json, DIR/per_doc.tsv,
+// Writes DIR/outputs/<system>/<lang>/<gold file name or id>, DIR/results.json, DIR/per_doc.tsv,
 // DIR/failures.tsv, DIR/timings.tsv (the only non-deterministic file) and the tables.
 void write_run(const RunConfig& config, const RunResult& result);
 

@@ -208,3 +208,25 @@ TEST_CASE("run: hostile pages (deep nesting, 50 MB, not HTML) complete for the m
     CHECK(s.scores.docs.size() == 4);  // every page scored (failures would count as empty)
   }
 }
+
+TEST_CASE("run: outputs are named as the gold files, so detour score pairs them", "[runner]") {
+  TempDir t;
+  fs::path root = t.path / "corpus";
+  write(root / "en/html/story.html", article(1));  // page "story.html", gold "story"
+  write(root / "en/gold/story", gold_of(1));
+  write(root / "en/html/other", article(2));
+  write(root / "en/gold/other", gold_of(2));
+  harness::RunConfig cfg;
+  cfg.corpus = root;
+  cfg.extractors = {"GOLD"};
+  cfg.metrics = "tm";
+  cfg.progress = false;
+  cfg.out = t.path / "out";
+  harness::write_run(cfg, harness::run(cfg));
+  CHECK(fs::exists(t.path / "out/outputs/GOLD/en/story"));
+  CHECK_FALSE(fs::exists(t.path / "out/outputs/GOLD/en/story.html"));
+  std::vector<std::string> notes;
+  auto items = harness::collect_items(root, t.path / "out/outputs/GOLD", true, harness::MissingPolicy::Skip, notes);
+  CHECK(items.size() == 2);
+  CHECK(notes.empty());
+}
