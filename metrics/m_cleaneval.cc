@@ -11,13 +11,16 @@ struct Counts {
   DocScore words, tags;
 };
 
-Counts count(const Alignment& a) {
+// With `tags` false only the word counts are made (no scan of the tokens).
+Counts count(const Alignment& a, bool tags) {
   Counts c;
   for (const Opcode& op : a.opcodes) {
     int sys_len = op.i2 - op.i1, gold_len = op.j2 - op.j1;
     int sys_tags = 0, gold_tags = 0;
-    for (int i = op.i1; i < op.i2; ++i) sys_tags += is_segment_marker(a.sys_tokens[i]);
-    for (int j = op.j1; j < op.j2; ++j) gold_tags += is_segment_marker(a.gold_tokens[j]);
+    if (tags) {
+      for (int i = op.i1; i < op.i2; ++i) sys_tags += is_segment_marker(a.sys_tokens[i]);
+      for (int j = op.j1; j < op.j2; ++j) gold_tags += is_segment_marker(a.gold_tokens[j]);
+    }
     switch (op.tag) {
       case OpTag::Equal:
         c.words.tp += sys_len;
@@ -44,8 +47,8 @@ Counts count(const Alignment& a) {
 
 }  // namespace
 
-DocScore score_tm(DocPair& p) { return count(p.cleaneval(false)).words; }
-DocScore score_tag(DocPair& p) { return count(p.cleaneval(false)).tags; }
-DocScore score_tmu(DocPair& p) { return count(p.cleaneval(true)).words; }
+DocScore score_tm(DocPair& p) { return count(p.cleaneval(false), false).words; }
+DocScore score_tag(DocPair& p) { return count(p.cleaneval(false), true).tags; }
+DocScore score_tmu(DocPair& p) { return count(p.cleaneval(true), false).words; }
 
 }  // namespace detour::metrics
