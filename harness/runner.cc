@@ -235,6 +235,7 @@ RunResult run(const RunConfig& cfg) {
   auto work = [&](std::size_t i) {
     if (!need_corpus) load(i);
     std::map<std::string, StageOut> cache;  // chain prefix -> output
+    metrics::PreparedText gold_text(gold[i]);  // tokenised once for all systems
     for (std::size_t s = 0; s < systems.size(); ++s) {
       PageOutcome& out = result.systems[s].pages[i];
       if (!load_error[i].empty()) {
@@ -295,7 +296,8 @@ RunResult run(const RunConfig& cfg) {
         }
       }
       if (out.status != "excluded") {
-        metrics::DocPair pair(out.cleaneval, gold[i], cfg.score_options);
+        metrics::PreparedText sys_text(out.cleaneval);
+        metrics::DocPair pair(sys_text, gold_text, cfg.score_options);
         DocResult r{docs[i].lang, docs[i].id, {}};
         for (const auto* m : ms) r.scores.push_back(m->score(pair));
         scored[s][i] = std::move(r);
