@@ -36,6 +36,7 @@
 #include <uchardet/uchardet.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <memory>
 #include <optional>
@@ -395,7 +396,17 @@ Utf8Stats utf8_stats(std::string_view s) {
   Utf8Stats st;
   const auto* p = reinterpret_cast<const unsigned char*>(s.data());
   std::size_t n = s.size(), i = 0;
+  constexpr std::uint64_t kHigh = 0x8080808080808080ULL, kOnes = 0x0101010101010101ULL;
   while (i < n) {
+    // Fast path: eight ASCII bytes, none of them NUL (the usual case in markup).
+    if (i + 8 <= n) {
+      std::uint64_t w;
+      std::memcpy(&w, p + i, 8);
+      if ((w & kHigh) == 0 && ((w - kOnes) & ~w & kHigh) == 0) {
+        i += 8;
+        continue;
+      }
+    }
     unsigned char c = p[i];
     if (c < 0x80) {
       if (c == 0) ++st.nul;

@@ -5,6 +5,9 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <cstddef>
+#include <cstdlib>
+#include <new>
 #include <utility>
 
 namespace detour::dom {
@@ -108,6 +111,84 @@ bool limit_markup_depth(std::string_view html, int max_depth, std::string& out, 
   return true;
 }
 
+// Bump allocator for gumbo. gumbo 0.10.1 sends every allocation of a parse through
+// GumboOptions::allocator and the whole output is thrown away after conversion, so a
+// per-thread arena, rewound after each parse, replaces tens of thousands of
+// malloc/free pairs per page (and gumbo_destroy_output's tree walk). Blocks are kept
+// between parses (warm in cache) up to kKeepBytes; larger requests get their own block,
+// freed at the rewind.
+class GumboArena {
+ public:
+  GumboArena() = default;
+  GumboArena(const GumboArena&) = delete;
+  GumboArena& operator=(const GumboArena&) = delete;
+  ~GumboArena() {
+    for (void* b : blocks_) std::free(b);
+    for (void* b : large_) std::free(b);
+  }
+
+  // Called from gumbo's C code: out of memory ends the process with std::bad_alloc
+  // (std::terminate), where gumbo's default malloc would crash on a null pointer.
+  static void* allocate(void* self, std::size_t n) { return static_cast<GumboArena*>(self)->alloc(n); }
+  static void deallocate(void*, void*) {}  // everything goes at rewind()
+
+  void* alloc(std::size_t n) {
+    n = (std::max<std::size_t>(n, 1) + kAlign - 1) & ~(kAlign - 1);
+    if (n > left_) {
+      if (n > kBlock / 4) return alloc_large(n);
+      if (next_ == blocks_.size()) {
+        void* b = std::malloc(kBlock);
+        if (!b) throw std::bad_alloc();
+        blocks_.push_back(b);
+      }
+      cur_ = static_cast<char*>(blocks_[next_++]);
+      left_ = kBlock;
+    }
+    void* p = cur_;
+    cur_ += n;
+    left_ -= n;
+    return p;
+  }
+
+  // Forgets every allocation; keeps at most kKeepBytes of blocks for the next parse.
+  void rewind() {
+    for (void* b : large_) std::free(b);
+    large_.clear();
+    const std::size_t keep = kKeepBytes / kBlock;
+    while (blocks_.size() > keep) {
+      std::free(blocks_.back());
+      blocks_.pop_back();
+    }
+    next_ = 0;
+    cur_ = nullptr;
+    left_ = 0;
+  }
+
+ private:
+  static constexpr std::size_t kAlign = alignof(std::max_align_t);
+  static constexpr std::size_t kBlock = std::size_t{256} << 10;
+  static constexpr std::size_t kKeepBytes = std::size_t{32} << 20;
+
+  void* alloc_large(std::size_t n) {
+    void* b = std::malloc(n);
+    if (!b) throw std::bad_alloc();
+    large_.push_back(b);
+    return b;
+  }
+
+  std::vector<void*> blocks_;
+  std::vector<void*> large_;
+  std::size_t next_ = 0;
+  char* cur_ = nullptr;
+  std::size_t left_ = 0;
+};
+
+// Rewinds the thread's arena when a parse ends, however it ends.
+struct ArenaRewind {
+  GumboArena& arena;
+  ~ArenaRewind() { arena.rewind(); }
+};
+
 }  // namespace
 
 const std::string* Node::attr(std::string_view name) const {
@@ -143,8 +224,12 @@ int Node::index_in_parent() const {
 Document::Document() { root_ = new_node(NodeType::Document); }
 
 Node* Document::new_node(NodeType t) {
-  arena_.emplace_back();
-  Node* n = &arena_.back();
+  const std::size_t used = node_count_.n;
+  const std::size_t slot = used % kArenaChunk;
+  if (slot == 0 && used / kArenaChunk == arena_.size())
+    arena_.push_back(std::make_unique<Node[]>(kArenaChunk));
+  Node* n = &arena_[used / kArenaChunk][slot];
+  ++node_count_.n;
   n->type = t;
   return n;
 }
@@ -205,6 +290,11 @@ Document Document::parse(std::string_view html, const ParseOptions& opts) {
   }
   GumboOptions gopts = kGumboDefaultOptions;
   gopts.max_errors = 0;  // we do not use the error list; keeps memory flat on bad pages
+  thread_local GumboArena arena;
+  ArenaRewind rewind_at_end{arena};
+  gopts.allocator = &GumboArena::allocate;
+  gopts.deallocator = &GumboArena::deallocate;
+  gopts.userdata = &arena;
   GumboOutput* out = gumbo_parse_with_options(&gopts, html.data(), html.size());
   // Iterative conversion: (gumbo node, our parent, depth).
   struct Item {
@@ -236,10 +326,17 @@ Document Document::parse(std::string_view html, const ParseOptions& opts) {
       }
       case GUMBO_NODE_TEXT:
       case GUMBO_NODE_CDATA:
-      case GUMBO_NODE_WHITESPACE:
+      case GUMBO_NODE_WHITESPACE: {
+        // Merge adjacent text nodes (gumbo splits whitespace and text).
+        auto& siblings = it.parent->children;
+        if (!siblings.empty() && siblings.back()->type == NodeType::Text) {
+          siblings.back()->text += g->v.text.text;
+          continue;
+        }
         n = doc.new_node(NodeType::Text);
         n->text = g->v.text.text;
         break;
+      }
       case GUMBO_NODE_COMMENT:
         n = doc.new_node(NodeType::Comment);
         n->text = g->v.text.text;
@@ -247,14 +344,7 @@ Document Document::parse(std::string_view html, const ParseOptions& opts) {
       default:
         continue;
     }
-    // Merge adjacent text nodes (gumbo splits whitespace and text).
     Node* parent = it.parent;
-    if (n->type == NodeType::Text && !parent->children.empty() &&
-        parent->children.back()->type == NodeType::Text) {
-      parent->children.back()->text += n->text;
-      doc.arena_.pop_back();
-      continue;
-    }
     n->parent = parent;
     parent->children.push_back(n);
     if (n->type == NodeType::Element) {
@@ -266,12 +356,14 @@ Document Document::parse(std::string_view html, const ParseOptions& opts) {
         child_parent = parent;
         child_depth = it.depth;
         doc.flattened_ += 1;
+      } else {
+        n->children.reserve(kids.length);  // an upper bound (adjacent texts merge)
       }
       for (unsigned i = kids.length; i-- > 0;)
         stack.push_back({static_cast<const GumboNode*>(kids.data[i]), child_parent, child_depth});
     }
   }
-  gumbo_destroy_output(&gopts, out);
+  // No gumbo_destroy_output: every byte of the output is in the arena, rewound here.
   return doc;
 }
 

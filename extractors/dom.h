@@ -93,11 +93,26 @@ class Document {
   // Replaces `node` by its children in its parent (the tag goes, the content stays).
   static void unwrap(Node* node);
 
-  std::size_t node_count() const { return arena_.size(); }
+  std::size_t node_count() const { return node_count_.n; }
   int flattened_elements() const { return flattened_; }
 
  private:
-  std::deque<Node> arena_;
+  // The arena: nodes in fixed-size chunks (pointers stay valid; one allocation per
+  // kArenaChunk nodes instead of std::deque's one per three).
+  static constexpr std::size_t kArenaChunk = 128;
+  std::vector<std::unique_ptr<Node[]>> arena_;
+  // Nodes used in arena_; a move leaves it at zero, as it leaves the arena empty.
+  struct NodeCount {
+    std::size_t n = 0;
+    NodeCount() = default;
+    NodeCount(NodeCount&& o) noexcept : n(o.n) { o.n = 0; }
+    NodeCount& operator=(NodeCount&& o) noexcept {
+      n = o.n;
+      o.n = 0;
+      return *this;
+    }
+  };
+  NodeCount node_count_;
   Node* root_ = nullptr;
   int flattened_ = 0;
   Node* new_node(NodeType t);

@@ -48,3 +48,25 @@ TEST_CASE("dom: many unclosed paragraphs are not mistaken for deep nesting", "[d
   CHECK(d.flattened_elements() == 0);
   CHECK(d.body()->children.size() == 3000);
 }
+
+TEST_CASE("dom: parses on one thread reuse gumbo's arena without mixing trees", "[dom]") {
+  // A big page (many arena blocks, large attribute values), then small ones: each
+  // tree must be what a fresh parse gives, and documents outlive later parses.
+  std::string big = "<html><body>";
+  for (int i = 0; i < 20000; ++i)
+    big += "<div class=\"c" + std::to_string(i) + "\"><p>para " + std::to_string(i) + " text</p></div>";
+  big += "<p title=\"" + std::string(300000, 'x') + "\">long attribute</p></body></html>";
+  auto first = dom::Document::parse(big);
+  std::string first_html = dom::to_html(first.root());
+  std::vector<dom::Document> docs;
+  for (int k = 0; k < 50; ++k)
+    docs.push_back(dom::Document::parse("<p>small " + std::to_string(k) + "</p><p>two <b>b</b> tail</p>"));
+  for (int k = 0; k < 50; ++k) {
+    REQUIRE(docs[k].body());
+    CHECK(dom::text_content(docs[k].body()) == "small " + std::to_string(k) + "two b tail");
+  }
+  CHECK(dom::to_html(first.root()) == first_html);  // untouched by later parses
+  CHECK(dom::to_html(dom::Document::parse(big).root()) == first_html);
+  CHECK(first_html.find("para 19999 text") != std::string::npos);
+  CHECK(first_html.find(std::string(300000, 'x')) != std::string::npos);
+}
