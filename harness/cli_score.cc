@@ -9,6 +9,7 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <iostream>
 #include <tuple>
@@ -28,7 +29,7 @@ struct ScoreArgs {
   std::vector<std::string> systems;
   std::string metrics = "tm,tag,to,car,lcs", autojunk = "yes", format = "table",
                                     missing = "skip", out, languages;
-  bool per_doc = false;
+  bool per_doc = false, timings = false;
   int jobs = 0;
 };
 }  // namespace
@@ -54,6 +55,9 @@ void add_score_command(CLI::App& app) {
   cmd->add_option("--languages", args->languages, "with --corpus: only these languages (comma-separated)");
   cmd->add_option("--jobs", args->jobs, "threads (0 = all cores)")->capture_default_str();
   cmd->add_option("--out", args->out, "write the result to FILE (atomically) instead of standard output");
+  cmd->add_flag("--timings", args->timings,
+                "print to standard error the seconds spent reading+tokenising, in the kernel (interning and "
+                "matching) and in all");
   cmd->callback([args] {
     if (args->gold.empty() && args->corpus.empty()) throw CLI::RequiredError("--gold or --corpus");
     std::vector<std::string> langs;
@@ -66,6 +70,7 @@ void add_score_command(CLI::App& app) {
     auto ms = metrics::parse_metric_list(args->metrics);
     metrics::ScoreOptions opts;
     opts.autojunk = args->autojunk == "yes";
+    const auto t_start = std::chrono::steady_clock::now();
     bool corpus_layout = !args->corpus.empty();
     const auto missing = args->missing == "skip" ? harness::MissingPolicy::Skip : harness::MissingPolicy::Empty;
     const std::size_t n_sys = args->systems.size();
@@ -153,6 +158,11 @@ void add_score_command(CLI::App& app) {
     if (n_notes > 0) std::cerr << fmt::format("note: {} document(s) scored, {} note(s) above\n", n_docs, n_notes);
     if (args->out.empty()) std::cout << text;
     else corpora::write_file_atomic(args->out, text);
+    if (args->timings) {
+      double total = std::chrono::duration<double>(std::chrono::steady_clock::now() - t_start).count();
+      double kernel = metrics::kernel_seconds();
+      std::cerr << fmt::format("timings\ttotal_seconds\t{:.6f}\nkernel_seconds\t{:.6f}\n", total, kernel);
+    }
   });
 }
 

@@ -1,6 +1,7 @@
 #include "metrics/metric.h"
 
 #include <atomic>
+#include <ctime>
 #include <cmath>
 #include <cstring>
 #include <stdexcept>
@@ -196,6 +197,21 @@ std::vector<Opcode> opcodes_of(const TokenPair& t, bool autojunk) {
 }  // namespace
 
 std::atomic<std::uint64_t> g_next_serial{1};
+std::atomic<std::uint64_t> g_kernel_ns{0};
+
+// Adds the CPU time of its thread during the object's lifetime to the kernel time
+// (interning + matching). Thread CPU time, not wall time: steady on a busy machine.
+std::uint64_t thread_cpu_ns() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<std::uint64_t>(ts.tv_sec) * 1000000000ULL + static_cast<std::uint64_t>(ts.tv_nsec);
+}
+struct KernelTimer {
+  std::uint64_t t0 = thread_cpu_ns();
+  ~KernelTimer() { g_kernel_ns.fetch_add(thread_cpu_ns() - t0, std::memory_order_relaxed); }
+};
+
+double kernel_seconds() { return static_cast<double>(g_kernel_ns.load(std::memory_order_relaxed)) * 1e-9; }
 
 struct PreparedText::Cache {
   std::string norm[2];  // two-step CleanEval normalisation, when the fused path declines
@@ -272,6 +288,7 @@ const Alignment& DocPair::cleaneval(bool unlabelled) {
     Alignment a;
     a.sys_tokens = sys_->cleaneval_tokens(unlabelled);
     a.gold_tokens = gold_->cleaneval_tokens(unlabelled);
+    KernelTimer timer;
     a.tokens = intern_words(k, a.sys_tokens, a.gold_tokens, gold_->serial_, gold_->cache_->ids[k]);
     a.opcodes = opcodes_of(a.tokens, opts_.autojunk);
     slot = std::move(a);
@@ -283,24 +300,40 @@ const std::vector<std::string_view>& DocPair::text_only_sys() { return sys_->tex
 const std::vector<std::string_view>& DocPair::text_only_gold() { return gold_->text_only_words(); }
 
 const TokenPair& DocPair::text_only_words() {
-  if (!cache_->to_words)
-    cache_->to_words =
-        intern_words(2, text_only_sys(), text_only_gold(), gold_->serial_, gold_->cache_->ids[2]);
+  if (!cache_->to_words) {
+    const auto& sys = text_only_sys();
+    const auto& gold = text_only_gold();
+    KernelTimer timer;
+    cache_->to_words = intern_words(2, sys, gold, gold_->serial_, gold_->cache_->ids[2]);
+  }
   return *cache_->to_words;
 }
 
 const TokenPair& DocPair::text_only_chars() {
-  if (!cache_->to_chars) cache_->to_chars = intern(sys_->text_only_chars(), gold_->text_only_chars());
+  if (!cache_->to_chars) {
+    const auto& sys = sys_->text_only_chars();
+    const auto& gold = gold_->text_only_chars();
+    KernelTimer timer;
+    cache_->to_chars = intern(sys, gold);
+  }
   return *cache_->to_chars;
 }
 
 const std::vector<Opcode>& DocPair::text_only_word_opcodes() {
-  if (!cache_->to_word_ops) cache_->to_word_ops = opcodes_of(text_only_words(), opts_.autojunk);
+  if (!cache_->to_word_ops) {
+    const TokenPair& t = text_only_words();
+    KernelTimer timer;
+    cache_->to_word_ops = opcodes_of(t, opts_.autojunk);
+  }
   return *cache_->to_word_ops;
 }
 
 const std::vector<Opcode>& DocPair::text_only_char_opcodes() {
-  if (!cache_->to_char_ops) cache_->to_char_ops = opcodes_of(text_only_chars(), opts_.autojunk);
+  if (!cache_->to_char_ops) {
+    const TokenPair& t = text_only_chars();
+    KernelTimer timer;
+    cache_->to_char_ops = opcodes_of(t, opts_.autojunk);
+  }
   return *cache_->to_char_ops;
 }
 

@@ -158,4 +158,9 @@ Aggregate aggregate(const MetricInfo& m, const std::vector<const DocScore*>& doc
 
 std::string_view version();  // detour's version
 
+// CPU seconds spent so far, summed over threads, in the scoring kernel: interning the
+// tokens of a pair and matching them (difflib's SequenceMatcher work), without
+// reading and tokenising. For the peer comparison of scripts/bench_score.sh.
+double kernel_seconds();
+
 }  // namespace detour::metrics

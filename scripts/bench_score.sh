@@ -35,10 +35,11 @@ run_case() {  # name metric autojunk langs pairs...
   t0=$(now)
   # One invocation for all systems: each gold file is read and tokenised once.
   CPU_FILE=/tmp/detour_bench_ours.cpu timed "$DETOUR" score --corpus "$CORPUS" "${sys_args[@]}" --languages "$langs" --metrics "$metric" \
-    --autojunk "$aj" --jobs 1 --format tsv 2>/dev/null |
+    --autojunk "$aj" --jobs 1 --format tsv --timings 2>/tmp/detour_bench_ours.err |
     awk -F'\t' '$2=="all"{print "detour\t" $1 "\t" $5 "\t" $6 "\t" $7}' > /tmp/detour_bench_ours.txt
   t1=$(now)
-  CPU_FILE=/tmp/detour_bench_py.cpu timed python3 scripts/cleaneval_reference.py --metric "$metric" --autojunk "$aj" "$@" > /tmp/detour_bench_py.txt
+  CPU_FILE=/tmp/detour_bench_py.cpu timed python3 scripts/cleaneval_reference.py --metric "$metric" --autojunk "$aj" "$@" \
+    > /tmp/detour_bench_py.txt 2> /tmp/detour_bench_py.err
   t2=$(now)
   local ours py ours_cpu py_cpu
   ours=$(awk "BEGIN{print $t1 - $t0}"); py=$(awk "BEGIN{print $t2 - $t1}")
@@ -47,6 +48,12 @@ run_case() {  # name metric autojunk langs pairs...
   local sum_ours sum_py
   sum_ours=$(awk -F'\t' '{tp+=$3; fp+=$4; fn+=$5} END{print tp, fp, fn}' /tmp/detour_bench_ours.txt)
   sum_py=$(awk -F'\t' '{tp+=$3; fp+=$4; fn+=$5} END{print tp, fp, fn}' /tmp/detour_bench_py.txt)
+  # Kernel only: interning + matching (ours) vs SequenceMatcher + get_opcodes (difflib).
+  local k_ours k_py
+  k_ours=$(awk -F'\t' '$1=="kernel_seconds"{print $2}' /tmp/detour_bench_ours.err)
+  k_py=$(awk -F'\t' '$1=="kernel_seconds"{print $2}' /tmp/detour_bench_py.err)
+  printf '%-30s kernel: detour %6.3f s  difflib %6.2f s  ratio %6.1fx\n' "" "${k_ours:-0}" "${k_py:-0}" \
+    "$(awk "BEGIN{print (${k_ours:-0} > 0) ? ${k_py:-0} / ${k_ours:-0} : 0}")"
   printf '%-30s wall: detour %6.2f s  python %6.2f s  ratio %6.1fx | cpu: detour %6.2f s  python %6.2f s  ratio %6.1fx | counts %s\n' \
     "$name" "$ours" "$py" "$(awk "BEGIN{print $py / $ours}")" "$ours_cpu" "$py_cpu" \
     "$(awk "BEGIN{print ($ours_cpu > 0) ? $py_cpu / $ours_cpu : 0}")" \

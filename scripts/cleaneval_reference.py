@@ -6,12 +6,14 @@ independent check of the counts.
 It follows the CleanEval protocol (cleaneval.py v1.0, Evert 2008) on bytes with
 Python 3's difflib.SequenceMatcher. Usage:
   cleaneval_reference.py --metric tm|to|car [--autojunk yes|no] GOLD_DIR SYSTEM_DIR [...pairs]
-Prints one line per pair: "<system_dir>\t<docs>\t<tp>\t<fp>\t<fn>".
+Prints one line per pair: "<system_dir>\t<docs>\t<tp>\t<fp>\t<fn>", and on standard
+error "kernel_seconds\t<s>": the CPU time spent inside difflib.
 """
 import argparse
 import os
 import re
 import sys
+import time
 from difflib import SequenceMatcher
 
 URL = re.compile(rb"^\s*URL.*$", re.MULTILINE)
@@ -42,9 +44,16 @@ def car_tokens(data):
     return [c for c in text if not c.isspace()]
 
 
+KERNEL_SECONDS = 0.0  # CPU time inside difflib (matcher construction + get_opcodes)
+
+
 def counts(a, b, autojunk):
+    global KERNEL_SECONDS
     tp = fp = fn = 0
-    for tag, i1, i2, j1, j2 in SequenceMatcher(None, a, b, autojunk=autojunk).get_opcodes():
+    t0 = time.thread_time()
+    ops = SequenceMatcher(None, a, b, autojunk=autojunk).get_opcodes()
+    KERNEL_SECONDS += time.thread_time() - t0
+    for tag, i1, i2, j1, j2 in ops:
         if tag == "equal":
             tp += i2 - i1
         if tag in ("delete", "replace"):
@@ -79,6 +88,7 @@ def main():
             tot = [x + y for x, y in zip(tot, c)]
             docs += 1
         print(f"{sys_dir}\t{docs}\t{tot[0]}\t{tot[1]}\t{tot[2]}", flush=True)
+    print(f"kernel_seconds\t{KERNEL_SECONDS:.6f}", file=sys.stderr)
 
 
 if __name__ == "__main__":
