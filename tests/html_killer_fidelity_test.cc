@@ -53,7 +53,8 @@ TEST_CASE("HK agrees with the published HTML Killer outputs on DANIEL", "[fideli
   for (std::size_t i = 0; i < 5; ++i) std::cout << "  worst " << worst[i].first << " " << worst[i].second << "\n";
   const double med = median(all), avg = mean(all);
   std::cout << "HK vs html_killer all: median " << med << " mean " << avg << "\n";
-  // Measured with HK version 3: median 0.9730, mean 0.8181.
-  CHECK(med >= 0.965);
-  CHECK(avg >= 0.80);
+  // Measured with HK version 3: median 0.9730, mean 0.8181; version 4 (line breaks
+  // normalised before the <img> rule): median 0.9770, mean 0.8400.
+  CHECK(med >= 0.970);
+  CHECK(avg >= 0.830);
 }

@@ -50,6 +50,15 @@ TEST_CASE("HK drops opening tags with their text, text-only elements and short p
   CHECK(texts(ex) == std::vector<std::string>{"T", "after the cell", "closing tail kept", "visible after img"});
 }
 
+TEST_CASE("HK normalises line breaks first: a <br /> never ends an <img>", "[html_killer]") {
+  const auto ex = run(
+      "<body><h1>Title here</h1><img src=a.gif>swallowed one<br />swallowed two<br/>"
+      "swallowed three<br class=x />end/> kept after the image<br />second piece kept</p></body>");
+  // Version 3 ended the <img> at the first "<br />" and kept "swallowed two" and
+  // "swallowed three"; the published outputs show the <img> running on to "end/>".
+  CHECK(texts(ex) == std::vector<std::string>{"Title here", "kept after the image", "second piece kept"});
+}
+
 TEST_CASE("HK region: first h1 to first </body>, cut at the next h1, else from <body", "[html_killer]") {
   // The first </body> comes before the first <h1: nothing is kept.
   CHECK(run("<body><p>menu entry text</p></body><h1>Late title</h1><p>text after the late title</p>")
