@@ -203,14 +203,53 @@ Folder::~Folder() {
 namespace {
 
 std::string_view read_into(const fs::path& path, int at, const char* name, ReadBuffer& buf, std::size_t max_bytes) {
+  // Optimistic path for loops over thousands of files: open, one read into the
+  // buffer's capacity, close. A short non-empty read of a regular file is its end,
+  // so no fstat is needed; an empty read, a full buffer or an error take the
+  // checked path below (fstat: directories, devices and FIFOs are refused there; a
+  // FIFO that already holds data is read like a file).
   Fd f;
-  std::uintmax_t size = open_regular_fd(path, f, at, name);
+  f.fd = at >= 0 ? ::openat(at, name, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+                 : ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  if (f.fd < 0) fail(path, errno_reason(errno));
+  std::size_t got = 0;
+  const std::size_t first = std::min(buf.capacity(), max_bytes + 1);
+  if (first >= (std::size_t{1} << 12)) {
+    ssize_t n;
+    do n = ::read(f.fd, buf.reserve(first), first);
+    while (n < 0 && errno == EINTR);
+    if (n > 0 && static_cast<std::size_t>(n) < first) return buf.view(static_cast<std::size_t>(n));
+    if (n < 0 && errno == EISDIR) fail(path, "is a directory");
+    if (n > 0) got = static_cast<std::size_t>(n);  // the buffer is full: more may follow
+  }
+  struct stat st {};
+  if (::fstat(f.fd, &st) != 0) fail(path, errno_reason(errno));
+  if (S_ISDIR(st.st_mode)) fail(path, "is a directory");
+  if (!S_ISREG(st.st_mode)) fail(path, "not a regular file");
+  const auto size = static_cast<std::uintmax_t>(st.st_size);
   if (size > max_bytes) {
     fail(path, "too large (" + std::to_string(size) + " bytes, limit " + std::to_string(max_bytes) + ")");
   }
   // One byte over the limit tells a file that grew while we read it.
-  std::size_t got = read_fd(path, f.fd, static_cast<std::size_t>(size), max_bytes + 1,
-                            [&](std::size_t n) { return buf.reserve(n); });
+  const std::size_t limit = max_bytes + 1;
+  std::size_t cap = std::max(got, std::min(limit, std::max<std::size_t>(size + 1, 1 << 12)));
+  char* p = buf.reserve(cap);
+  for (;;) {
+    if (got == cap) {
+      if (cap >= limit) break;
+      cap = std::min(limit, cap * 2);
+      p = buf.reserve(cap);
+    }
+    const std::size_t want = cap - got;
+    ssize_t n = ::read(f.fd, p + got, want);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      fail(path, std::string("read error: ") + std::strerror(errno));
+    }
+    if (n == 0) break;
+    got += static_cast<std::size_t>(n);
+    if (static_cast<std::size_t>(n) < want) break;
+  }
   if (got > max_bytes) fail(path, "too large (more than " + std::to_string(max_bytes) + " bytes)");
   return buf.view(got);
 }

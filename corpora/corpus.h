@@ -36,7 +36,8 @@ std::string read_file(const std::filesystem::path& path,
 // A reusable read buffer: grows, never shrinks, never zero-fills (see read_file_into).
 class ReadBuffer {
  public:
-  char* reserve(std::size_t n);  // capacity >= n; contents not kept
+  char* reserve(std::size_t n);  // capacity >= n; the bytes held are kept
+  std::size_t capacity() const { return cap_; }
   std::string_view view(std::size_t n) const { return {data_.get(), n}; }
 
  private:

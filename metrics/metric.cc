@@ -206,11 +206,16 @@ std::uint64_t thread_cpu_ns() {
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
   return static_cast<std::uint64_t>(ts.tv_sec) * 1000000000ULL + static_cast<std::uint64_t>(ts.tv_nsec);
 }
+std::atomic<bool> g_kernel_timing{false};
 struct KernelTimer {
-  std::uint64_t t0 = thread_cpu_ns();
-  ~KernelTimer() { g_kernel_ns.fetch_add(thread_cpu_ns() - t0, std::memory_order_relaxed); }
+  bool on = g_kernel_timing.load(std::memory_order_relaxed);
+  std::uint64_t t0 = on ? thread_cpu_ns() : 0;
+  ~KernelTimer() {
+    if (on) g_kernel_ns.fetch_add(thread_cpu_ns() - t0, std::memory_order_relaxed);
+  }
 };
 
+void set_kernel_timing(bool on) { g_kernel_timing.store(on); }
 double kernel_seconds() { return static_cast<double>(g_kernel_ns.load(std::memory_order_relaxed)) * 1e-9; }
 
 struct PreparedText::Cache {

@@ -161,6 +161,9 @@ std::string_view version();  // detour's version
 // CPU seconds spent so far, summed over threads, in the scoring kernel: interning the
 // tokens of a pair and matching them (difflib's SequenceMatcher work), without
 // reading and tokenising. For the peer comparison of scripts/bench_score.sh.
+// Timing is off until set_kernel_timing(true) (a clock call per pair costs a system
+// call on some machines).
 double kernel_seconds();
+void set_kernel_timing(bool on);
 
 }  // namespace detour::metrics
