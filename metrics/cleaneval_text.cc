@@ -1,6 +1,10 @@
 #include "metrics/cleaneval_text.h"
 
+#include <bit>
 #include <cstring>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace detour::metrics {
 namespace {
@@ -183,9 +187,23 @@ bool cleaneval_tokens(std::string_view t, const CleanEvalOptions& opts, std::vec
       last_is_word = false;
       continue;
     }
-    // A word: up to the next separator byte or marker.
+    // A word: up to the next separator byte or marker. 16 bytes at a time while
+    // they hold neither a byte <= 0x20 nor a '<'.
     std::size_t start = i++;
     while (i < n) {
+#if defined(__SSE2__)
+      if (i + 16 <= n) {
+        const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(d + i));
+        const __m128i low = _mm_cmpeq_epi8(_mm_min_epu8(x, _mm_set1_epi8(0x20)), x);  // x <= 0x20
+        const __m128i lt = _mm_cmpeq_epi8(x, _mm_set1_epi8('<'));
+        const unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(_mm_or_si128(low, lt)));
+        if (mask == 0) {
+          i += 16;
+          continue;
+        }
+        i += static_cast<std::size_t>(std::countr_zero(mask));
+      }
+#endif
       unsigned char w = static_cast<unsigned char>(d[i]);
       if (w <= 0x20 || (w == '<' && is_marker(i))) break;
       ++i;

@@ -65,10 +65,7 @@ class WordInterner {
         if (static_cast<std::size_t>(next_) * 2 > mask_ + 1) grow();
         return id;
       }
-      if (s.hash == h32) {
-        std::string_view k = keys_[static_cast<std::size_t>(s.id)];
-        if (k.size() == key.size() && std::memcmp(k.data(), key.data(), key.size()) == 0) return s.id;
-      }
+      if (s.hash == h32 && same(keys_[static_cast<std::size_t>(s.id)], key)) return s.id;
     }
   }
   std::int32_t size() const { return next_; }
@@ -100,6 +97,27 @@ class WordInterner {
       while (slots_[i].gen == gen_) i = (i + 1) & mask_;
       slots_[i] = s;
     }
+  }
+  // Token equality without a library call for the short tokens that dominate.
+  static bool same(std::string_view a, std::string_view b) {
+    const std::size_t n = a.size();
+    if (n != b.size()) return false;
+    const char* p = a.data();
+    const char* q = b.data();
+    if (n >= 4 && n <= 8) {
+      std::uint32_t x0, x1, y0, y1;
+      std::memcpy(&x0, p, 4);
+      std::memcpy(&y0, q, 4);
+      std::memcpy(&x1, p + n - 4, 4);
+      std::memcpy(&y1, q + n - 4, 4);
+      return ((x0 ^ y0) | (x1 ^ y1)) == 0;
+    }
+    if (n < 4) {
+      for (std::size_t i = 0; i < n; ++i)
+        if (p[i] != q[i]) return false;
+      return true;
+    }
+    return std::memcmp(p, q, n) == 0;
   }
   static std::uint64_t mix(std::uint64_t x) {
     x ^= x >> 31;

@@ -22,7 +22,10 @@ std::string random_text(std::mt19937& rng, int pieces) {
       "a", "word", "Zz9", " ", "  ", "\t", "\n", "\r\n", "\x01", "\x1f", "\x7f", "<p>", "<P>", "<h>", "<H>", "<l>",
       "<L>", "<x>", "<p", "p>", "<", ">", "<<", ">>", "<b>", "</b>", "<!-- c -->", "<?x?>", "<a href=\"u\">",
       "</", "<1>", "\xc3\xa9", "\xe4\xb8\xad", "\xe4\xb8", "\xb8", "\xf0\x9f\x98\x80", "\xc2\xa0", "\xe3\x80\x80",
-      "URL", "URL: http://x", "xURL", " URL", "\n URL", "\xff", "<p><h>", "a<p>b", "<l>\n"};
+      "URL", "URL: http://x", "xURL", " URL", "\n URL",
+      "averyveryverylongwordwithoutanyspaces", "longword<p>inside", "abcdefghijklmnop<", "abcdefghijklmnopq<h>",
+      "\xe4\xb8\xad\xe4\xb8\xad\xe4\xb8\xad\xe4\xb8\xad\xe4\xb8\xad\xe4\xb8\xad", "<<<<<<<<<<<<<<<<<p>",
+      "0123456789abcdef\x1f0123456789abcdef", "\xff", "<p><h>", "a<p>b", "<l>\n"};
   std::uniform_int_distribution<std::size_t> pick(0, parts.size() - 1);
   std::string s;
   for (int i = 0; i < pieces; ++i) s += parts[pick(rng)];
