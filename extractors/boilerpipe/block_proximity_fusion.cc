@@ -7,10 +7,11 @@ bool block_proximity_fusion(TextDocument& doc, int max_distance, bool content_on
                             bool same_tag_level_only) {
   auto& blocks = doc.blocks;
   if (blocks.size() < 2) return false;
+  // Compacts in place: blocks[0, w) is the result so far (the original builds a new
+  // list; same blocks, same order). prev < w <= i, so the merge target is never the
+  // block being read.
   std::size_t start;
-  std::size_t prev;  // index into `out` of the block merged into
-  std::vector<TextBlock> out;
-  out.reserve(blocks.size());
+  std::size_t prev;  // index of the block merged into
   if (content_only) {
     std::size_t first = blocks.size();
     for (std::size_t i = 0; i < blocks.size(); ++i) {
@@ -21,22 +22,24 @@ bool block_proximity_fusion(TextDocument& doc, int max_distance, bool content_on
     }
     if (first == blocks.size()) return false;
     start = first + 1;
-    for (std::size_t i = 0; i < start; ++i) out.push_back(std::move(blocks[i]));
     prev = first;
   } else {
-    out.push_back(std::move(blocks[0]));
     start = 1;
     prev = 0;
   }
+  std::size_t w = start;
+  auto keep = [&](std::size_t i) {
+    if (w != i) blocks[w] = std::move(blocks[i]);
+    prev = w++;
+  };
   bool changes = false;
   for (std::size_t i = start; i < blocks.size(); ++i) {
     TextBlock& block = blocks[i];
     if (!block.is_content) {
-      out.push_back(std::move(block));
-      prev = out.size() - 1;
+      keep(i);
       continue;
     }
-    TextBlock& p = out[prev];
+    TextBlock& p = blocks[prev];
     int diff = block.offset_start - p.offset_end - 1;
     bool merged = false;
     if (diff <= max_distance) {
@@ -49,12 +52,9 @@ bool block_proximity_fusion(TextDocument& doc, int max_distance, bool content_on
         merged = true;
       }
     }
-    if (!merged) {
-      out.push_back(std::move(block));
-      prev = out.size() - 1;
-    }
+    if (!merged) keep(i);
   }
-  blocks = std::move(out);
+  blocks.erase(blocks.begin() + static_cast<std::ptrdiff_t>(w), blocks.end());
   return changes;
 }
 

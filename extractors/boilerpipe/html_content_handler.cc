@@ -1,6 +1,9 @@
 // Boilerpipe 1.2.0 BoilerpipeHTMLContentHandler over our DOM (see html_content_handler.h).
 #include "extractors/boilerpipe/html_content_handler.h"
 
+#include <array>
+#include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -50,22 +53,68 @@ TagAction tag_action(std::string_view t) {
   return TagAction::Block;
 }
 
+// How characters() steps over a byte (as the original's UTF-8 walk): kPlain bytes
+// (ASCII other than the whitespace chars that become ' ', continuation bytes) are kept
+// one by one; kAsciiSpace becomes ' '; kLead2/3/4 start a sequence of that length.
+enum : unsigned char { kPlain, kAsciiSpace, kLead2, kLead3, kLead4 };
+constexpr std::array<unsigned char, 256> make_byte_kinds() {
+  std::array<unsigned char, 256> t{};
+  for (int c = 0; c < 256; ++c) {
+    if ((c >= 0x09 && c <= 0x0D) || (c >= 0x1C && c <= 0x1F)) t[c] = kAsciiSpace;
+    else if (c >= 0xF0) t[c] = kLead4;
+    else if (c >= 0xE0) t[c] = kLead3;
+    else if (c >= 0xC0) t[c] = kLead2;
+    else t[c] = kPlain;
+  }
+  return t;
+}
+constexpr std::array<unsigned char, 256> kByteKind = make_byte_kinds();
+
 bool is_heading_tag(std::string_view t) {
   return t.size() == 2 && t[0] == 'h' && t[1] >= '1' && t[1] <= '6';
 }
 
+// What the handler needs to know of an element's tag; worked out once per element and
+// kept for its end event.
+struct TagInfo {
+  TagAction action = TagAction::Block;
+  bool heading = false;  // h1-h6
+  bool title = false;    // <title>
+};
+
+TagInfo tag_info(std::string_view tag) {
+  return {tag_action(tag), is_heading_tag(tag), tag == "title"};
+}
+
+// Buffers reused from page to page (one set per thread), so that a page costs no
+// allocations for them once they have grown.
+struct Scratch {
+  std::string token_buffer, text_buffer, norm;
+  std::vector<TokenInfo> tokens;
+  std::u32string u32;
+  std::vector<int> contained;
+};
+
 class Handler {
  public:
+  explicit Handler(Scratch& s)
+      : token_buffer_(s.token_buffer), text_buffer_(s.text_buffer), norm_(s.norm), contained_(s.contained),
+        tokens_(s.tokens), scratch_(s.u32) {
+    token_buffer_.clear();
+    text_buffer_.clear();
+    contained_.clear();
+  }
+
   TextDocument finish() {
     flush_block();  // endDocument
     flush_block();  // toTextDocument: "just to be sure"
     doc_.has_title = !title_.empty();
-    doc_.title = title_;
+    doc_.title = std::move(title_);
     return std::move(doc_);
   }
 
-  void start_element(std::string_view tag) {
-    TagAction ta = tag_action(tag);
+  void start_element(const TagInfo& tag) {
+    TagAction ta = tag.action;
     switch (ta) {
       case TagAction::Block:
         ++tag_level_;
@@ -91,12 +140,12 @@ class Handler {
         add_whitespace_if_necessary();
         break;
     }
-    if (is_heading_tag(tag)) ++in_heading_;
-    last_start_tag_is_title_ = tag == "title";
+    if (tag.heading) ++in_heading_;
+    last_start_tag_is_title_ = tag.title;
   }
 
-  void end_element(std::string_view tag) {
-    TagAction ta = tag_action(tag);
+  void end_element(const TagInfo& tag) {
+    TagAction ta = tag.action;
     switch (ta) {
       case TagAction::Block:
         flush_ = true;
@@ -123,7 +172,7 @@ class Handler {
         break;
     }
     if (flush_) flush_block();  // note: flush_ stays set until the next text event
-    if (is_heading_tag(tag)) --in_heading_;
+    if (tag.heading) --in_heading_;
   }
 
   void characters(std::string_view text) {
@@ -136,35 +185,65 @@ class Handler {
 
     // Java whitespace becomes ' '; then leading/trailing spaces are cut off and
     // remembered; inner runs stay as they are.
-    std::string& norm = norm_;
-    norm.clear();
+    // `norm` is the text with every Java whitespace char as ' '; it is `text` itself
+    // unless some other whitespace char had to be replaced (then a copy in norm_).
+    std::string_view norm = text;
+    norm_.clear();
+    bool replaced = false;
     bool any_non_space = false;
     bool start_ws = false, end_ws = false;
     {
+      // Copies runs of bytes that stay as they are in one append; only ASCII
+      // whitespace other than ' ' and sequences led by 0xE0-0xFF (the only ones whose
+      // decoded value, computed from the low bits as below even for malformed input,
+      // can reach the Java whitespace range U+1680-U+3000) are looked at one by one.
       const auto* p = reinterpret_cast<const unsigned char*>(text.data());
-      std::size_t n = text.size();
-      for (std::size_t i = 0; i < n;) {
-        unsigned char c = p[i];
-        if (c < 0x80) {
-          char out = (c == ' ' || (c >= 0x09 && c <= 0x0D) || (c >= 0x1C && c <= 0x1F)) ? ' '
-                                                                                        : static_cast<char>(c);
-          norm.push_back(out);
+      const std::size_t n = text.size();
+      std::size_t run = 0, i = 0;
+      while (i < n) {
+        const unsigned char c = p[i];
+        const unsigned char kind = kByteKind[c];
+        if (kind == kPlain) {
+          ++i;
+          if (c < 0x80) {
+            // Then 8 bytes at a time while they are all printable ASCII (0x20-0x7F):
+            // b - 0x20 sets a byte's top bit exactly when b < 0x20 (for the lowest
+            // such byte, which is what matters), x itself when b >= 0x80.
+            while (i + 8 <= n) {
+              std::uint64_t x;
+              std::memcpy(&x, p + i, 8);
+              if (((x - 0x2020202020202020ULL) | x) & 0x8080808080808080ULL) break;
+              i += 8;
+            }
+          }
+          continue;
+        }
+        if (kind == kAsciiSpace) {
+          norm_.append(text.data() + run, i - run);
+          norm_.push_back(' ');
+          run = i + 1;
+          replaced = true;
           ++i;
           continue;
         }
-        std::size_t len = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+        std::size_t len = kind == kLead2 ? 2 : kind == kLead3 ? 3 : 4;
         if (i + len > n) len = n - i;
-        char32_t cp = 0;
-        if (len == 2) cp = ((c & 0x1F) << 6) | (p[i + 1] & 0x3F);
-        else if (len == 3) cp = ((c & 0x0F) << 12) | ((p[i + 1] & 0x3F) << 6) | (p[i + 2] & 0x3F);
-        else if (len == 4)
-          cp = ((c & 0x07) << 18) | ((p[i + 1] & 0x3F) << 12) | ((p[i + 2] & 0x3F) << 6) | (p[i + 3] & 0x3F);
-        if (cp >= 0x1680 && java_is_whitespace(cp)) {
-          norm.push_back(' ');
-        } else {
-          norm.append(text.substr(i, len));
+        if (kind != kLead2 && len >= 3) {
+          char32_t cp;
+          if (len == 3) cp = ((c & 0x0F) << 12) | ((p[i + 1] & 0x3F) << 6) | (p[i + 2] & 0x3F);
+          else cp = ((c & 0x07) << 18) | ((p[i + 1] & 0x3F) << 12) | ((p[i + 2] & 0x3F) << 6) | (p[i + 3] & 0x3F);
+          if (cp >= 0x1680 && java_is_whitespace(cp)) {
+            norm_.append(text.data() + run, i - run);
+            norm_.push_back(' ');
+            run = i + len;
+            replaced = true;
+          }
         }
         i += len;
+      }
+      if (replaced) {
+        norm_.append(text.data() + run, n - run);
+        norm = norm_;
       }
     }
     std::size_t b = 0, e = norm.size();
@@ -294,7 +373,7 @@ class Handler {
     }
     TextBlock tb;
     tb.text.assign(java_trim(text_buffer_));
-    tb.text_elements = std::move(contained_);
+    tb.text_elements.assign(contained_.begin(), contained_.end());  // one allocation; contained_ keeps its capacity
     contained_.clear();
     tb.num_words = num_words;
     tb.num_words_in_anchor_text = num_linked;
@@ -319,43 +398,50 @@ class Handler {
 
   TextDocument doc_;
   std::string title_;
-  std::string token_buffer_, text_buffer_, norm_;
+  std::string& token_buffer_;
+  std::string& text_buffer_;
+  std::string& norm_;
   int in_body_ = 0, in_anchor_ = 0, in_ignorable_ = 0, in_heading_ = 0;
   int tag_level_ = 0, block_tag_level_ = -1;
   bool sb_last_was_whitespace_ = false;
   int text_element_idx_ = 0;
   int offset_blocks_ = 0;
-  std::vector<int> contained_;
+  std::vector<int>& contained_;
   bool flush_ = false;
   bool in_anchor_text_ = false;
   bool last_start_tag_is_title_ = false;
   bool block_has_non_heading_ = false;
-  std::vector<TokenInfo> tokens_;
-  std::u32string scratch_;
+  std::vector<TokenInfo>& tokens_;
+  std::u32string& scratch_;
 };
 
 }  // namespace
 
 TextDocument parse_text_document(const dom::Document& doc) {
-  Handler h;
+  thread_local Scratch scratch;
+  Handler h(scratch);
   // Iterative depth-first walk (the same events as dom::walk, without a std::function
   // call per node): element enter = startElement, leave = endElement, text = characters.
   struct Frame {
     const dom::Node* node;
     std::size_t next_child;
+    TagInfo tag;  // of an element node
   };
   std::vector<Frame> stack;
   stack.reserve(64);
-  stack.push_back({doc.root(), 0});
+  stack.push_back({doc.root(), 0, {}});
   while (!stack.empty()) {
     Frame& f = stack.back();
-    if (f.next_child < f.node->children.size()) {
-      const dom::Node* c = f.node->children[f.next_child++];
+    const auto& children = f.node->children;
+    if (f.next_child < children.size()) {
+      const dom::Node* c = children[f.next_child++];
       switch (c->type) {
-        case dom::NodeType::Element:
-          h.start_element(c->tag);
-          stack.push_back({c, 0});
+        case dom::NodeType::Element: {
+          const TagInfo tag = tag_info(c->tag);
+          h.start_element(tag);
+          stack.push_back({c, 0, tag});
           break;
+        }
         case dom::NodeType::Text:
           h.characters(c->text);
           break;
@@ -364,7 +450,7 @@ TextDocument parse_text_document(const dom::Document& doc) {
       }
       continue;
     }
-    if (f.node->type == dom::NodeType::Element) h.end_element(f.node->tag);
+    if (f.node->type == dom::NodeType::Element) h.end_element(f.tag);
     stack.pop_back();
   }
   return h.finish();

@@ -83,18 +83,51 @@ std::size_t utf16_length(std::string_view s) {
   return n;
 }
 
-std::string java_to_lower(std::string_view s) {
-  std::u32string cps;
-  decode_utf8(s, cps);
-  std::string out;
+namespace {
+
+// ASCII lower-cased in place of Java's toLowerCase; every other code point (decoded
+// as decode_utf8 does) goes through `other`.
+template <class Other>
+void lower_ascii_then(std::string_view s, std::string& out, Other other) {
+  out.clear();
   out.reserve(s.size());
-  for (char32_t c : cps) {
-    if (c < 0x80) {
-      out.push_back(static_cast<char>(c >= 'A' && c <= 'Z' ? c + 32 : c));
-    } else {
-      append_utf8(out, static_cast<char32_t>(u_tolower(static_cast<UChar32>(c))));
+  const auto* p = reinterpret_cast<const uint8_t*>(s.data());
+  const int32_t n = static_cast<int32_t>(s.size());
+  int32_t i = 0;
+  while (i < n) {
+    if (p[i] < 0x80) {
+      const char c = static_cast<char>(p[i++]);
+      out.push_back(c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c);
+      continue;
     }
+    UChar32 c;
+    U8_NEXT_OR_FFFD(p, i, n, c);
+    other(c);
   }
+}
+
+}  // namespace
+
+void java_to_lower(std::string_view s, std::string& out) {
+  lower_ascii_then(s, out, [&](UChar32 c) { append_utf8(out, static_cast<char32_t>(u_tolower(c))); });
+}
+
+void java_to_lower_for_matching(std::string_view s, std::string& out) {
+  lower_ascii_then(s, out, [&](UChar32 c) {
+    switch (c) {
+      case 0x00A9: case 0x00C4: case 0x00E4: case 0x0130: case 0x212A:  // kLowerKeptChars
+        append_utf8(out, static_cast<char32_t>(u_tolower(c)));
+        break;
+      default:
+        out.push_back('\xFF');
+        break;
+    }
+  });
+}
+
+std::string java_to_lower(std::string_view s) {
+  std::string out;
+  java_to_lower(s, out);
   return out;
 }
 

@@ -6,20 +6,20 @@ namespace detour::boilerpipe {
 bool simple_block_fusion(TextDocument& doc) {
   auto& blocks = doc.blocks;
   if (blocks.size() < 2) return false;
-  std::vector<TextBlock> out;
-  out.reserve(blocks.size());
-  out.push_back(std::move(blocks[0]));
+  // Compacts in place: blocks[0, w) is the result so far (the original builds a new list).
+  std::size_t w = 1;
   bool changes = false;
   for (std::size_t i = 1; i < blocks.size(); ++i) {
     // Java compares the two float densities with ==.
-    if (out.back().text_density == blocks[i].text_density) {
-      out.back().merge_next(blocks[i]);
+    if (blocks[w - 1].text_density == blocks[i].text_density) {
+      blocks[w - 1].merge_next(blocks[i]);
       changes = true;
     } else {
-      out.push_back(std::move(blocks[i]));
+      if (w != i) blocks[w] = std::move(blocks[i]);
+      ++w;
     }
   }
-  blocks = std::move(out);
+  blocks.erase(blocks.begin() + static_cast<std::ptrdiff_t>(w), blocks.end());
   return changes;
 }
 

@@ -1,5 +1,6 @@
 // Boilerpipe 1.2.0 english.TerminatingBlocksFinder (see filters.h). The 1.2.0 rule
 // set (no "Comment" link rule, which came later).
+#include <string>
 #include <string_view>
 
 #include "extractors/boilerpipe/filters.h"
@@ -20,15 +21,27 @@ bool starts_with_number(std::string_view t, std::string_view a, std::string_view
   return starts_with(rest, a) || starts_with(rest, b);
 }
 
+// utf16_length(t) < limit, looking at no more of t than needed.
+bool utf16_length_below(std::string_view t, std::size_t limit) {
+  std::size_t n = 0;
+  for (unsigned char c : t) {
+    if ((c & 0xC0) != 0x80) n += 1;  // as utf16_length
+    if (c >= 0xF0) n += 1;
+    if (n >= limit) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 bool terminating_blocks_finder(TextDocument& doc) {
   bool changes = false;
+  std::string lc;  // reused for every block
   for (TextBlock& tb : doc.blocks) {
     if (tb.num_words >= 15) continue;
     std::string_view text = java_trim(tb.text);
-    if (utf16_length(text) < 8) continue;
-    const std::string lc = java_to_lower(text);
+    if (utf16_length_below(text, 8)) continue;
+    java_to_lower_for_matching(text, lc);  // the patterns are ASCII, "\u00e4" and "\u00a9"
     if (starts_with(lc, "comments") ||
         starts_with_number(lc, " comments", " users responded in") ||
         starts_with(lc, "\xC2\xA9 reuters") || starts_with(lc, "please rate this") ||

@@ -17,7 +17,6 @@ void TextBlock::init_densities() {
 }
 
 void TextBlock::merge_next(const TextBlock& other) {
-  text.reserve(text.size() + 1 + other.text.size());
   text += '\n';
   text += other.text;
   num_words += other.num_words;

@@ -1,7 +1,10 @@
 // Boilerpipe 1.2.0 UnicodeTokenizer port (see tokenizer.h).
 #include "extractors/boilerpipe/tokenizer.h"
 
+#include <array>
+
 #include <unicode/uchar.h>
+#include <unicode/utf8.h>
 
 #include "extractors/boilerpipe/java_text.h"
 
@@ -34,7 +37,7 @@ bool word_side(const std::u32string& s, std::size_t i) {
   return bound_word(c) || (is_nsm(c) && has_base_character(s, i));
 }
 
-bool is_glue_punct(char32_t c) {
+constexpr bool is_glue_punct(char32_t c) {
   switch (c) {
     case '"': case '\'': case '.': case ',': case '!': case '@': case '-': case ':':
     case ';': case '$': case '?': case '(': case ')': case '/':
@@ -152,7 +155,7 @@ std::vector<std::string> tokenize(std::string_view text) {
   return tokens;
 }
 
-void classify_tokens(std::string_view text, std::vector<TokenInfo>& out, std::u32string& scratch) {
+void classify_tokens_reference(std::string_view text, std::vector<TokenInfo>& out, std::u32string& scratch) {
   out.clear();
   thread_local std::u32string norm;
   normalise(text, norm, scratch);
@@ -179,6 +182,171 @@ void classify_tokens(std::string_view text, std::vector<TokenInfo>& out, std::u3
     out.push_back(t);
     i = j + 1;  // skip the single separating space
   }
+}
+
+
+namespace {
+
+// Character classes of one code point, from a single u_charType call (none for ASCII).
+struct CharClass {
+  bool letter_or_digit;  // Character.isLetterOrDigit (L*, Nd)
+  bool word;             // classify_tokens' word char (L*, Nd, Nl, No)
+  bool nsm;              // non-spacing mark (Mn), for Pattern.Bound.hasBaseCharacter
+};
+
+// Letters (L*) of the scripts that fill most non-Latin pages, known without asking ICU:
+// the CJK ideographs and Hangul syllables assigned as Lo since Unicode 1.1/2.0, and the
+// basic Cyrillic and Greek letters (Lu/Ll). Checked against ICU for every code point
+// by tokenizer_test.cc.
+inline bool is_common_letter(char32_t c) {
+  return (c >= 0x4E00 && c <= 0x9FA5) || (c >= 0xAC00 && c <= 0xD7A3) || (c >= 0x0410 && c <= 0x044F) ||
+         (c >= 0x03B1 && c <= 0x03C9) || (c >= 0x0391 && c <= 0x03A9 && c != 0x03A2);
+}
+
+inline CharClass classify_char(char32_t c) {
+  if (c < 0x80) {
+    const bool ld = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+    return {ld, ld, false};
+  }
+  if (is_common_letter(c)) return {true, true, false};
+  switch (u_charType(static_cast<UChar32>(c))) {
+    case U_UPPERCASE_LETTER: case U_LOWERCASE_LETTER: case U_TITLECASE_LETTER:
+    case U_MODIFIER_LETTER: case U_OTHER_LETTER: case U_DECIMAL_DIGIT_NUMBER:
+      return {true, true, false};
+    case U_LETTER_NUMBER: case U_OTHER_NUMBER:
+      return {false, true, false};
+    case U_NON_SPACING_MARK:
+      return {false, false, c >= 0x300};
+    default:
+      return {false, false, false};
+  }
+}
+
+// Flags of the ASCII chars for classify_tokens_fast.
+enum : unsigned char { kAsciiLd = 1, kAsciiUnderscore = 2, kAsciiGlue = 4, kAsciiSpace = 8, kAsciiCtrl = 16 };
+constexpr std::array<unsigned char, 128> make_ascii_flags() {
+  std::array<unsigned char, 128> t{};
+  for (int c = 0; c < 128; ++c) {
+    unsigned char f = 0;
+    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')) f |= kAsciiLd;
+    if (c == '_') f |= kAsciiUnderscore;
+    if (is_glue_punct(static_cast<char32_t>(c))) f |= kAsciiGlue;
+    if (c == ' ') f |= kAsciiSpace;
+    if (c < 0x20) f |= kAsciiCtrl;
+    t[c] = f;
+  }
+  return t;
+}
+constexpr std::array<unsigned char, 128> kAsciiFlags = make_ascii_flags();
+
+// One pass over the UTF-8 text doing what normalise() + the split in
+// classify_tokens_reference do, without building any string. Returns false (output
+// unspecified) when the text holds U+2063 (runs of it can then form, see
+// normalise_general) or a char below U+0020 (String.trim would then cut more than
+// spaces); the caller then takes the reference path.
+bool classify_tokens_fast(std::string_view text, std::vector<TokenInfo>& out) {
+  const auto* p = reinterpret_cast<const uint8_t*>(text.data());
+  const int32_t n = static_cast<int32_t>(text.size());
+  bool prev_word = false, prev_glue = false;
+  bool base_ld = false;  // the last non-mark char was a letter or digit
+  // The token being built.
+  int tok_chars = 0, tok_len16 = 0;
+  bool tok_word = false;
+  char32_t first[3] = {0, 0, 0};
+  auto end_token = [&]() {
+    if (tok_chars == 0) return;
+    TokenInfo t{tok_word ? TokenInfo::Word : TokenInfo::NonWord, tok_len16};
+    if (tok_chars == 3 && first[1] == 0xE00A) {
+      if (first[0] == '$' && first[2] == '<') t.kind = TokenInfo::AnchorStart;
+      if (first[0] == '>' && first[2] == '$') t.kind = TokenInfo::AnchorEnd;
+    }
+    out.push_back(t);
+    tok_chars = tok_len16 = 0;
+    tok_word = false;
+  };
+  int32_t i = 0;
+  while (i < n) {
+    char32_t c;
+    bool cur_word, word, glue;
+    if (p[i] < 0x80) {
+      c = p[i++];
+      const unsigned char f = kAsciiFlags[c];
+      if (f & kAsciiCtrl) return false;
+      base_ld = (f & kAsciiLd) != 0;
+      word = base_ld;
+      cur_word = (f & (kAsciiLd | kAsciiUnderscore)) != 0;
+      glue = (f & kAsciiGlue) != 0;
+    } else {
+      UChar32 uc;
+      U8_NEXT_OR_FFFD(p, i, n, uc);
+      if (uc == static_cast<UChar32>(kInvisibleSeparator)) return false;
+      c = static_cast<char32_t>(uc);
+      const CharClass cc = classify_char(c);
+      cur_word = cc.letter_or_digit || (cc.nsm && base_ld);
+      if (!cc.nsm) base_ld = cc.letter_or_digit;
+      word = cc.word;
+      glue = false;  // the glue chars are ASCII
+    }
+    if (prev_word != cur_word && !prev_glue && !glue) end_token();  // boundary space
+    if (c == ' ') {
+      end_token();
+    } else {
+      if (tok_chars < 3) first[tok_chars] = c;
+      ++tok_chars;
+      tok_len16 += c > 0xFFFF ? 2 : 1;
+      tok_word = tok_word || word;
+      if (cur_word) {
+        // The rest of a run of word chars (ASCII letters, digits, '_' and the common
+        // letters, well-formed UTF-8 only): no boundary inside, same token. Anything
+        // else leaves the run to the general step above.
+        while (i < n) {
+          const unsigned char b = p[i];
+          char32_t d;
+          int32_t next;
+          if (b < 0x80) {
+            const unsigned char f = kAsciiFlags[b];
+            if (!(f & (kAsciiLd | kAsciiUnderscore))) break;
+            d = b;
+            next = i + 1;
+            base_ld = (f & kAsciiLd) != 0;
+          } else if (b >= 0xC2 && b < 0xE0 && i + 1 < n && (p[i + 1] & 0xC0) == 0x80) {
+            d = (static_cast<char32_t>(b & 0x1F) << 6) | (p[i + 1] & 0x3F);
+            if (!is_common_letter(d)) break;
+            next = i + 2;
+            base_ld = true;
+          } else if (b >= 0xE0 && b < 0xF0 && i + 2 < n && (p[i + 1] & 0xC0) == 0x80 &&
+                     (p[i + 2] & 0xC0) == 0x80) {
+            // Never overlong or a surrogate: the common letters lie in U+4E00-U+D7A3.
+            d = (static_cast<char32_t>(b & 0x0F) << 12) | (static_cast<char32_t>(p[i + 1] & 0x3F) << 6) |
+                (p[i + 2] & 0x3F);
+            if (!is_common_letter(d)) break;
+            next = i + 3;
+            base_ld = true;
+          } else {
+            break;
+          }
+          tok_word = tok_word || base_ld;
+          if (tok_chars < 3) first[tok_chars] = d;
+          ++tok_chars;
+          ++tok_len16;
+          i = next;
+        }
+      }
+    }
+    prev_word = cur_word;
+    prev_glue = glue;
+  }
+  end_token();
+  if (out.empty()) out.push_back({TokenInfo::NonWord, 0});  // "".split("[ ]+") == [""]
+  return true;
+}
+
+}  // namespace
+
+void classify_tokens(std::string_view text, std::vector<TokenInfo>& out, std::u32string& scratch) {
+  out.clear();
+  if (classify_tokens_fast(text, out)) return;
+  classify_tokens_reference(text, out, scratch);
 }
 
 }  // namespace detour::boilerpipe

@@ -30,6 +30,12 @@ struct TokenInfo {
 };
 // Same tokens as tokenize(), classified: a word has a char of class L, Nd, Nl or No.
 // `scratch` is reused between calls to avoid allocations.
+// One pass over the UTF-8 bytes, no intermediate strings; texts holding U+2063 or a
+// char below U+0020 take the reference path.
 void classify_tokens(std::string_view text, std::vector<TokenInfo>& out, std::u32string& scratch);
+// The straightforward form (decode, the regex passes as string rewrites, split), kept
+// as the reference the fast path is tested against. Same results, slower.
+void classify_tokens_reference(std::string_view text, std::vector<TokenInfo>& out,
+                               std::u32string& scratch);
 
 }  // namespace detour::boilerpipe
