@@ -16,23 +16,10 @@ using namespace detour;
 
 namespace {
 
-void write(const fs::path& p, const std::string& bytes) {
-  fs::create_directories(p.parent_path());
-  std::ofstream f(p, std::ios::binary);
-  f << bytes;
-}
+using detour::testing::write_file;
 
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    path = fs::temp_directory_path() /
-           ("detour-run-test-" + std::to_string(getpid()) + "-" + std::to_string(std::random_device{}()));
-    fs::create_directories(path);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
+struct TempDir : detour::testing::TempDir {
+  TempDir() : detour::testing::TempDir("detour-run-test") {}
 };
 
 std::string article(int k) {
@@ -60,17 +47,17 @@ fs::path make_corpus(const fs::path& root) {
   for (std::string lang : {"en", "xx"})
     for (int k = 0; k < 5; ++k) {
       std::string id = "page" + std::to_string(k);
-      write(root / lang / "html" / id, article(k));
-      write(root / lang / "gold" / id, gold_of(k));
+      write_file(root / lang / "html" / id, article(k));
+      write_file(root / lang / "gold" / id, gold_of(k));
     }
   // A page that is not HTML at all, and an empty one.
   std::string binary;
   std::mt19937 rng(3);
   for (int i = 0; i < 20000; ++i) binary += static_cast<char>(rng() & 0xFF);
-  write(root / "en/html/binary", binary);
-  write(root / "en/gold/binary", "<p>nothing\n");
-  write(root / "en/html/empty", "");
-  write(root / "en/gold/empty", "<p>nothing\n");
+  write_file(root / "en/html/binary", binary);
+  write_file(root / "en/gold/binary", "<p>nothing\n");
+  write_file(root / "en/html/empty", "");
+  write_file(root / "en/gold/empty", "<p>nothing\n");
   return root;
 }
 
@@ -128,7 +115,7 @@ TEST_CASE("run: an external tool that crashes or hangs is recorded and the run g
   TempDir t;
   harness::RunConfig cfg;
   cfg.corpus = make_corpus(t.path / "corpus");
-  write(t.path / "tool.sh",
+  write_file(t.path / "tool.sh",
         "#!/bin/sh\n"
         "input=$(cat)\n"
         "case \"$input\" in\n"
@@ -180,20 +167,20 @@ TEST_CASE("run: hostile pages (deep nesting, 50 MB, not HTML) complete for the m
           "[runner][robust]") {
   TempDir t;
   fs::path root = t.path / "corpus";
-  write(root / "en/html/ok", article(1));
-  write(root / "en/gold/ok", gold_of(1));
+  write_file(root / "en/html/ok", article(1));
+  write_file(root / "en/gold/ok", gold_of(1));
   std::string deep = "<html><body>";
   for (int i = 0; i < 100000; ++i) deep += "<div>";
   deep += "deep text";
   for (int i = 0; i < 100000; ++i) deep += "</div>";
-  write(root / "en/html/deep", deep + "</body></html>");
-  write(root / "en/gold/deep", "<p>deep text\n");
+  write_file(root / "en/html/deep", deep + "</body></html>");
+  write_file(root / "en/gold/deep", "<p>deep text\n");
   std::string big = "<html><body>";
   while (big.size() < (50u << 20)) big += "<div class=x><p>Some words of a very long page, again and again.</p></div>\n";
-  write(root / "en/html/big", big + "</body></html>");
-  write(root / "en/gold/big", "<p>Some words\n");
-  write(root / "en/html/text", "Just a plain text file.\nNo markup at all.\n");
-  write(root / "en/gold/text", "<p>Just a plain text file.\n");
+  write_file(root / "en/html/big", big + "</body></html>");
+  write_file(root / "en/gold/big", "<p>Some words\n");
+  write_file(root / "en/html/text", "Just a plain text file.\nNo markup at all.\n");
+  write_file(root / "en/gold/text", "<p>Just a plain text file.\n");
   harness::RunConfig cfg;
   cfg.corpus = root;
   cfg.extractors = {"BP", "JTA", "JTS", "RD", "HK"};
@@ -212,10 +199,10 @@ TEST_CASE("run: hostile pages (deep nesting, 50 MB, not HTML) complete for the m
 TEST_CASE("run: outputs are named as the gold files, so detour score pairs them", "[runner]") {
   TempDir t;
   fs::path root = t.path / "corpus";
-  write(root / "en/html/story.html", article(1));  // page "story.html", gold "story"
-  write(root / "en/gold/story", gold_of(1));
-  write(root / "en/html/other", article(2));
-  write(root / "en/gold/other", gold_of(2));
+  write_file(root / "en/html/story.html", article(1));  // page "story.html", gold "story"
+  write_file(root / "en/gold/story", gold_of(1));
+  write_file(root / "en/html/other", article(2));
+  write_file(root / "en/gold/other", gold_of(2));
   harness::RunConfig cfg;
   cfg.corpus = root;
   cfg.extractors = {"GOLD"};

@@ -16,47 +16,17 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct Cmd {
-  int status;
-  std::string out;
-};
+using Cmd = detour::testing::CommandResult;
+using detour::testing::run_detour;
+using detour::testing::write_file;
 
-Cmd run(const std::string& args) {
-  std::string cmd = detour::testing::detour_binary() + " " + args + " 2>&1";
-  Cmd r{0, {}};
-  FILE* p = popen(cmd.c_str(), "r");
-  REQUIRE(p);
-  char buf[4096];
-  std::size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
-  int st = pclose(p);
-  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
-  return r;
-}
-
-void write(const fs::path& p, const std::string& bytes) {
-  fs::create_directories(p.parent_path());
-  std::ofstream f(p, std::ios::binary);
-  f << bytes;
-}
-
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    path = fs::temp_directory_path() / ("detour-score-test-" + std::to_string(getpid()) + "-" +
-                                        std::to_string(std::random_device{}()));
-    fs::create_directories(path);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::permissions(path, fs::perms::all, ec);
-    fs::remove_all(path, ec);
-  }
+struct TempDir : detour::testing::TempDir {
+  TempDir() : detour::testing::TempDir("detour-score-test") {}
 };
 
 nlohmann::json score_json(const fs::path& gold, const fs::path& sys, const std::string& extra = "",
                           const std::string& metrics = "all") {
-  Cmd c = run("score --gold " + gold.string() + " --system " + sys.string() + " --format json --metrics " + metrics +
+  Cmd c = run_detour("score --gold " + gold.string() + " --system " + sys.string() + " --format json --metrics " + metrics +
               " " + extra);
   INFO(c.out);
   REQUIRE(c.status == 0);
@@ -69,8 +39,8 @@ nlohmann::json score_json(const fs::path& gold, const fs::path& sys, const std::
 
 TEST_CASE("score: identical texts score 100 on every metric", "[score][cli]") {
   TempDir t;
-  write(t.path / "gold/a", "<p>Hello world, this is a test.\n<h>A heading\n<l>an item\n");
-  write(t.path / "sys/a", "<p>Hello world, this is a test.\n<h>A heading\n<l>an item\n");
+  write_file(t.path / "gold/a", "<p>Hello world, this is a test.\n<h>A heading\n<l>an item\n");
+  write_file(t.path / "sys/a", "<p>Hello world, this is a test.\n<h>A heading\n<l>an item\n");
   auto j = score_json(t.path / "gold", t.path / "sys");
   for (std::string m : {"tm", "tag", "tmu", "to", "car", "lcs", "cos"}) {
     INFO(m);
@@ -85,12 +55,12 @@ TEST_CASE("score: empty files, binary data, invalid UTF-8", "[score][cli][robust
   std::string binary;
   std::mt19937 rng(7);
   for (int i = 0; i < 100000; ++i) binary += static_cast<char>(rng() & 0xFF);
-  write(t.path / "gold/empty", "");
-  write(t.path / "sys/empty", "");
-  write(t.path / "gold/bin", "<p>some real text here\n");
-  write(t.path / "sys/bin", binary);
-  write(t.path / "gold/utf", "<p>caf\xc3\xa9 ok\n");
-  write(t.path / "sys/utf", "<p>caf\xe9 \xff\xfe ok\n");
+  write_file(t.path / "gold/empty", "");
+  write_file(t.path / "sys/empty", "");
+  write_file(t.path / "gold/bin", "<p>some real text here\n");
+  write_file(t.path / "sys/bin", binary);
+  write_file(t.path / "gold/utf", "<p>caf\xc3\xa9 ok\n");
+  write_file(t.path / "sys/utf", "<p>caf\xe9 \xff\xfe ok\n");
   auto j = score_json(t.path / "gold", t.path / "sys", "--per-doc");
   REQUIRE(j["documents"].size() == 3);
   for (const auto& d : j["documents"]) {
@@ -110,19 +80,19 @@ TEST_CASE("score: a 50 MB system output is scored", "[score][cli][robust]") {
   big.reserve(50u << 20);
   std::mt19937 rng(11);
   while (big.size() < (50u << 20)) big += "<p>word" + std::to_string(rng() % 5000) + " filler text\n";
-  write(t.path / "gold/big", "<p>word12 filler text\n");
-  write(t.path / "sys/big", big);
+  write_file(t.path / "gold/big", "<p>word12 filler text\n");
+  write_file(t.path / "sys/big", big);
   auto j = score_json(t.path / "gold", t.path / "sys", "", "tm,to");
   CHECK(j["languages"]["all"]["tm"]["fp"].get<long>() > 1000000);
 }
 
 TEST_CASE("score: missing gold and missing outputs are reported, not lost", "[score][cli][robust]") {
   TempDir t;
-  write(t.path / "gold/a", "<p>alpha\n");
-  write(t.path / "gold/b", "<p>beta\n");
-  write(t.path / "sys/a", "<p>alpha\n");
-  write(t.path / "sys/c", "<p>gamma\n");
-  Cmd c = run("score --gold " + (t.path / "gold").string() + " --system " + (t.path / "sys").string());
+  write_file(t.path / "gold/a", "<p>alpha\n");
+  write_file(t.path / "gold/b", "<p>beta\n");
+  write_file(t.path / "sys/a", "<p>alpha\n");
+  write_file(t.path / "sys/c", "<p>gamma\n");
+  Cmd c = run_detour("score --gold " + (t.path / "gold").string() + " --system " + (t.path / "sys").string());
   CHECK(c.status == 0);
   CHECK(c.out.find("skipped (no gold)") != std::string::npos);
   CHECK(c.out.find("sys/c") != std::string::npos);
@@ -130,22 +100,22 @@ TEST_CASE("score: missing gold and missing outputs are reported, not lost", "[sc
   auto j = score_json(t.path / "gold", t.path / "sys", "--missing empty");
   CHECK(j["languages"]["all"]["documents"] == 2);
   // Missing folders name themselves.
-  Cmd m = run("score --gold " + (t.path / "nope").string() + " --system " + (t.path / "sys").string());
+  Cmd m = run_detour("score --gold " + (t.path / "nope").string() + " --system " + (t.path / "sys").string());
   CHECK(m.status == 1);
   CHECK(m.out.find("nope") != std::string::npos);
 }
 
 TEST_CASE("score: an unreadable file gives a message naming it", "[score][cli][robust]") {
   TempDir t;
-  write(t.path / "gold/a", "<p>alpha\n");
-  write(t.path / "sys/a", "<p>alpha\n");
+  write_file(t.path / "gold/a", "<p>alpha\n");
+  write_file(t.path / "sys/a", "<p>alpha\n");
   fs::create_directories(t.path / "sys2/a");  // a folder where a file is expected
-  write(t.path / "sys2/x", "<p>x\n");
-  Cmd c = run("score --gold " + (t.path / "gold").string() + " --system " + (t.path / "sys2").string());
+  write_file(t.path / "sys2/x", "<p>x\n");
+  Cmd c = run_detour("score --gold " + (t.path / "gold").string() + " --system " + (t.path / "sys2").string());
   // "a" is a folder in the system dir: it is not a file, so it is not listed as an output.
   CHECK(c.status == 0);
   chmod((t.path / "sys/a").c_str(), 0);
-  Cmd u = run("score --gold " + (t.path / "gold").string() + " --system " + (t.path / "sys").string());
+  Cmd u = run_detour("score --gold " + (t.path / "gold").string() + " --system " + (t.path / "sys").string());
   if (geteuid() != 0) {  // root reads anything
     CHECK(u.status == 1);
     CHECK(u.out.find((t.path / "sys/a").string()) != std::string::npos);
@@ -166,12 +136,12 @@ TEST_CASE("score: several systems in one call equal one call each", "[score][cli
   for (int d = 0; d < 12; ++d) {
     std::string id = "doc" + std::to_string(d);
     std::string gold = text(50 + d * 7);
-    write(t.path / "corpus/xx/gold" / id, gold);
-    write(t.path / "corpus/yy/gold" / id, gold + "yy");
-    if (d != 3) write(t.path / "one/xx" / id, text(40));  // one output missing
-    write(t.path / "one/yy" / id, gold);
-    write(t.path / "two/xx" / id, gold.substr(0, gold.size() / 2));
-    write(t.path / "two/yy" / id, text(5));
+    write_file(t.path / "corpus/xx/gold" / id, gold);
+    write_file(t.path / "corpus/yy/gold" / id, gold + "yy");
+    if (d != 3) write_file(t.path / "one/xx" / id, text(40));  // one output missing
+    write_file(t.path / "one/yy" / id, gold);
+    write_file(t.path / "two/xx" / id, gold.substr(0, gold.size() / 2));
+    write_file(t.path / "two/yy" / id, text(5));
   }
   std::string base = "score --corpus " + (t.path / "corpus").string() + " --metrics tm,tag,to,car,lcs --format json ";
   auto parse = [](const Cmd& c) {
@@ -179,15 +149,15 @@ TEST_CASE("score: several systems in one call equal one call each", "[score][cli
     REQUIRE(c.status == 0);
     return nlohmann::json::parse(c.out.substr(c.out.find('{')));
   };
-  auto one = parse(run(base + "--system " + (t.path / "one").string()));
-  auto two = parse(run(base + "--system " + (t.path / "two").string() + " --jobs 1"));
-  auto both = parse(run(base + "--system " + (t.path / "one").string() + " --system " + (t.path / "two").string()));
+  auto one = parse(run_detour(base + "--system " + (t.path / "one").string()));
+  auto two = parse(run_detour(base + "--system " + (t.path / "two").string() + " --jobs 1"));
+  auto both = parse(run_detour(base + "--system " + (t.path / "one").string() + " --system " + (t.path / "two").string()));
   REQUIRE(both.contains("systems"));
   CHECK(both["systems"]["one"]["languages"] == one["languages"]);
   CHECK(both["systems"]["two"]["languages"] == two["languages"]);
   CHECK(both["systems"]["one"]["languages"]["xx"]["documents"] == 11);  // the missing output is skipped
   // TSV: one header, a system column.
-  Cmd tsv = run("score --corpus " + (t.path / "corpus").string() + " --metrics tm --format tsv --system " +
+  Cmd tsv = run_detour("score --corpus " + (t.path / "corpus").string() + " --metrics tm --format tsv --system " +
                 (t.path / "one").string() + " --system " + (t.path / "two").string());
   REQUIRE(tsv.status == 0);
   CHECK(tsv.out.find("system\tlang\tmetric") != std::string::npos);

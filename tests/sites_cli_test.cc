@@ -19,41 +19,12 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct Cmd {
-  int status;
-  std::string out;
-};
+using Cmd = detour::testing::CommandResult;
+using detour::testing::run_detour;
+using detour::testing::write_file;
 
-Cmd run(const std::string& args) {
-  std::string cmd = detour::testing::detour_binary() + " " + args + " 2>&1";
-  Cmd r{0, {}};
-  FILE* p = popen(cmd.c_str(), "r");
-  REQUIRE(p);
-  char buf[4096];
-  std::size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
-  int st = pclose(p);
-  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
-  return r;
-}
-
-void write(const fs::path& p, const std::string& bytes) {
-  fs::create_directories(p.parent_path());
-  std::ofstream f(p, std::ios::binary);
-  f << bytes;
-}
-
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    path = fs::temp_directory_path() /
-           ("detour-sites-test-" + std::to_string(getpid()) + "-" + std::to_string(std::random_device{}()));
-    fs::create_directories(path);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
+struct TempDir : detour::testing::TempDir {
+  TempDir() : detour::testing::TempDir("detour-sites-test") {}
 };
 
 // The fixture: site a.test (5 pages, DANIEL ids), b.test (2 pages), and www.other.test
@@ -70,26 +41,26 @@ struct Fixture {
     half = t.path / "runs" / "half";
     std::string annotations = "{";
     auto add = [&](const std::string& id, const std::string& gold) {
-      write(root / "en" / "html" / id, "<html><body><p>" + gold + "</p></body></html>");
-      write(root / "en" / "gold" / id, "<p>" + gold + "\n");
-      write(good / "en" / id, "<p>" + gold + "\n");
+      write_file(root / "en" / "html" / id, "<html><body><p>" + gold + "</p></body></html>");
+      write_file(root / "en" / "gold" / id, "<p>" + gold + "\n");
+      write_file(good / "en" / id, "<p>" + gold + "\n");
     };
     for (int i = 0; i < 5; ++i) {
       std::string id = "20120101_a.test_h" + std::to_string(i);
       std::string w = "w" + std::to_string(i);
       add(id, w + "a " + w + "b " + w + "c " + w + "d " + w + "e");
-      if (i < 2) write(half / "en" / id, "<p>" + w + "a " + w + "b " + w + "c " + w + "d " + w + "e\n");
-      else if (i < 4) write(half / "en" / id, "<p>" + w + "a " + w + "b\n");
+      if (i < 2) write_file(half / "en" / id, "<p>" + w + "a " + w + "b " + w + "c " + w + "d " + w + "e\n");
+      else if (i < 4) write_file(half / "en" / id, "<p>" + w + "a " + w + "b\n");
     }
     for (int i = 0; i < 2; ++i) add("20120101_b.test_h" + std::to_string(i), "only two pages here");
     for (int i = 0; i < 5; ++i) {
       std::string id = "page" + std::to_string(i);
       add(id, "other site text " + std::to_string(i));
-      write(half / "en" / id, "<p>other site text " + std::to_string(i) + "\n");
+      write_file(half / "en" / id, "<p>other site text " + std::to_string(i) + "\n");
       annotations += std::string(i ? "," : "") + "\"" + std::to_string(i) + "\": {\"path\": \"" + id +
                      "\", \"url\": \"http://www.Other.test/news/" + std::to_string(i) + "\"}";
     }
-    write(root / "annotations.json", annotations + "}");
+    write_file(root / "annotations.json", annotations + "}");
   }
   std::string base() const { return "sites --corpus " + root.string(); }
 };
@@ -123,7 +94,7 @@ std::map<std::string, std::vector<std::string>> tsv_rows(const std::string& out)
 
 TEST_CASE("sites: two systems side by side, indicators computed by hand", "[sites][cli]") {
   Fixture f;
-  Cmd c = run(f.base() + " --system " + f.good.string() + " --system " + f.half.string() +
+  Cmd c = run_detour(f.base() + " --system " + f.good.string() + " --system " + f.half.string() +
               " --min-pages 4 --format tsv");
   INFO(c.out);
   REQUIRE(c.status == 0);
@@ -151,7 +122,7 @@ TEST_CASE("sites: two systems side by side, indicators computed by hand", "[site
 
 TEST_CASE("sites: --missing empty counts a missing output as empty; --min-pages filters", "[sites][cli]") {
   Fixture f;
-  Cmd c = run(f.base() + " --system half=" + f.half.string() + " --missing empty --format tsv");
+  Cmd c = run_detour(f.base() + " --system half=" + f.half.string() + " --missing empty --format tsv");
   INFO(c.out);
   REQUIRE(c.status == 0);
   auto rows = tsv_rows(c.out);
@@ -159,7 +130,7 @@ TEST_CASE("sites: --missing empty counts a missing output as empty; --min-pages 
   // Page 4 empty: cos 0, not within anything (an empty T is within nothing).
   CHECK(rows["a.test"] == std::vector<std::string>{"a.test", "5", "40.00", "65.30", "40.00", "80.00", "40.00"});
   CHECK(rows.count("b.test") == 0);  // 2 pages < default 5
-  Cmd two = run(f.base() + " --system half=" + f.half.string() + " --missing empty --min-pages 2 --format tsv");
+  Cmd two = run_detour(f.base() + " --system half=" + f.half.string() + " --missing empty --min-pages 2 --format tsv");
   REQUIRE(two.status == 0);
   auto rows2 = tsv_rows(two.out);
   REQUIRE(rows2.count("b.test"));
@@ -168,7 +139,7 @@ TEST_CASE("sites: --missing empty counts a missing output as empty; --min-pages 
 
 TEST_CASE("sites: a site listed by one system only shows '-' for the other; md format", "[sites][cli]") {
   Fixture f;
-  Cmd c = run(f.base() + " --system " + f.good.string() + " --system " + f.half.string() + " --format md");
+  Cmd c = run_detour(f.base() + " --system " + f.good.string() + " --system " + f.half.string() + " --format md");
   INFO(c.out);
   REQUIRE(c.status == 0);
   // half has 4 scored pages of a.test (< 5): its cells are '-'.
@@ -182,35 +153,35 @@ TEST_CASE("sites: a site listed by one system only shows '-' for the other; md f
 TEST_CASE("sites: --out writes the file; bad input gives a clear error", "[sites][cli][robust]") {
   Fixture f;
   fs::path out = f.t.path / "sites.tsv";
-  Cmd c = run(f.base() + " --system " + f.good.string() + " --out " + out.string());
+  Cmd c = run_detour(f.base() + " --system " + f.good.string() + " --out " + out.string());
   REQUIRE(c.status == 0);
   REQUIRE(fs::exists(out));
   std::ifstream in(out);
   std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   CHECK(text.find("a.test\t5\t100.00") != std::string::npos);
 
-  Cmd missing = run(f.base() + " --system " + (f.t.path / "nope").string());
+  Cmd missing = run_detour(f.base() + " --system " + (f.t.path / "nope").string());
   CHECK(missing.status == 1);
   CHECK(missing.out.find((f.t.path / "nope").string()) != std::string::npos);
 
   fs::create_directories(f.t.path / "empty");
-  Cmd empty = run(f.base() + " --system " + (f.t.path / "empty").string());
+  Cmd empty = run_detour(f.base() + " --system " + (f.t.path / "empty").string());
   CHECK(empty.status == 1);
   CHECK(empty.out.find("no system output matches") != std::string::npos);
 
-  Cmd no_corpus = run("sites --corpus " + (f.t.path / "nocorpus").string() + " --system " + f.good.string());
+  Cmd no_corpus = run_detour("sites --corpus " + (f.t.path / "nocorpus").string() + " --system " + f.good.string());
   CHECK(no_corpus.status == 1);
   CHECK(no_corpus.out.find("nocorpus") != std::string::npos);
 
-  CHECK(run(f.base() + " --system " + f.good.string() + " --format json").status != 0);
-  CHECK(run(f.base() + " --system " + f.good.string() + " --min-pages 0").status != 0);
-  CHECK(run(f.base()).status != 0);  // --system is required
+  CHECK(run_detour(f.base() + " --system " + f.good.string() + " --format json").status != 0);
+  CHECK(run_detour(f.base() + " --system " + f.good.string() + " --min-pages 0").status != 0);
+  CHECK(run_detour(f.base()).status != 0);  // --system is required
 }
 
 TEST_CASE("sites: on DANIEL published outputs", "[sites][cli][daniel]") {
   DETOUR_REQUIRE_SHARED(shared);
   fs::path bp = shared / "corpora" / "daniel-published-outputs" / "outputs" / "boilerpipe-text";
-  Cmd c = run("sites --corpus " + (shared / "corpora" / "daniel").string() + " --system " + bp.string() +
+  Cmd c = run_detour("sites --corpus " + (shared / "corpora" / "daniel").string() + " --system " + bp.string() +
               " --format tsv");
   INFO(c.out.substr(0, 2000));
   REQUIRE(c.status == 0);

@@ -89,23 +89,8 @@ std::map<std::string, std::string> extract_all(TdiffExtractor& ex, std::vector<P
   return out;
 }
 
-struct Cmd {
-  int status;
-  std::string out;
-};
-
-Cmd run_detour(const std::string& args) {
-  std::string cmd = detour::testing::detour_binary() + " " + args + " 2>&1";
-  Cmd r{0, {}};
-  FILE* p = popen(cmd.c_str(), "r");
-  REQUIRE(p);
-  char buf[4096];
-  std::size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
-  int st = pclose(p);
-  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
-  return r;
-}
+using Cmd = detour::testing::CommandResult;
+using detour::testing::run_detour;
 
 // Every file under `dir` (relative path -> bytes).
 std::map<std::string, std::string> read_tree(const std::filesystem::path& dir) {

@@ -1,10 +1,17 @@
 // Helpers shared by the tests: where the shared data is, and skipping politely.
 #pragma once
 
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <optional>
+#include <random>
+#include <stdexcept>
 #include <string>
 
 namespace detour::testing {
@@ -38,6 +45,52 @@ inline std::filesystem::path source_dir() {
   return ".";
 #endif
 }
+
+// What a run of the `detour` binary printed (stdout and stderr together) and its
+// exit status (128 + signal when it was killed).
+struct CommandResult {
+  int status = 0;
+  std::string out;
+};
+
+// Runs the built `detour` with `args` (shell syntax: the tests quote their paths).
+inline CommandResult run_detour(const std::string& args) {
+  std::string cmd = detour_binary() + " " + args + " 2>&1";
+  CommandResult r;
+  FILE* p = popen(cmd.c_str(), "r");
+  if (!p) throw std::runtime_error("cannot start: " + cmd);
+  char buf[4096];
+  std::size_t n;
+  while ((n = std::fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
+  int st = pclose(p);
+  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+  return r;
+}
+
+// Writes bytes to a file, creating its folders.
+inline void write_file(const std::filesystem::path& p, const std::string& bytes) {
+  std::filesystem::create_directories(p.parent_path());
+  std::ofstream f(p, std::ios::binary);
+  f << bytes;
+}
+
+// A fresh temporary folder, removed with everything in it (permissions restored
+// first, for tests that make files unreadable).
+struct TempDir {
+  std::filesystem::path path;
+  explicit TempDir(const std::string& prefix = "detour-test") {
+    path = std::filesystem::temp_directory_path() /
+           (prefix + "-" + std::to_string(getpid()) + "-" + std::to_string(std::random_device{}()));
+    std::filesystem::create_directories(path);
+  }
+  ~TempDir() {
+    std::error_code ec;
+    std::filesystem::permissions(path, std::filesystem::perms::all, ec);
+    std::filesystem::remove_all(path, ec);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+};
 
 // Prints a clear skip message (Catch2 v2 has no SKIP).
 inline void skip(const std::string& why) { std::cout << "SKIPPED: " << why << std::endl; }
