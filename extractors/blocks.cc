@@ -18,6 +18,12 @@ SegmentKind segment_kind_of(std::string_view tag) {
 }
 
 std::vector<Segment> visible_blocks(const dom::Node* root) {
+  return select_blocks(root, [](const dom::Node*) { return Visit::Enter; }, [](const dom::Node*) { return true; });
+}
+
+std::vector<Segment> select_blocks(const dom::Node* root,
+                                   const std::function<Visit(const dom::Node*)>& visit,
+                                   const std::function<bool(const dom::Node*)>& keep_text) {
   std::vector<Segment> out;
   std::string cur;
   SegmentKind kind = SegmentKind::Paragraph;
@@ -27,24 +33,29 @@ std::vector<Segment> visible_blocks(const dom::Node* root) {
     cur.clear();
     kind = SegmentKind::Paragraph;
   };
+  // Elements entered (so that Leave of a skipped element is not taken as a block end).
+  std::vector<const dom::Node*> entered;
   dom::walk(root, [&](dom::Event e, const dom::Node* n) {
     switch (e) {
       case dom::Event::Enter:
-        if (is_invisible_element(n)) return false;
+        if (n->type == dom::NodeType::Document) return true;
+        if (is_invisible_element(n) || visit(n) == Visit::Skip) return false;
+        entered.push_back(n);
         if (n->is("br")) {
           cur += '\n';
-          return true;
-        }
-        if (dom::is_block_element(n->tag)) {
+        } else if (dom::is_block_element(n->tag)) {
           flush();
           kind = segment_kind_of(n->tag);
         }
         return true;
       case dom::Event::Leave:
-        if (!is_invisible_element(n) && dom::is_block_element(n->tag) && !n->is("br")) flush();
+        if (!entered.empty() && entered.back() == n) {
+          entered.pop_back();
+          if (dom::is_block_element(n->tag) && !n->is("br")) flush();
+        }
         return true;
       case dom::Event::Text:
-        cur += n->text;
+        if (keep_text(n)) cur += n->text;
         return true;
       case dom::Event::Comment:
         return true;

@@ -1,8 +1,10 @@
 // blocks: the visible text of a DOM subtree, cut into blocks the way a browser lays it
 // out (a block element starts a new block; br starts a new line inside a block).
-// Shared by the ALL baseline and by extractors that need plain visible text.
+// Shared by the ALL baseline, by extractors that need plain visible text, and (through
+// select_blocks) by the density-based extractors that keep only chosen subtrees.
 #pragma once
 
+#include <functional>
 #include <string_view>
 #include <vector>
 
@@ -15,6 +17,18 @@ namespace detour {
 // h1-h6 blocks become headings, li/dt/dd list items, everything else paragraphs.
 // Whitespace is collapsed; empty blocks are dropped.
 std::vector<Segment> visible_blocks(const dom::Node* root);
+
+enum class Visit {
+  Skip,   // the element and everything under it are left out
+  Enter,  // walk into the element (its text nodes are asked about with keep_text)
+};
+
+// visible_blocks over the *selected* parts of the subtree: `visit` is called for every
+// element (invisible ones are skipped without asking), `keep_text` for every text node
+// whose ancestors were all entered. visible_blocks(root) is select_blocks with every
+// element entered and every text kept. Pure function of its arguments; thread-safe.
+std::vector<Segment> select_blocks(const dom::Node* root, const std::function<Visit(const dom::Node*)>& visit,
+                                   const std::function<bool(const dom::Node*)>& keep_text);
 
 // The segment kind of a block element: h1-h6 headings, li/dt/dd list items, else
 // paragraphs.

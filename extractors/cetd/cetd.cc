@@ -7,7 +7,7 @@
 #include <string_view>
 #include <unordered_map>
 
-#include "extractors/cetd/select_blocks.h"
+#include "extractors/blocks.h"
 
 namespace detour::cetd {
 namespace {
@@ -267,14 +267,14 @@ std::vector<Segment> content_segments(const dom::Node* root, const Analysis& ana
   for (const auto& s : el) mark_of.emplace(s.node, s.mark);
   auto visit = [&](const dom::Node* n) {
     auto it = mark_of.find(n);
-    return it == mark_of.end() || it->second == 0 ? density::Visit::Skip : density::Visit::Enter;
+    return it == mark_of.end() || it->second == 0 ? Visit::Skip : Visit::Enter;
   };
   auto keep = [&](const dom::Node* t) {
     auto it = mark_of.find(t->parent);
     if (it == mark_of.end()) return false;
     return it->second == 1 || (it->second == 2 && settings.keep_path_text);
   };
-  return density::select_blocks(root, visit, keep);
+  return select_blocks(root, visit, keep);
 }
 
 namespace {

@@ -6,7 +6,6 @@
 #include <unordered_map>
 
 #include "extractors/blocks.h"
-#include "extractors/cetd/select_blocks.h"
 #include "extractors/eatiht/text_util.h"
 
 namespace detour::eatiht {

@@ -5,7 +5,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
-#include "extractors/cetd/select_blocks.h"
+#include "extractors/blocks.h"
 #include "extractors/eatiht/eatiht.h"
 #include "extractors/eatiht/text_util.h"
 
@@ -334,9 +334,9 @@ class WutsiExtractor final : public Extractor {
     std::unordered_set<const dom::Node*> listed(merged.begin(), merged.end());
     auto append_blocks = [&](const dom::Node* r) {
       auto visit = [&](const dom::Node* n) {
-        return (n != r && listed.count(n)) ? density::Visit::Skip : density::Visit::Enter;
+        return (n != r && listed.count(n)) ? Visit::Skip : Visit::Enter;
       };
-      auto segs = density::select_blocks(r, visit, [](const dom::Node*) { return true; });
+      auto segs = select_blocks(r, visit, [](const dom::Node*) { return true; });
       for (auto& s : segs) ex.segments.push_back(std::move(s));
     };
     if (merged.size() == 1) {
