@@ -7,6 +7,17 @@
 
 namespace detour::cli {
 
+std::vector<std::string> split_list(const std::string& s) {
+  std::vector<std::string> out;
+  for (std::size_t a = 0; a < s.size();) {
+    auto c = s.find(',', a);
+    if (c == std::string::npos) c = s.size();
+    if (c > a) out.push_back(s.substr(a, c - a));
+    a = c + 1;
+  }
+  return out;
+}
+
 namespace {
 using AddCommand = void (*)(CLI::App&);
 // The subcommand table, in help order.

@@ -8,7 +8,13 @@ namespace CLI {
 class App;
 }
 
+#include <string>
+#include <vector>
+
 namespace detour::cli {
+
+// "a,b,,c" -> {"a", "b", "c"}: the comma-separated lists of the options.
+std::vector<std::string> split_list(const std::string& s);
 
 int main(int argc, char** argv);
 

@@ -27,17 +27,6 @@ struct RunArgs {
   std::string autojunk = "yes";
 };
 
-std::vector<std::string> split_list(const std::string& s) {
-  std::vector<std::string> out;
-  std::size_t a = 0;
-  while (a < s.size()) {
-    auto c = s.find(',', a);
-    if (c == std::string::npos) c = s.size();
-    if (c > a) out.push_back(s.substr(a, c - a));
-    a = c + 1;
-  }
-  return out;
-}
 }  // namespace
 
 void add_run_command(CLI::App& app) {

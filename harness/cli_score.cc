@@ -60,13 +60,7 @@ void add_score_command(CLI::App& app) {
                 "matching) and in all");
   cmd->callback([args] {
     if (args->gold.empty() && args->corpus.empty()) throw CLI::RequiredError("--gold or --corpus");
-    std::vector<std::string> langs;
-    for (std::size_t s = 0; s < args->languages.size();) {
-      auto c = args->languages.find(',', s);
-      if (c == std::string::npos) c = args->languages.size();
-      if (c > s) langs.push_back(args->languages.substr(s, c - s));
-      s = c + 1;
-    }
+    const std::vector<std::string> langs = split_list(args->languages);
     auto ms = metrics::parse_metric_list(args->metrics);
     metrics::ScoreOptions opts;
     opts.autojunk = args->autojunk == "yes";

@@ -50,17 +50,6 @@ std::pair<std::string, std::filesystem::path> parse_system(const std::string& sp
   return {name, p};
 }
 
-std::vector<std::string> split_commas(const std::string& s) {
-  std::vector<std::string> out;
-  for (std::size_t a = 0; a < s.size();) {
-    auto c = s.find(',', a);
-    if (c == std::string::npos) c = s.size();
-    if (c > a) out.push_back(s.substr(a, c - a));
-    a = c + 1;
-  }
-  return out;
-}
-
 }  // namespace
 
 void add_sites_command(CLI::App& app) {
@@ -85,7 +74,7 @@ void add_sites_command(CLI::App& app) {
   cmd->add_option("--jobs", args->jobs, "threads (0 = all cores)")->capture_default_str();
   cmd->add_option("--out", args->out, "write the table to FILE (atomically) instead of standard output");
   cmd->callback([args] {
-    const auto langs = split_commas(args->languages);
+    const auto langs = split_list(args->languages);
     // URLs, for corpora whose ids are not DANIEL ids (<date>_<host>_<hash>).
     corpora::Corpus corpus = corpora::open_corpus(args->corpus);
     std::map<std::pair<std::string, std::string>, std::string> urls;
