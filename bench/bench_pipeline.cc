@@ -130,23 +130,25 @@ Page make_page(const RawPage& raw) {
   return p;
 }
 
+// Calls f on the first kWarmupPages pages untimed, then on every page in each iteration.
+template <class F>
+void warm_then_time(benchmark::State& state, const RawPages& data, F f) {
+  for (std::size_t i = 0; i < data.pages.size() && i < kWarmupPages; ++i) f(data.pages[i]);
+  for (auto _ : state)
+    for (const auto& p : data.pages) f(p);
+}
+
 void BM_PipelineRead(benchmark::State& state) {
   const auto& data = raw_pages();
   if (skip(state, data)) return;
-  for (std::size_t i = 0; i < data.pages.size() && i < kWarmupPages; ++i)
-    benchmark::DoNotOptimize(corpora::read_file(data.pages[i].path));
-  for (auto _ : state)
-    for (const auto& p : data.pages) benchmark::DoNotOptimize(corpora::read_file(p.path));
+  warm_then_time(state, data, [](const RawPage& p) { benchmark::DoNotOptimize(corpora::read_file(p.path)); });
   finish(state, data);
 }
 
 void BM_PipelineDecode(benchmark::State& state) {
   const auto& data = raw_pages();
   if (skip(state, data)) return;
-  for (std::size_t i = 0; i < data.pages.size() && i < kWarmupPages; ++i)
-    benchmark::DoNotOptimize(corpora::decode_page(data.pages[i].bytes));
-  for (auto _ : state)
-    for (const auto& p : data.pages) benchmark::DoNotOptimize(corpora::decode_page(p.bytes));
+  warm_then_time(state, data, [](const RawPage& p) { benchmark::DoNotOptimize(corpora::decode_page(p.bytes)); });
   finish(state, data);
 }
 
