@@ -21,15 +21,13 @@ std::vector<Segment> visible_blocks(const dom::Node* root) {
   return select_blocks(root, [](const dom::Node*) { return Visit::Enter; }, [](const dom::Node*) { return true; });
 }
 
-std::vector<Segment> select_blocks(const dom::Node* root,
-                                   const std::function<Visit(const dom::Node*)>& visit,
-                                   const std::function<bool(const dom::Node*)>& keep_text) {
-  std::vector<Segment> out;
+void walk_blocks(const dom::Node* root, const std::function<Visit(const dom::Node*)>& visit,
+                 const std::function<void(const dom::Node*, std::string&)>& text,
+                 const std::function<void(SegmentKind, std::string&)>& block_end) {
   std::string cur;
   SegmentKind kind = SegmentKind::Paragraph;
   auto flush = [&] {
-    std::string t = collapse_whitespace(cur);
-    if (!t.empty()) out.push_back({kind, std::move(t)});
+    block_end(kind, cur);
     cur.clear();
     kind = SegmentKind::Paragraph;
   };
@@ -55,7 +53,7 @@ std::vector<Segment> select_blocks(const dom::Node* root,
         }
         return true;
       case dom::Event::Text:
-        if (keep_text(n)) cur += n->text;
+        text(n, cur);
         return true;
       case dom::Event::Comment:
         return true;
@@ -63,6 +61,20 @@ std::vector<Segment> select_blocks(const dom::Node* root,
     return true;
   });
   flush();
+}
+
+std::vector<Segment> select_blocks(const dom::Node* root, const std::function<Visit(const dom::Node*)>& visit,
+                                   const std::function<bool(const dom::Node*)>& keep_text) {
+  std::vector<Segment> out;
+  walk_blocks(
+      root, visit,
+      [&](const dom::Node* n, std::string& cur) {
+        if (keep_text(n)) cur += n->text;
+      },
+      [&](SegmentKind kind, std::string& cur) {
+        std::string t = collapse_whitespace(cur);
+        if (!t.empty()) out.push_back({kind, std::move(t)});
+      });
   return out;
 }
 

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <functional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -29,6 +30,15 @@ enum class Visit {
 // element entered and every text kept. Pure function of its arguments; thread-safe.
 std::vector<Segment> select_blocks(const dom::Node* root, const std::function<Visit(const dom::Node*)>& visit,
                                    const std::function<bool(const dom::Node*)>& keep_text);
+
+// The walk under select_blocks, for callers that collect their own text: `text(n,
+// cur)` for every text node whose ancestors were all entered (append to `cur` what
+// the block should hold; a br appends '\n' itself), and `block_end(kind, cur)` when
+// a block ends (a block element starts or ends, or the walk ends), after which `cur`
+// is cleared. Blocks may be empty.
+void walk_blocks(const dom::Node* root, const std::function<Visit(const dom::Node*)>& visit,
+                 const std::function<void(const dom::Node*, std::string&)>& text,
+                 const std::function<void(SegmentKind, std::string&)>& block_end);
 
 // The segment kind of a block element: h1-h6 headings, li/dt/dd list items, else
 // paragraphs.

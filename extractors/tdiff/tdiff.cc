@@ -191,51 +191,26 @@ std::vector<Segment> template_diff(const dom::Node* body, const std::vector<std:
 
   // Emission: blocks (block elements start a new one) of text nodes whose enclosing
   // element lies in [start, stop), mostly differing, outside filtered subtrees.
-  std::string cur;
   long cur_t = 0, cur_d = 0;
-  SegmentKind kind = SegmentKind::Paragraph;
-  auto flush = [&] {
-    if (cur_t > 0 && static_cast<double>(cur_d) >= s.min_block_diff * static_cast<double>(cur_t)) {
-      std::string t = collapse_whitespace(cur);
-      if (!t.empty()) out.push_back({kind, std::move(t)});
-    }
-    cur.clear();
-    cur_t = cur_d = 0;
-    kind = SegmentKind::Paragraph;
-  };
   int text_idx = 0;
-  dom::walk(body, [&](dom::Event e, const dom::Node* n) {
-    switch (e) {
-      case dom::Event::Enter:
-        if (is_invisible_element(n)) return false;
-        if (n->is("br")) {
-          cur += '\n';
-          return true;
-        }
-        if (dom::is_block_element(n->tag)) {
-          flush();
-          kind = segment_kind_of(n->tag);
-        }
-        return true;
-      case dom::Event::Leave:
-        if (!is_invisible_element(n) && dom::is_block_element(n->tag) && !n->is("br")) flush();
-        return true;
-      case dom::Event::Text: {
+  walk_blocks(
+      body, [](const dom::Node*) { return Visit::Enter; },
+      [&](const dom::Node* n, std::string& cur) {
         const int idx = text_idx++;
-        if (idx >= ntext) return true;
+        if (idx >= ntext) return;
         const int owner = text_elem[idx];
-        if (owner < start || owner >= stop || el[owner].filtered) return true;
+        if (owner < start || owner >= stop || el[owner].filtered) return;
         cur += n->text;
         cur_t += tok_count[idx];
         cur_d += diff_count[idx];
-        return true;
-      }
-      case dom::Event::Comment:
-        return true;
-    }
-    return true;
-  });
-  flush();
+      },
+      [&](SegmentKind kind, std::string& cur) {
+        if (cur_t > 0 && static_cast<double>(cur_d) >= s.min_block_diff * static_cast<double>(cur_t)) {
+          std::string t = collapse_whitespace(cur);
+          if (!t.empty()) out.push_back({kind, std::move(t)});
+        }
+        cur_t = cur_d = 0;
+      });
   return out;
 }
 
