@@ -9,6 +9,7 @@
 #include <map>
 #include <memory>
 #include <set>
+#include <unordered_map>
 
 #include "corpora/corpus.h"
 
@@ -25,9 +26,10 @@ namespace {
 // (items are ordered gold-major when several systems are scored together), so a
 // gold file is read and tokenised once per thread, not once per system.
 struct GoldSlot {
-  std::uint64_t call = 0;             // score_items call it belongs to
-  std::filesystem::path file;         // gold file, or
-  const std::string* text = nullptr;  // in-memory gold
+  std::uint64_t call = 0;                      // score_items call it belongs to
+  std::size_t folder = 0;                      // gold folder (Folders index) and
+  std::string id;                              // file name, or
+  const std::string* text = nullptr;           // in-memory gold
   corpora::ReadBuffer buf;
   std::unique_ptr<metrics::PreparedText> prepared;
 };
@@ -38,23 +40,27 @@ std::atomic<std::uint64_t> g_score_calls{0};
 // cheaper than resolving a long path for each of thousands of files).
 class Folders {
  public:
+  static constexpr std::size_t kNone = static_cast<std::size_t>(-1);
   explicit Folders(const std::vector<ScoreItem>& items) {
-    std::map<std::filesystem::path, std::size_t> index;
-    auto add = [&](const std::filesystem::path& file) -> std::size_t {
-      if (file.empty()) return 0;
-      auto [it, fresh] = index.emplace(file.parent_path(), folders_.size());
-      if (fresh) folders_.push_back(std::make_unique<corpora::Folder>(file.parent_path()));
+    std::map<std::filesystem::path, std::size_t> by_path;
+    std::unordered_map<const std::filesystem::path*, std::size_t> by_ptr;
+    auto add = [&](const std::shared_ptr<const std::filesystem::path>& dir) -> std::size_t {
+      if (!dir) return kNone;
+      if (auto it = by_ptr.find(dir.get()); it != by_ptr.end()) return it->second;
+      auto [it, fresh] = by_path.emplace(*dir, folders_.size());
+      if (fresh) folders_.push_back(std::make_unique<corpora::Folder>(*dir));
+      by_ptr.emplace(dir.get(), it->second);
       return it->second;
     };
     sys_.reserve(items.size());
     gold_.reserve(items.size());
     for (const auto& it : items) {
-      sys_.push_back(add(it.system_file));
-      gold_.push_back(add(it.gold_file));
+      sys_.push_back(add(it.system_dir));
+      gold_.push_back(add(it.gold_dir));
     }
   }
-  std::string_view read(const std::filesystem::path& file, std::size_t folder, corpora::ReadBuffer& buf) const {
-    return corpora::read_file_into(*folders_[folder], file.filename().string(), buf);
+  std::string_view read(std::size_t folder, const std::string& name, corpora::ReadBuffer& buf) const {
+    return corpora::read_file_into(*folders_[folder], name, buf);
   }
   std::size_t sys(std::size_t i) const { return sys_[i]; }
   std::size_t gold(std::size_t i) const { return gold_[i]; }
@@ -66,15 +72,16 @@ class Folders {
 
 metrics::PreparedText& gold_of(const ScoreItem& it, std::uint64_t call, const Folders& folders, std::size_t i) {
   thread_local GoldSlot slot;
+  const bool in_memory = !it.gold_dir;
   bool same = slot.prepared && slot.call == call &&
-              (it.gold_file.empty() ? slot.text == &it.gold : slot.file == it.gold_file);
+              (in_memory ? slot.text == &it.gold : slot.folder == folders.gold(i) && slot.id == it.id);
   if (!same) {
     slot.prepared.reset();
-    std::string_view text =
-        it.gold_file.empty() ? std::string_view(it.gold) : folders.read(it.gold_file, folders.gold(i), slot.buf);
+    std::string_view text = in_memory ? std::string_view(it.gold) : folders.read(folders.gold(i), it.id, slot.buf);
     slot.prepared = std::make_unique<metrics::PreparedText>(text);
     slot.call = call;
-    slot.file = it.gold_file;
+    slot.folder = in_memory ? Folders::kNone : folders.gold(i);
+    slot.id = it.id;
     slot.text = &it.gold;
   }
   return *slot.prepared;
@@ -94,8 +101,8 @@ ScoreSet score_items(const std::vector<ScoreItem>& items, const std::vector<cons
   auto work = [&](std::size_t i) {
     const ScoreItem& it = items[i];
     thread_local corpora::ReadBuffer sys_buf;
-    std::string_view sys_text = it.system_file.empty() ? std::string_view(it.system)
-                                                       : folders.read(it.system_file, folders.sys(i), sys_buf);
+    std::string_view sys_text =
+        it.system_dir ? folders.read(folders.sys(i), it.id, sys_buf) : std::string_view(it.system);
     metrics::PreparedText sys(sys_text);
     metrics::DocPair pair(sys, gold_of(it, call, folders, i), options);
     DocResult r{it.lang, it.id, {}};
@@ -122,34 +129,38 @@ bool has_subdirs(const fs::path& dir) {
 
 void add_pairs(const fs::path& gold_dir, const fs::path& sys_dir, const std::string& lang,
                MissingPolicy missing, std::vector<ScoreItem>& items, std::vector<std::string>& notes) {
-  std::vector<std::string> gold_files = corpora::list_files(gold_dir);
+  const std::vector<std::string> gold_files = corpora::list_files(gold_dir);
   std::vector<std::string> sys_files;
   std::error_code ec;
   if (fs::is_directory(sys_dir, ec)) sys_files = corpora::list_files(sys_dir);
-  std::set<std::string> gold_set(gold_files.begin(), gold_files.end());
-  std::set<std::string> sys_set(sys_files.begin(), sys_files.end());
-  std::string where = lang.empty() ? std::string() : " [" + lang + "]";
-  std::size_t no_gold = 0, no_sys = 0;
-  for (const auto& f : sys_files)
-    if (!gold_set.count(f)) {
-      ++no_gold;
-      notes.push_back("skipped (no gold)" + where + ": " + (sys_dir / f).string());
-    }
+  const auto gold_ptr = std::make_shared<const fs::path>(gold_dir);
+  const auto sys_ptr = std::make_shared<const fs::path>(sys_dir);
+  const std::string where = lang.empty() ? std::string() : " [" + lang + "]";
+  // Both lists are sorted: one merge pairs them. Notes: files without gold first,
+  // then gold files without a system output.
+  std::vector<std::string> no_sys;
+  std::size_t s = 0;
   for (const auto& f : gold_files) {
-    bool have = sys_set.count(f) > 0;
-    if (!have) {
-      ++no_sys;
-      notes.push_back(std::string(missing == MissingPolicy::Skip ? "skipped" : "counted empty") +
-                      " (no system output)" + where + ": " + (sys_dir / f).string());
+    for (; s < sys_files.size() && sys_files[s] < f; ++s)
+      notes.push_back("skipped (no gold)" + where + ": " + (sys_dir / sys_files[s]).string());
+    const bool have = s < sys_files.size() && sys_files[s] == f;
+    if (have) {
+      ++s;
+    } else {
+      no_sys.push_back(std::string(missing == MissingPolicy::Skip ? "skipped" : "counted empty") +
+                       " (no system output)" + where + ": " + (sys_dir / f).string());
       if (missing == MissingPolicy::Skip) continue;
     }
     ScoreItem it;
     it.lang = lang;
     it.id = f;
-    it.gold_file = gold_dir / f;
-    if (have) it.system_file = sys_dir / f;
+    it.gold_dir = gold_ptr;
+    if (have) it.system_dir = sys_ptr;
     items.push_back(std::move(it));
   }
+  for (; s < sys_files.size(); ++s)
+    notes.push_back("skipped (no gold)" + where + ": " + (sys_dir / sys_files[s]).string());
+  notes.insert(notes.end(), no_sys.begin(), no_sys.end());
 }
 
 }  // namespace

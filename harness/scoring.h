@@ -6,6 +6,7 @@
 #pragma once
 
 #include <filesystem>
+#include <memory>
 #include <map>
 #include <string>
 #include <vector>
@@ -23,9 +24,12 @@ namespace detour::harness {
 struct ScoreItem {
   std::string lang;   // "" when the input has no languages
   std::string id;
-  std::string system;
+  std::string system;  // texts in memory, used when the folder below is null
   std::string gold;
-  std::filesystem::path system_file, gold_file;
+  // Or the files <system_dir>/<id> and <gold_dir>/<id>: folders shared by the items
+  // of one folder pair (a null system_dir with a gold_dir: no system output, scored
+  // as empty).
+  std::shared_ptr<const std::filesystem::path> system_dir, gold_dir;
 };
 
 struct DocResult {

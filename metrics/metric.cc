@@ -3,7 +3,9 @@
 #include <atomic>
 #include <ctime>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
+#include <new>
 #include <stdexcept>
 
 #include "metrics/cleaneval_text.h"
@@ -65,6 +67,16 @@ class WordInterner {
         if (static_cast<std::size_t>(next_) * 2 > mask_ + 1) grow();
         return id;
       }
+      if (s.hash == h32 && same(keys_[static_cast<std::size_t>(s.id)], key)) return s.id;
+    }
+  }
+  // The id of an interned key, or -1 (nothing is inserted).
+  std::int32_t find(std::string_view key) const {
+    std::uint64_t h = hash(key);
+    std::uint32_t h32 = static_cast<std::uint32_t>(h >> 32);
+    for (std::size_t i = h & mask_;; i = (i + 1) & mask_) {
+      const Slot& s = slots_[i];
+      if (s.gen != gen_) return -1;
       if (s.hash == h32 && same(keys_[static_cast<std::size_t>(s.id)], key)) return s.id;
     }
   }
@@ -167,9 +179,12 @@ class WordInterner {
 
 // Interns a pair, gold first. `gold_ids` caches the gold ids of `gold_serial`
 // under table `kind`: when the thread's table still holds that gold's checkpoint,
-// only the system tokens are hashed.
+// only the system tokens are hashed. With `sys_distinct` false, system tokens that
+// are not in the gold are not inserted: they all get one id, size() (enough for
+// matching, which only compares system tokens with gold tokens; cos needs
+// distinct ids).
 TokenPair intern_words(int kind, std::span<const std::string_view> sys, std::span<const std::string_view> gold,
-                       std::uint64_t gold_serial, std::vector<std::int32_t>& gold_ids) {
+                       std::uint64_t gold_serial, std::vector<std::int32_t>& gold_ids, bool sys_distinct) {
   thread_local WordInterner tables[3];  // cleaneval labelled, unlabelled, text-only words
   WordInterner& table = tables[kind];
   TokenPair out;
@@ -181,34 +196,89 @@ TokenPair intern_words(int kind, std::span<const std::string_view> sys, std::spa
   }
   out.gold = gold_ids;
   out.sys.resize(sys.size());
-  for (std::size_t i = 0; i < sys.size(); ++i) out.sys[i] = table.id_of(sys[i]);
-  out.alphabet = table.size();
+  if (sys_distinct) {
+    for (std::size_t i = 0; i < sys.size(); ++i) out.sys[i] = table.id_of(sys[i]);
+    out.alphabet = table.size();
+  } else {
+    const std::int32_t absent = table.size();
+    for (std::size_t i = 0; i < sys.size(); ++i) {
+      const std::int32_t id = table.find(sys[i]);
+      out.sys[i] = id < 0 ? absent : id;
+    }
+    out.alphabet = absent + 1;
+  }
   return out;
 }
 
-// Code point -> dense id through a direct table over all code points (plus the
-// 256 invalid-byte symbols), reset after use.
-TokenPair intern(const std::vector<char32_t>& sys, const std::vector<char32_t>& gold) {
-  thread_local std::vector<std::int32_t> table(0x110000 + 256, -1);
-  TokenPair out;
-  out.sys.resize(sys.size());
-  out.gold.resize(gold.size());
-  std::int32_t next = 0;
-  auto id_of = [&](char32_t c) {
-    std::int32_t& slot = table[c];
-    if (slot < 0) slot = next++;
-    return slot;
-  };
-  for (std::size_t i = 0; i < sys.size(); ++i) out.sys[i] = id_of(sys[i]);
-  for (std::size_t i = 0; i < gold.size(); ++i) out.gold[i] = id_of(gold[i]);
-  for (char32_t c : sys) table[c] = -1;
-  for (char32_t c : gold) table[c] = -1;
-  out.alphabet = next;
-  return out;
+// Code point -> dense id, gold first: the gold's code points get 0, 1, 2... in
+// order of first occurrence (so a MatchTarget over them maps system ids without a
+// table), system-only ones the next ids. One table per thread over all code points
+// plus the 256 invalid-byte symbols, storing id + 1 (0 = absent), zero-filled by
+// calloc so that only the pages of code points in use are ever touched. It keeps
+// the current gold's entries between pairs (owner: the gold's serial); a pair's
+// system-only entries are taken out again after the pair.
+class CharInterner {
+ public:
+  CharInterner() : table_(static_cast<std::int32_t*>(std::calloc(kSize, sizeof(std::int32_t)))) {
+    if (!table_) throw std::bad_alloc();
+  }
+  ~CharInterner() { std::free(table_); }
+  CharInterner(const CharInterner&) = delete;
+  CharInterner& operator=(const CharInterner&) = delete;
+
+  TokenPair intern(std::span<const char32_t> sys, std::span<const char32_t> gold, std::uint64_t gold_serial,
+                   std::vector<std::int32_t>& gold_ids) {
+    if (owner_ != gold_serial || gold_serial == 0 || gold_ids.size() != gold.size()) {
+      for (char32_t c : gold_chars_) table_[c] = 0;
+      gold_chars_.clear();
+      owner_ = 0;
+      gold_ids.resize(gold.size());
+      std::int32_t next = 0;
+      for (std::size_t i = 0; i < gold.size(); ++i) {
+        std::int32_t& slot = table_[index(gold[i])];
+        if (slot == 0) {
+          slot = ++next;
+          gold_chars_.push_back(index(gold[i]));
+        }
+        gold_ids[i] = slot - 1;
+      }
+      owner_ = gold_serial;
+    }
+    TokenPair out;
+    out.gold = gold_ids;
+    out.sys.resize(sys.size());
+    std::int32_t next = static_cast<std::int32_t>(gold_chars_.size());
+    added_.clear();
+    for (std::size_t i = 0; i < sys.size(); ++i) {
+      std::int32_t& slot = table_[index(sys[i])];
+      if (slot == 0) {
+        slot = ++next;
+        added_.push_back(index(sys[i]));
+      }
+      out.sys[i] = slot - 1;
+    }
+    for (char32_t c : added_) table_[c] = 0;
+    out.alphabet = next;
+    return out;
+  }
+
+ private:
+  static constexpr std::size_t kSize = 0x110000 + 256;
+  static char32_t index(char32_t c) { return c < kSize ? c : static_cast<char32_t>(kSize - 1); }
+  std::int32_t* table_;
+  std::uint64_t owner_ = 0;
+  std::vector<char32_t> gold_chars_;  // code points of the owner's entries
+  std::vector<char32_t> added_;
+};
+
+TokenPair intern_chars(std::span<const char32_t> sys, std::span<const char32_t> gold, std::uint64_t gold_serial,
+                       std::vector<std::int32_t>& gold_ids) {
+  thread_local CharInterner table;
+  return table.intern(sys, gold, gold_serial, gold_ids);
 }
 
-std::vector<Opcode> opcodes_of(const TokenPair& t, bool autojunk) {
-  SequenceMatcher sm(t.sys, t.gold, autojunk);
+std::vector<Opcode> opcodes_of(const TokenPair& t, const MatchTarget& gold) {
+  SequenceMatcher sm(t.sys, gold);
   return sm.get_opcodes();
 }
 
@@ -242,7 +312,17 @@ struct PreparedText::Cache {
   std::optional<std::vector<std::string_view>> words;
   std::optional<std::vector<char32_t>> chars;
   std::vector<std::int32_t> ids[3];  // as gold: interned ids per word table (see intern_words)
+  std::vector<std::int32_t> char_ids;  // as gold: interned code points (see intern_chars)
+  // As gold: the matcher's b side per token kind (cleaneval labelled, unlabelled,
+  // text-only words, text-only chars) and autojunk, over the ids above.
+  std::unique_ptr<MatchTarget> targets[4][2];
 };
+
+const MatchTarget& PreparedText::match_target(int kind, bool autojunk, std::span<const std::int32_t> ids) {
+  std::unique_ptr<MatchTarget>& t = cache_->targets[kind][autojunk ? 1 : 0];
+  if (!t || t->size() != ids.size()) t = std::make_unique<MatchTarget>(ids, autojunk);
+  return *t;
+}
 
 PreparedText::PreparedText(std::string_view text)
     : text_(text), serial_(g_next_serial.fetch_add(1, std::memory_order_relaxed)), cache_(std::make_unique<Cache>()) {}
@@ -312,8 +392,8 @@ const Alignment& DocPair::cleaneval(bool unlabelled) {
     a.sys_tokens = sys_->cleaneval_tokens(unlabelled);
     a.gold_tokens = gold_->cleaneval_tokens(unlabelled);
     KernelTimer timer;
-    a.tokens = intern_words(k, a.sys_tokens, a.gold_tokens, gold_->serial_, gold_->cache_->ids[k]);
-    a.opcodes = opcodes_of(a.tokens, opts_.autojunk);
+    a.tokens = intern_words(k, a.sys_tokens, a.gold_tokens, gold_->serial_, gold_->cache_->ids[k], false);
+    a.opcodes = opcodes_of(a.tokens, gold_->match_target(k, opts_.autojunk, a.tokens.gold));
     slot = std::move(a);
   }
   return *slot;
@@ -327,7 +407,7 @@ const TokenPair& DocPair::text_only_words() {
     const auto& sys = text_only_sys();
     const auto& gold = text_only_gold();
     KernelTimer timer;
-    cache_->to_words = intern_words(2, sys, gold, gold_->serial_, gold_->cache_->ids[2]);
+    cache_->to_words = intern_words(2, sys, gold, gold_->serial_, gold_->cache_->ids[2], true);
   }
   return *cache_->to_words;
 }
@@ -337,7 +417,7 @@ const TokenPair& DocPair::text_only_chars() {
     const auto& sys = sys_->text_only_chars();
     const auto& gold = gold_->text_only_chars();
     KernelTimer timer;
-    cache_->to_chars = intern(sys, gold);
+    cache_->to_chars = intern_chars(sys, gold, gold_->serial_, gold_->cache_->char_ids);
   }
   return *cache_->to_chars;
 }
@@ -346,7 +426,7 @@ const std::vector<Opcode>& DocPair::text_only_word_opcodes() {
   if (!cache_->to_word_ops) {
     const TokenPair& t = text_only_words();
     KernelTimer timer;
-    cache_->to_word_ops = opcodes_of(t, opts_.autojunk);
+    cache_->to_word_ops = opcodes_of(t, gold_->match_target(2, opts_.autojunk, t.gold));
   }
   return *cache_->to_word_ops;
 }
@@ -355,7 +435,7 @@ const std::vector<Opcode>& DocPair::text_only_char_opcodes() {
   if (!cache_->to_char_ops) {
     const TokenPair& t = text_only_chars();
     KernelTimer timer;
-    cache_->to_char_ops = opcodes_of(t, opts_.autojunk);
+    cache_->to_char_ops = opcodes_of(t, gold_->match_target(3, opts_.autojunk, t.gold));
   }
   return *cache_->to_char_ops;
 }

@@ -33,7 +33,8 @@ struct TokenPair {
   std::int32_t alphabet = 0;
 };
 
-// A difflib alignment of a TokenPair.
+// A difflib alignment of a TokenPair. In `tokens`, the system tokens absent from
+// the gold share one id (they never match, so matching is unchanged).
 struct Alignment {
   TokenPair tokens;
   std::span<const std::string_view> sys_tokens, gold_tokens;  // the sides' PreparedText tokens
@@ -64,6 +65,10 @@ class PreparedText {
  private:
   friend class DocPair;
   struct Cache;
+  // The matcher's b side over this text's ids of token kind `kind` (0, 1:
+  // cleaneval labelled, unlabelled; 2: text-only words; 3: text-only chars), built
+  // once and kept while the ids stay the same.
+  const MatchTarget& match_target(int kind, bool autojunk, std::span<const std::int32_t> ids);
   std::string_view text_;
   std::uint64_t serial_;  // unique per object, for the interner's checkpoints
   std::unique_ptr<Cache> cache_;

@@ -24,6 +24,8 @@
 #include <bit>
 #include <cstddef>
 #include <limits>
+#include <memory>
+#include <mutex>
 #include <stdexcept>
 #include <string>
 #include <tuple>
@@ -222,12 +224,14 @@ struct Best {
 
 }  // namespace
 
-// Per-thread scratch of the constructor (counts, CSR fill pointers, the q-gram
-// hash table), reused by every matcher of the thread so that building a matcher
-// allocates only what it keeps.
+namespace {
+
+// Per-thread scratch of the constructors (counts, CSR fill pointers), reused by
+// every matcher of the thread so that building a matcher allocates only what it
+// keeps.
 struct BuildScratch {
-  std::vector<int> bcount, acount, fill, head, next;
-  std::vector<std::uint64_t> keys, bkey;
+  std::vector<int> acount, fill;
+  std::vector<std::uint64_t> bkey;
 };
 
 BuildScratch& build_scratch() {
@@ -240,15 +244,206 @@ void reset_to(std::vector<T>& v, std::size_t n, T value) {
   v.assign(n, value);  // keeps capacity: no allocation once the scratch is warm
 }
 
+// CSR lists per local id (ascending because positions ascend): the positions p of
+// `ids` whose id has a non-zero count. `off` gets nlocal + 2 entries (id nlocal is
+// an always-empty list).
+void build_csr(const std::vector<int>& count, const std::vector<int>& ids, int nlocal,
+               std::vector<int>& off, std::vector<int>& pos, std::vector<int>& fill_scratch) {
+  const std::size_t n1 = static_cast<std::size_t>(nlocal) + 1;
+  off.resize(n1 + 1);
+  off[0] = 0;
+  for (int id = 0; id < nlocal; ++id) off[id + 1] = off[id] + count[id];
+  off[n1] = off[nlocal];
+  pos.resize(static_cast<std::size_t>(off[nlocal]));
+  fill_scratch.assign(off.begin(), off.end() - 1);
+  int* fill = fill_scratch.data();
+  for (std::size_t p = 0; p < ids.size(); ++p)
+    if (ids[p] >= 0 && count[ids[p]]) pos[fill[ids[p]]++] = static_cast<int>(p);
+}
+
+}  // namespace
+
+// The b side: everything that depends on b alone.
+struct MatchTarget::Data {
+  // bid[j]: local id of b[j] (dense, 0..nlocal-1). Token equality is id equality.
+  std::vector<int> bid;
+  int nlocal = 0;
+  int popular = 0;
+  bool autojunk = true;
+  std::vector<char> pop;    // per local id: popular (autojunk); nlocal + 1 entries
+  std::vector<int> bcount;  // per local id: entries of its b2j list (0 if popular)
+  std::vector<int> boff, bpos;  // b2j as CSR lists (popular ids: empty)
+  // global[l]: the caller's token id of local id l, to map a's tokens. `canonical`:
+  // global[l] == l for every l (b's ids are already dense in first-occurrence
+  // order, as the interners of metrics/metric.cc make gold ids), so a's ids map
+  // to themselves (or to -1 when >= nlocal). `sorted`: global is sorted (the
+  // sort-based path for huge ids), mapped by binary search.
+  std::vector<std::int32_t> global;
+  bool canonical = false;
+  bool sorted = false;
+
+  // The hashed q-grams of b (packed local ids + 1, so a key match is an exact
+  // match), chained by start position ascending; built on first need by a matcher
+  // with many pairs (see SequenceMatcher::Impl::build_runs).
+  struct QIndex {
+    int q = 0, bits = 0;  // q == 0: no index possible (too many distinct ids)
+    std::uint64_t mask = 0;
+    std::size_t cap = 0;
+    int shift = 0;
+    std::vector<std::uint64_t> keys;  // 0 = empty slot
+    std::vector<int> head, next;
+    std::size_t slot_of(std::uint64_t key) const {
+      std::size_t h = static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ULL) >> shift);
+      while (keys[h] != 0 && keys[h] != key) h = (h + 1) & (cap - 1);
+      return h;
+    }
+  };
+  mutable std::once_flag qonce;
+  mutable QIndex qi;
+
+  Data(std::span<const std::int32_t> b, bool aj) : autojunk(aj) {
+    check_ids(b, "b");
+    const std::size_t lb = b.size();
+    std::int32_t maxb = -1;
+    for (std::int32_t t : b) maxb = std::max(maxb, t);
+    bid.resize(lb);
+    // Local ids for b's tokens: through a per-thread token-id table (reset after
+    // use) when ids are below kDirectIds, sort-based otherwise.
+    if (maxb < kDirectIds) {
+      std::vector<int>& direct = direct_table();
+      if (direct.size() < static_cast<std::size_t>(maxb) + 1)
+        direct.resize(static_cast<std::size_t>(maxb) + 1, -1);
+      for (std::size_t j = 0; j < lb; ++j) {
+        int& id = direct[static_cast<std::size_t>(b[j])];
+        if (id < 0) {
+          id = nlocal++;
+          global.push_back(b[j]);
+        }
+        bid[j] = id;
+      }
+      for (std::int32_t g : global) direct[static_cast<std::size_t>(g)] = -1;
+    } else {
+      global.assign(b.begin(), b.end());
+      std::sort(global.begin(), global.end());
+      global.erase(std::unique(global.begin(), global.end()), global.end());
+      nlocal = static_cast<int>(global.size());
+      for (std::size_t j = 0; j < lb; ++j)
+        bid[j] = static_cast<int>(std::lower_bound(global.begin(), global.end(), b[j]) - global.begin());
+      sorted = true;
+    }
+    canonical = true;
+    for (int l = 0; l < nlocal && canonical; ++l) canonical = global[static_cast<std::size_t>(l)] == l;
+
+    // Counts and the popular rule.
+    const std::size_t n1 = static_cast<std::size_t>(nlocal) + 1;
+    bcount.assign(n1, 0);
+    for (int id : bid) ++bcount[static_cast<std::size_t>(id)];
+    pop.assign(n1, 0);
+    for (int id = 0; id < nlocal; ++id) {
+      if (is_popular(static_cast<std::size_t>(bcount[id]), lb, autojunk)) {
+        pop[id] = 1;
+        bcount[id] = 0;
+        ++popular;
+      }
+    }
+    build_csr(bcount, bid, nlocal, boff, bpos, build_scratch().fill);
+  }
+
+  // a's tokens as local ids of b (-1: not in b).
+  void map_a(std::span<const std::int32_t> a, std::vector<int>& aid) const {
+    aid.resize(a.size());
+    const std::size_t la = a.size();
+    if (canonical) {
+      const std::uint32_t n = static_cast<std::uint32_t>(nlocal);
+      for (std::size_t i = 0; i < la; ++i) aid[i] = static_cast<std::uint32_t>(a[i]) < n ? a[i] : -1;
+    } else if (sorted) {
+      for (std::size_t i = 0; i < la; ++i) {
+        auto it = std::lower_bound(global.begin(), global.end(), a[i]);
+        aid[i] = it != global.end() && *it == a[i] ? static_cast<int>(it - global.begin()) : -1;
+      }
+    } else {
+      std::vector<int>& direct = direct_table();  // all -1 between calls
+      const std::int32_t limit = static_cast<std::int32_t>(direct.size());
+      for (int l = 0; l < nlocal; ++l) direct[static_cast<std::size_t>(global[static_cast<std::size_t>(l)])] = l;
+      for (std::size_t i = 0; i < la; ++i) aid[i] = a[i] < limit ? direct[static_cast<std::size_t>(a[i])] : -1;
+      for (std::int32_t g : global) direct[static_cast<std::size_t>(g)] = -1;
+    }
+  }
+
+  const QIndex& qindex() const {
+    std::call_once(qonce, [this] { build_qindex(); });
+    return qi;
+  }
+
+  void build_qindex() const {
+    const std::size_t lb = bid.size();
+    if (nlocal < (1 << 16) - 1) {
+      qi.q = 4;
+      qi.bits = 16;
+    } else if (nlocal < (1 << 21) - 1) {
+      qi.q = 3;
+      qi.bits = 21;
+    } else {
+      return;  // q stays 0: no index
+    }
+    const int q = qi.q, bits = qi.bits;
+    qi.mask = bits * q == 64 ? ~0ULL : ((1ULL << (bits * q)) - 1);
+    qi.cap = 16;
+    while (qi.cap < 2 * lb) qi.cap <<= 1;
+    qi.shift = 64 - std::countr_zero(qi.cap);
+    qi.keys.assign(qi.cap, 0);
+    qi.head.assign(qi.cap, -1);
+    qi.next.assign(lb, -1);
+    std::vector<std::uint64_t>& bkey = build_scratch().bkey;
+    reset_to<std::uint64_t>(bkey, lb, 0);
+    // q-grams of b, keyed by their start; inserted with descending start so each
+    // chain lists starts ascending.
+    std::uint64_t key = 0;
+    int valid = 0;
+    for (std::size_t t = 0; t < lb; ++t) {
+      const int id = bid[t];
+      if (pop[id]) {
+        valid = 0;
+        continue;
+      }
+      key = ((key << bits) | static_cast<std::uint64_t>(id + 1)) & qi.mask;
+      if (++valid >= q) bkey[t + 1 - static_cast<std::size_t>(q)] = key;
+    }
+    for (std::size_t p = lb; p-- > 0;) {
+      const std::uint64_t k = bkey[p];
+      if (!k) continue;
+      const std::size_t h = qi.slot_of(k);
+      qi.keys[h] = k;
+      qi.next[p] = qi.head[h];
+      qi.head[h] = static_cast<int>(p);
+    }
+  }
+};
+
+MatchTarget::MatchTarget(std::span<const std::int32_t> b, bool autojunk)
+    : d_(std::make_unique<Data>(b, autojunk)) {}
+MatchTarget::~MatchTarget() = default;
+std::size_t MatchTarget::size() const { return d_->bid.size(); }
+bool MatchTarget::autojunk() const { return d_->autojunk; }
+int MatchTarget::popular_count() const { return d_->popular; }
+
 struct SequenceMatcher::Impl {
-  // Local ids: bid[j] is the id of b[j]; aid[i] the id of a[i], or -1 when a[i]
-  // does not occur in b. Token equality is id equality. (i, j) is a pair (a cell
-  // difflib's DP visits) when aid[i] == bid[j] and that id is not popular.
-  std::vector<int> aid, bid;
-  std::vector<char> pop;  // per id: popular (autojunk); nlocal + 1 entries
-  // CSR lists per local id: b2j (positions in b, ascending) and a2i (positions in
-  // a). Popular ids have empty lists; id `nlocal` is an always-empty list.
-  std::vector<int> boff, bpos, aoff, apos;
+  // The b side (owned when the matcher was built from b itself).
+  std::unique_ptr<MatchTarget> own;
+  const MatchTarget::Data& T;
+  // Shorthands for T's members.
+  const std::vector<int>& bid;
+  const std::vector<char>& pop;
+  const std::vector<int>& boff;
+  const std::vector<int>& bpos;
+  const int nlocal;
+  const int popular;
+  // aid[i]: the local id of a[i], or -1 when a[i] does not occur in b. (i, j) is
+  // a pair (a cell difflib's DP visits) when aid[i] == bid[j] and that id is not
+  // popular.
+  std::vector<int> aid;
+  // a2i as CSR lists per local id (positions in a; built for large matchers).
+  std::vector<int> aoff, apos;
   std::vector<Line> rows;  // rows of a with a non-empty b2j list, ascending i
   std::vector<Line> cols;  // columns of b with a non-empty a2i list, ascending j
   // Maximal runs of length >= run_q, sorted by (r, j); built only when the matcher
@@ -256,103 +451,41 @@ struct SequenceMatcher::Impl {
   std::vector<Run> runs;
   int run_q = 0;
   bool large = false;  // columns and run index built
-  int nlocal = 0;
-  int popular = 0;
   std::size_t npairs = 0;  // pairs (i, j) of the whole matrix
 
-  Impl(std::span<const std::int32_t> a, std::span<const std::int32_t> b, bool autojunk) {
+  Impl(std::span<const std::int32_t> a, std::unique_ptr<MatchTarget> target)
+      : Impl(a, *target->d_) {
+    own = std::move(target);
+  }
+
+  Impl(std::span<const std::int32_t> a, const MatchTarget::Data& t)
+      : T(t), bid(t.bid), pop(t.pop), boff(t.boff), bpos(t.bpos), nlocal(t.nlocal), popular(t.popular) {
     check_ids(a, "a");
-    check_ids(b, "b");
-    const std::size_t la = a.size(), lb = b.size();
-    std::int32_t maxb = -1;
-    for (std::int32_t t : b) maxb = std::max(maxb, t);
-
-    // Local ids for b's tokens: through a per-thread token-id table (reset after
-    // use) when ids are below kDirectIds, sort-based otherwise.
-    bid.resize(lb);
-    aid.resize(la);
-    std::vector<int>& direct = direct_table();
-    const bool use_direct = maxb < kDirectIds;
-    struct Reset {  // leaves the shared table all -1 again, even on exceptions
-      std::vector<int>* table;
-      std::span<const std::int32_t> b;
-      ~Reset() {
-        if (table)
-          for (std::int32_t t : b) (*table)[static_cast<std::size_t>(t)] = -1;
-      }
-    } reset{use_direct ? &direct : nullptr, b};
-    if (use_direct) {
-      if (direct.size() < static_cast<std::size_t>(maxb) + 1)
-        direct.resize(static_cast<std::size_t>(maxb) + 1, -1);
-      for (std::size_t j = 0; j < lb; ++j) {
-        int& id = direct[b[j]];
-        if (id < 0) id = nlocal++;
-        bid[j] = id;
-      }
-      for (std::size_t i = 0; i < la; ++i) aid[i] = a[i] <= maxb ? direct[a[i]] : -1;
-    } else {
-      std::vector<std::int32_t> sorted(b.begin(), b.end());
-      std::sort(sorted.begin(), sorted.end());
-      sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
-      nlocal = static_cast<int>(sorted.size());
-      for (std::size_t j = 0; j < lb; ++j)
-        bid[j] = static_cast<int>(std::lower_bound(sorted.begin(), sorted.end(), b[j]) - sorted.begin());
-      for (std::size_t i = 0; i < la; ++i) {
-        auto it = std::lower_bound(sorted.begin(), sorted.end(), a[i]);
-        aid[i] = it != sorted.end() && *it == a[i] ? static_cast<int>(it - sorted.begin()) : -1;
-      }
-    }
-
-    // Counts and the popular rule.
-    BuildScratch& s = build_scratch();
-    const std::size_t n1 = static_cast<std::size_t>(nlocal) + 1;
-    reset_to(s.bcount, n1, 0);
-    reset_to(s.acount, n1, 0);
-    for (int id : bid) ++s.bcount[id];
-    pop.assign(n1, 0);
-    for (int id = 0; id < nlocal; ++id) {
-      if (is_popular(static_cast<std::size_t>(s.bcount[id]), lb, autojunk)) {
-        pop[id] = 1;
-        s.bcount[id] = 0;
-        ++popular;
-      }
-    }
-
-    // CSR lists (ascending because positions ascend).
-    auto csr = [&](const std::vector<int>& count, const std::vector<int>& ids, std::vector<int>& off,
-                   std::vector<int>& pos) {
-      off.resize(n1 + 1);
-      off[0] = 0;
-      for (int id = 0; id < nlocal; ++id) off[id + 1] = off[id] + count[id];
-      off[n1] = off[nlocal];
-      pos.resize(static_cast<std::size_t>(off[nlocal]));
-      s.fill.assign(off.begin(), off.end() - 1);
-      int* fill = s.fill.data();
-      for (std::size_t p = 0; p < ids.size(); ++p)
-        if (ids[p] >= 0 && count[ids[p]]) pos[fill[ids[p]]++] = static_cast<int>(p);
-    };
-    csr(s.bcount, bid, boff, bpos);
+    const std::size_t la = a.size(), lb = bid.size();
+    T.map_a(a, aid);
     rows.reserve(la);
     for (std::size_t i = 0; i < la; ++i) {
       const int id = aid[i];
-      if (id < 0 || s.bcount[id] == 0) continue;
+      if (id < 0 || T.bcount[id] == 0) continue;
       rows.push_back({static_cast<int>(i), id, bpos[boff[id]], bpos[boff[id + 1] - 1]});
-      npairs += static_cast<std::size_t>(s.bcount[id]);
+      npairs += static_cast<std::size_t>(T.bcount[id]);
     }
     // Small matchers (few pairs: words, autojunk on) stop here: the row DP alone is
     // cheapest for them. Large ones also get columns and the run index.
     large = npairs >= 2 * (la + lb) && npairs >= 2000;
     if (!large) return;
+    BuildScratch& s = build_scratch();
+    reset_to(s.acount, static_cast<std::size_t>(nlocal) + 1, 0);
     for (int id : aid)
       if (id >= 0 && !pop[id]) ++s.acount[id];
-    csr(s.acount, aid, aoff, apos);
+    build_csr(s.acount, aid, nlocal, aoff, apos, s.fill);
     cols.reserve(static_cast<std::size_t>(boff[nlocal]));
     for (std::size_t j = 0; j < lb; ++j) {
       const int id = bid[j];
       if (s.acount[id] == 0) continue;
       cols.push_back({static_cast<int>(j), id, apos[aoff[id]], apos[aoff[id + 1] - 1]});
     }
-    build_runs(s);
+    build_runs();
   }
 
   // Length of the run of pairs from (i, j), at most lim.
@@ -370,60 +503,14 @@ struct SequenceMatcher::Impl {
   bool is_pair(int i, int j) const { return aid[i] == bid[j] && !pop[bid[j]]; }
 
   // The run index, built when the matrix has many pairs (CJK characters with
-  // autojunk off): all maximal runs of length >= q, found through q-grams of b
-  // (packed local ids, so a key match is an exact match) instead of all pairs.
-  void build_runs(BuildScratch& s) {
+  // autojunk off): all maximal runs of length >= q, found by looking a's q-grams
+  // up in the target's q-gram index of b instead of walking all pairs.
+  void build_runs() {
+    const auto& qi = T.qindex();
+    const int q = qi.q;
+    if (q == 0) return;
     const std::size_t la = aid.size(), lb = bid.size();
-    int q, bits;
-    if (nlocal < (1 << 16) - 1) {
-      q = 4;
-      bits = 16;
-    } else if (nlocal < (1 << 21) - 1) {
-      q = 3;
-      bits = 21;
-    } else {
-      return;
-    }
     if (la < static_cast<std::size_t>(q) || lb < static_cast<std::size_t>(q)) return;
-    const std::uint64_t mask = bits * q == 64 ? ~0ULL : ((1ULL << (bits * q)) - 1);
-    std::size_t cap = 16;
-    while (cap < 2 * lb) cap <<= 1;
-    reset_to<std::uint64_t>(s.keys, cap, 0);  // 0 = empty slot (ids are stored + 1)
-    reset_to(s.head, cap, -1);
-    s.next.resize(lb);
-    reset_to<std::uint64_t>(s.bkey, lb, 0);
-    std::uint64_t* keys = s.keys.data();
-    int* head = s.head.data();
-    int* next = s.next.data();
-    const int shift = 64 - std::countr_zero(cap);
-    auto slot_of = [&](std::uint64_t key) {
-      std::size_t h = static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ULL) >> shift);
-      while (keys[h] != 0 && keys[h] != key) h = (h + 1) & (cap - 1);
-      return h;
-    };
-    // q-grams of b, keyed by their start; inserted with descending start so each
-    // chain lists starts ascending.
-    {
-      std::uint64_t key = 0;
-      int valid = 0;
-      for (std::size_t t = 0; t < lb; ++t) {
-        const int id = bid[t];
-        if (pop[id]) {
-          valid = 0;
-          continue;
-        }
-        key = ((key << bits) | static_cast<std::uint64_t>(id + 1)) & mask;
-        if (++valid >= q) s.bkey[t + 1 - static_cast<std::size_t>(q)] = key;
-      }
-    }
-    for (std::size_t p = lb; p-- > 0;) {
-      const std::uint64_t key = s.bkey[p];
-      if (!key) continue;
-      const std::size_t h = slot_of(key);
-      keys[h] = key;
-      next[p] = head[h];
-      head[h] = static_cast<int>(p);
-    }
     std::uint64_t key = 0;
     int valid = 0;
     for (std::size_t t = 0; t < la; ++t) {
@@ -432,12 +519,12 @@ struct SequenceMatcher::Impl {
         valid = 0;
         continue;
       }
-      key = ((key << bits) | static_cast<std::uint64_t>(id + 1)) & mask;
+      key = ((key << qi.bits) | static_cast<std::uint64_t>(id + 1)) & qi.mask;
       if (++valid < q) continue;
-      const std::size_t h = slot_of(key);
-      if (keys[h] == 0) continue;
+      const std::size_t h = qi.slot_of(key);
+      if (qi.keys[h] == 0) continue;
       const int i = static_cast<int>(t) + 1 - q;
-      for (int j = head[h]; j >= 0; j = next[j]) {
+      for (int j = qi.head[h]; j >= 0; j = qi.next[static_cast<std::size_t>(j)]) {
         if (i > 0 && j > 0 && is_pair(i - 1, j - 1)) continue;  // not a run start
         const int lim = static_cast<int>(std::min(la - static_cast<std::size_t>(i), lb - static_cast<std::size_t>(j)));
         runs.push_back({i, j, q + extend(i + q, j + q, lim - q)});
@@ -445,7 +532,6 @@ struct SequenceMatcher::Impl {
     }
     run_q = q;
   }
-
   // Longest match through the run index: candidates are the pairs on the top row
   // and left column of the rectangle (segments entering through its edges) and the
   // indexed run starts inside it. Exact when the answer is >= run_q (any segment
@@ -598,7 +684,10 @@ struct SequenceMatcher::Impl {
 
 SequenceMatcher::SequenceMatcher(std::span<const std::int32_t> a, std::span<const std::int32_t> b,
                                  bool autojunk)
-    : impl_(new Impl(a, b, autojunk)) {}
+    : impl_(new Impl(a, std::make_unique<MatchTarget>(b, autojunk))) {}
+
+SequenceMatcher::SequenceMatcher(std::span<const std::int32_t> a, const MatchTarget& b)
+    : impl_(new Impl(a, *b.d_)) {}
 
 SequenceMatcher::~SequenceMatcher() { delete impl_; }
 

@@ -23,6 +23,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <unordered_map>
 #include <unordered_set>
@@ -47,10 +48,37 @@ struct Opcode {
 
 const char* op_name(OpTag tag);  // "equal", "replace", "delete", "insert"
 
+// The b side of matchers, prepared once: b's local ids, the popular rule, the b2j
+// lists and (built on first need, thread-safely) the q-gram index of b. A gold text
+// scored against several system outputs builds it once (metrics::PreparedText keeps
+// one per tokenisation). Matching is fastest when b's ids are dense in order of
+// first occurrence (0, 1, 2, ... as the interners of metrics/metric.cc give gold
+// ids): a's ids then map to b's local ids without a table.
+class MatchTarget {
+ public:
+  explicit MatchTarget(std::span<const std::int32_t> b, bool autojunk = true);
+  ~MatchTarget();
+  MatchTarget(const MatchTarget&) = delete;
+  MatchTarget& operator=(const MatchTarget&) = delete;
+
+  std::size_t size() const;  // len(b)
+  bool autojunk() const;
+  int popular_count() const;
+
+  struct Data;
+
+ private:
+  friend class SequenceMatcher;
+  std::unique_ptr<Data> d_;
+};
+
 class SequenceMatcher {
  public:
   SequenceMatcher(std::span<const std::int32_t> a, std::span<const std::int32_t> b,
                   bool autojunk = true);
+  // Against a prepared b, which must outlive the matcher (same answers as
+  // SequenceMatcher(a, b, target.autojunk())).
+  SequenceMatcher(std::span<const std::int32_t> a, const MatchTarget& b);
   ~SequenceMatcher();
   SequenceMatcher(const SequenceMatcher&) = delete;
   SequenceMatcher& operator=(const SequenceMatcher&) = delete;

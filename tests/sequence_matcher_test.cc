@@ -19,6 +19,7 @@
 #include <string_view>
 #include <tuple>
 #include <iostream>
+#include <map>
 #include <vector>
 
 #include "metrics/sequence_matcher.h"
@@ -433,6 +434,47 @@ TEST_CASE("matcher: find_longest_match equals the reference on sub-rectangles of
       UNSCOPED_INFO("pair " << n << ": opcodes differ");
   }
   INFO(queries << " queries");
+  CHECK(bad == 0);
+}
+
+TEST_CASE("matcher: a MatchTarget shared by several a gives the answers of one matcher per pair",
+          "[matcher]") {
+  // The gold side is prepared once and matched against several system outputs.
+  // Three id layouts of b take the three mapping paths: dense in first-occurrence
+  // order (canonical, no table), arbitrary small ids (direct table) and ids above
+  // 2^24 (sorted). Each a mixes b's tokens, mutations and tokens absent from b.
+  std::mt19937_64 rng(4242);
+  int bad = 0, compared = 0;
+  for (int n = 0; n < 24; ++n) {
+    const Case c = page_pair(rng);
+    for (int layout = 0; layout < 3; ++layout) {
+      // Relabel every token id of the pair consistently.
+      std::map<std::int32_t, std::int32_t> first;  // b's ids, numbered by first occurrence
+      for (std::int32_t t : c.b) first.emplace(t, static_cast<std::int32_t>(first.size()));
+      auto relabel = [&](std::int32_t t) -> std::int32_t {
+        if (layout == 1) return t;
+        if (layout == 2) return t + (1 << 25);
+        auto it = first.find(t);
+        return it != first.end() ? it->second : static_cast<std::int32_t>(first.size()) + t;
+      };
+      Seq b, a0;
+      for (std::int32_t t : c.b) b.push_back(relabel(t));
+      for (std::int32_t t : c.a) a0.push_back(relabel(t));
+      const detour::metrics::MatchTarget target(b, c.autojunk);
+      std::vector<Seq> as{a0, Seq(a0.rbegin(), a0.rend()), Seq{}, b};
+      Seq mutated = a0;
+      for (std::size_t i = 0; i < mutated.size(); i += 7) mutated[i] = relabel(1000000 + static_cast<std::int32_t>(i));
+      as.push_back(mutated);
+      for (const Seq& a : as) {
+        ++compared;
+        detour::metrics::SequenceMatcher shared(a, target);
+        ref::SequenceMatcher slow(a, b, c.autojunk);
+        if (encode(shared.get_opcodes()) != encode(slow.get_opcodes()) && ++bad <= 3)
+          UNSCOPED_INFO("pair " << n << " layout " << layout << " autojunk=" << c.autojunk << ": opcodes differ");
+      }
+    }
+  }
+  INFO(compared << " matchings");
   CHECK(bad == 0);
 }
 
