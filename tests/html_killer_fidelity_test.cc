@@ -2,7 +2,7 @@
 // (outputs/html_killer): per-page text-only F1 over all 1694 pages, printed per
 // language; the overall median and mean are guarded at the level reached (minus a
 // small margin). Of the issue's targets the median (>= 0.97) is met, the mean
-// (>= 0.93) is not: see the known gaps in extractors/html_killer.cc.
+// (>= 0.93) is not (0.877): see the known gaps in extractors/html_killer.cc.
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
@@ -54,7 +54,9 @@ TEST_CASE("HK agrees with the published HTML Killer outputs on DANIEL", "[fideli
   const double med = median(all), avg = mean(all);
   std::cout << "HK vs html_killer all: median " << med << " mean " << avg << "\n";
   // Measured with HK version 3: median 0.9730, mean 0.8181; version 4 (line breaks
-  // normalised before the <img> rule): median 0.9770, mean 0.8400.
-  CHECK(med >= 0.970);
-  CHECK(avg >= 0.830);
+  // normalised before the <img> rule): median 0.9770, mean 0.8400; version 5 (region
+  // without h1 from the first <script, opening tags before text-only elements, b no
+  // longer exempt): median 0.9810, mean 0.8767.
+  CHECK(med >= 0.976);
+  CHECK(avg >= 0.871);
 }

@@ -34,9 +34,9 @@ TEST_CASE("HK keeps the first h1 as title and the pieces between </p> and <br>",
   REQUIRE(ex.segments.size() == 5);
   CHECK(ex.segments[0].kind == SegmentKind::Heading);
   CHECK(ex.segments[0].text == "The title");
-  // <b> keeps its text (b is exempt from the text-only rule); the entity is a space.
-  CHECK(texts(ex) == std::vector<std::string>{"The title", "One bold link end", "Line one", "Line two",
-                                              "tail text"});
+  // "<b>bold</b>" holds only text: removed (version 5; b was exempt before). The
+  // link's text stays (a is unwrapped first); the entity is a space.
+  CHECK(texts(ex) == std::vector<std::string>{"The title", "One link end", "Line one", "Line two", "tail text"});
 }
 
 TEST_CASE("HK drops opening tags with their text, text-only elements and short pieces", "[html_killer]") {
@@ -44,8 +44,8 @@ TEST_CASE("HK drops opening tags with their text, text-only elements and short p
       "<body><h1>T</h1><td>cell text here</td> after the cell</p>"
       "<table><tr><td>x</td></tr></table>closing tail kept</p>short</p>"
       "<FONT>upper font text</p><img src=a.gif>eaten<br>still eaten/> visible after img</p></body>");
-  // <td>..</td> holds only text: removed. "<table>", "<tr>" and "<FONT>" go with the
-  // text that follows them; text after a closing tag stays. "short" has 5 bytes (< 8).
+  // "<td>", "<table>", "<tr>" and "<FONT>" go with the text that follows them; text
+  // after a closing tag stays. "short" has 5 bytes (< 8).
   // The <img> not closed by "/>" swallows everything up to the next "/>".
   CHECK(texts(ex) == std::vector<std::string>{"T", "after the cell", "closing tail kept", "visible after img"});
 }
@@ -67,12 +67,36 @@ TEST_CASE("HK region: first h1 to first </body>, cut at the next h1, else from <
   CHECK(texts(run("<body><h1>First title</h1><p>first paragraph text</p><h1>Second</h1>"
                   "<p>never reached text</p></body>")) ==
         std::vector<std::string>{"First title", "first paragraph text"});
-  // Without <h1 the region starts at <body (its own tag starts with b and stays).
+  // Without <h1 (and without <script) the region starts at <body (its own tag starts
+  // with b and stays).
   CHECK(texts(run("<html><head><title>head title</title></head><body><p>body paragraph one</p></body>")) ==
         std::vector<std::string>{"body paragraph one"});
   // Line feeds are deleted before anything else, gluing the words they separated.
   CHECK(texts(run("<body><h1>Title here</h1><p>new\nline and more</p>")) ==
         std::vector<std::string>{"Title here", "newline and more"});
+}
+
+TEST_CASE("HK without h1 starts the region at the first <script", "[html_killer]") {
+  // From the first "<script", the head's "<link" (an "<li" to the rule) swallows
+  // everything up to the first "</li>", the first paragraph included.
+  CHECK(texts(run("<html><head><script>var x;</script><link rel=icon href=i.ico><title>head title</title>"
+                  "</head><body><p>first paragraph text</p><ul><li>menu entry</li></ul>"
+                  "<p>second paragraph text</p></body></html>")) ==
+        std::vector<std::string>{"second paragraph text"});
+  // A link before the first script lies outside the region and swallows nothing.
+  CHECK(texts(run("<html><head><link rel=icon href=i.ico><script>var x;</script><title>head title</title>"
+                  "</head><body><p>first paragraph text</p><ul><li>menu entry</li></ul>"
+                  "<p>second paragraph text</p></body></html>")) ==
+        std::vector<std::string>{"first paragraph text", "second paragraph text"});
+}
+
+TEST_CASE("HK removes opening tags with their text before text-only elements", "[html_killer]") {
+  // "<td>" goes with the (empty) text before "<iframe"; the iframe's opening tag goes
+  // the same way and the text after "</iframe>" stays. In the other order the empty
+  // iframe element would go first and "<td>" would then take the text with it.
+  CHECK(texts(run("<body><h1>Title here</h1><td><iframe src=x></iframe>kept after the iframe</td></p>"
+                  "<h2>subheading text</h2><p>Intro <b>bold words</b> and tail</p></body>")) ==
+        std::vector<std::string>{"Title here", "kept after the iframe", "Intro and tail"});
 }
 
 TEST_CASE("HK drops a short title only behind <h1 attributes>", "[html_killer]") {
