@@ -202,7 +202,12 @@ Folder::~Folder() {
 
 namespace {
 
-std::string_view read_into(const fs::path& path, int at, const char* name, ReadBuffer& buf, std::size_t max_bytes) {
+// `where`: the file's path, or with `name` given, the folder `at` is open on (the
+// full path is only built for an error message).
+std::string_view read_into(const fs::path& where, int at, const char* name, ReadBuffer& buf, std::size_t max_bytes) {
+  auto fail = [&](const std::string& reason) {
+    corpora::fail(name ? where / name : where, reason);
+  };
   // Optimistic path for loops over thousands of files: open, one read into the
   // buffer's capacity, close. A short non-empty read of a regular file is its end,
   // so no fstat is needed; an empty read, a full buffer or an error take the
@@ -210,8 +215,8 @@ std::string_view read_into(const fs::path& path, int at, const char* name, ReadB
   // FIFO that already holds data is read like a file).
   Fd f;
   f.fd = at >= 0 ? ::openat(at, name, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-                 : ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-  if (f.fd < 0) fail(path, errno_reason(errno));
+                 : ::open(where.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  if (f.fd < 0) fail(errno_reason(errno));
   std::size_t got = 0;
   const std::size_t first = std::min(buf.capacity(), max_bytes + 1);
   if (first >= (std::size_t{1} << 12)) {
@@ -219,16 +224,16 @@ std::string_view read_into(const fs::path& path, int at, const char* name, ReadB
     do n = ::read(f.fd, buf.reserve(first), first);
     while (n < 0 && errno == EINTR);
     if (n > 0 && static_cast<std::size_t>(n) < first) return buf.view(static_cast<std::size_t>(n));
-    if (n < 0 && errno == EISDIR) fail(path, "is a directory");
+    if (n < 0 && errno == EISDIR) fail("is a directory");
     if (n > 0) got = static_cast<std::size_t>(n);  // the buffer is full: more may follow
   }
   struct stat st {};
-  if (::fstat(f.fd, &st) != 0) fail(path, errno_reason(errno));
-  if (S_ISDIR(st.st_mode)) fail(path, "is a directory");
-  if (!S_ISREG(st.st_mode)) fail(path, "not a regular file");
+  if (::fstat(f.fd, &st) != 0) fail(errno_reason(errno));
+  if (S_ISDIR(st.st_mode)) fail("is a directory");
+  if (!S_ISREG(st.st_mode)) fail("not a regular file");
   const auto size = static_cast<std::uintmax_t>(st.st_size);
   if (size > max_bytes) {
-    fail(path, "too large (" + std::to_string(size) + " bytes, limit " + std::to_string(max_bytes) + ")");
+    fail("too large (" + std::to_string(size) + " bytes, limit " + std::to_string(max_bytes) + ")");
   }
   // One byte over the limit tells a file that grew while we read it.
   const std::size_t limit = max_bytes + 1;
@@ -244,13 +249,13 @@ std::string_view read_into(const fs::path& path, int at, const char* name, ReadB
     ssize_t n = ::read(f.fd, p + got, want);
     if (n < 0) {
       if (errno == EINTR) continue;
-      fail(path, std::string("read error: ") + std::strerror(errno));
+      fail(std::string("read error: ") + std::strerror(errno));
     }
     if (n == 0) break;
     got += static_cast<std::size_t>(n);
     if (static_cast<std::size_t>(n) < want) break;
   }
-  if (got > max_bytes) fail(path, "too large (more than " + std::to_string(max_bytes) + " bytes)");
+  if (got > max_bytes) fail("too large (more than " + std::to_string(max_bytes) + " bytes)");
   return buf.view(got);
 }
 
@@ -263,7 +268,8 @@ std::string_view read_file_into(const fs::path& path, ReadBuffer& buf, std::size
 std::string_view read_file_into(const Folder& folder, const std::string& name, ReadBuffer& buf,
                                 std::size_t max_bytes) {
   bool plain = folder.fd() >= 0 && !name.empty() && name.find('/') == std::string::npos;
-  return read_into(folder.path() / name, plain ? folder.fd() : -1, plain ? name.c_str() : nullptr, buf, max_bytes);
+  if (plain) return read_into(folder.path(), folder.fd(), name.c_str(), buf, max_bytes);
+  return read_into(folder.path() / name, -1, nullptr, buf, max_bytes);
 }
 
 std::string read_file(const fs::path& path, std::size_t max_bytes) {
