@@ -73,9 +73,10 @@ void add_score_command(CLI::App& app) {
     std::vector<std::vector<std::string>> notes(n_sys);
     std::vector<harness::ScoreItem> items;
     std::vector<std::pair<std::size_t, std::size_t>> origin;  // (system, index within it)
+    harness::GoldListings listings;  // the gold folders are listed once for all systems
     for (std::size_t k = 0; k < n_sys; ++k) {
       auto part = harness::collect_items(corpus_layout ? args->corpus : args->gold, args->systems[k], corpus_layout,
-                                         missing, notes[k], langs);
+                                         missing, notes[k], langs, &listings);
       for (std::size_t i = 0; i < part.size(); ++i) {
         items.push_back(std::move(part[i]));
         origin.emplace_back(k, i);

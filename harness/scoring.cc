@@ -128,8 +128,18 @@ bool has_subdirs(const fs::path& dir) {
 }
 
 void add_pairs(const fs::path& gold_dir, const fs::path& sys_dir, const std::string& lang,
-               MissingPolicy missing, std::vector<ScoreItem>& items, std::vector<std::string>& notes) {
-  const std::vector<std::string> gold_files = corpora::list_files(gold_dir);
+               MissingPolicy missing, std::vector<ScoreItem>& items, std::vector<std::string>& notes,
+               GoldListings* listings) {
+  std::vector<std::string> own;
+  const std::vector<std::string>* listed = &own;
+  if (listings) {
+    auto [it, fresh] = listings->files.try_emplace(gold_dir);
+    if (fresh) it->second = corpora::list_files(gold_dir);
+    listed = &it->second;
+  } else {
+    own = corpora::list_files(gold_dir);
+  }
+  const std::vector<std::string>& gold_files = *listed;
   std::vector<std::string> sys_files;
   std::error_code ec;
   if (fs::is_directory(sys_dir, ec)) sys_files = corpora::list_files(sys_dir);
@@ -168,7 +178,7 @@ void add_pairs(const fs::path& gold_dir, const fs::path& sys_dir, const std::str
 std::vector<ScoreItem> collect_items(const fs::path& gold_root, const fs::path& system_dir,
                                      bool corpus_layout, MissingPolicy missing,
                                      std::vector<std::string>& notes,
-                                     const std::vector<std::string>& languages) {
+                                     const std::vector<std::string>& languages, GoldListings* listings) {
   std::error_code ec;
   if (!fs::is_directory(gold_root, ec))
     throw corpora::CorpusError(gold_root.string() + ": not a folder (gold references expected)");
@@ -176,7 +186,7 @@ std::vector<ScoreItem> collect_items(const fs::path& gold_root, const fs::path& 
     throw corpora::CorpusError(system_dir.string() + ": not a folder (system outputs expected)");
   std::vector<ScoreItem> items;
   if (!corpus_layout) {
-    add_pairs(gold_root, system_dir, "", missing, items, notes);
+    add_pairs(gold_root, system_dir, "", missing, items, notes, listings);
     return items;
   }
   std::vector<std::string> langs;
@@ -189,7 +199,7 @@ std::vector<ScoreItem> collect_items(const fs::path& gold_root, const fs::path& 
   for (const auto& lang : langs) {
     if (!languages.empty() && std::find(languages.begin(), languages.end(), lang) == languages.end()) continue;
     fs::path sys = sys_by_lang ? system_dir / lang : system_dir;
-    add_pairs(gold_root / lang / "gold", sys, lang, missing, items, notes);
+    add_pairs(gold_root / lang / "gold", sys, lang, missing, items, notes, listings);
   }
   return items;
 }

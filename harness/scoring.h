@@ -18,9 +18,9 @@
 namespace detour::harness {
 
 // One document to score: the texts as bytes (the CleanEval scorer reads bytes),
-// held in memory or named by file. A side with a non-empty *_file is read when the
-// item is scored (into a per-thread buffer: collect_items holds no file contents);
-// an empty *_file means the in-memory text (an absent system output is "").
+// held in memory or named by file. A side with a folder is read when the item is
+// scored (into a per-thread buffer: collect_items holds no file contents); without
+// one, the in-memory text is used (an absent system output is "").
 struct ScoreItem {
   std::string lang;   // "" when the input has no languages
   std::string id;
@@ -61,10 +61,15 @@ enum class MissingPolicy {
 // Pairs system files with gold files by name. `gold_root` is either a gold folder
 // (flat) or, with `corpus_layout`, a corpus root ROOT/<lang>/gold/<id>. The system
 // folder may be DIR/<lang>/<id> or flat DIR/<id>. What is skipped goes into `notes`.
+// Gold folders listed once for several collect_items calls (one per system).
+struct GoldListings {
+  std::map<std::filesystem::path, std::vector<std::string>> files;
+};
 std::vector<ScoreItem> collect_items(const std::filesystem::path& gold_root,
                                      const std::filesystem::path& system_dir, bool corpus_layout,
                                      MissingPolicy missing, std::vector<std::string>& notes,
-                                     const std::vector<std::string>& languages = {});
+                                     const std::vector<std::string>& languages = {},
+                                     GoldListings* listings = nullptr);
 
 // Aggregates of one metric over a set of documents.
 metrics::Aggregate aggregate_metric(const ScoreSet& set, std::size_t metric_index,
