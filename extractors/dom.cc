@@ -7,6 +7,7 @@
 #include <cctype>
 #include <cstddef>
 #include <cstdlib>
+#include <cstring>
 #include <new>
 #include <utility>
 
@@ -235,19 +236,100 @@ Node* Document::new_node(NodeType t) {
 }
 
 Node* Document::create_element(std::string_view tag) {
+  unchanged_ = false;
   Node* n = new_node(NodeType::Element);
   n->tag = lower(tag);
   return n;
 }
 Node* Document::create_text(std::string_view text) {
+  unchanged_ = false;
   Node* n = new_node(NodeType::Text);
   n->text = text;
   return n;
 }
 Node* Document::create_comment(std::string_view text) {
+  unchanged_ = false;
   Node* n = new_node(NodeType::Comment);
   n->text = text;
   return n;
+}
+
+std::uint8_t tag_id(std::string_view name) {
+  static_assert(GUMBO_TAG_UNKNOWN < kUnknownTag);
+  if (name.empty() || name.size() > 64) return kUnknownTag;
+  const GumboTag t = gumbo_tagn_enum(name.data(), static_cast<unsigned>(name.size()));
+  if (t == GUMBO_TAG_UNKNOWN || t == GUMBO_TAG_LAST || gumbo_normalized_tagname(t) != name) return kUnknownTag;
+  return static_cast<std::uint8_t>(t);
+}
+
+std::string_view tag_name(std::uint8_t id) {
+  if (id >= GUMBO_TAG_UNKNOWN) return {};
+  return gumbo_normalized_tagname(static_cast<GumboTag>(id));
+}
+
+void Document::build_document_order() {
+  order_.clear();
+  const std::size_t total = node_count_.n;
+  if (total == 0 || arena_.empty() || &arena_[0][0] != root_) return;
+  order_.reserve(total);
+  // The open elements (and the root) with the number of their children not seen yet.
+  struct Open {
+    const Node* node;
+    std::size_t children_left;
+  };
+  std::vector<Open> open;
+  open.reserve(64);
+  bool ok = true;
+  for (std::size_t i = 0; i < total && ok; ++i) {
+    const Node& x = arena_[i / kArenaChunk][i % kArenaChunk];
+    if (i == 0) {
+      if (x.type != NodeType::Document || x.parent) break;
+      open.push_back({&x, x.children.size()});
+      order_.push_back({&x, nullptr, 0, 0, x.type, kUnknownTag});
+      continue;
+    }
+    // x must be the next child of an open element; those it closes must be complete.
+    while (!open.empty() && open.back().node != x.parent) {
+      if (open.back().children_left != 0) ok = false;
+      open.pop_back();
+    }
+    if (!ok || open.empty() || open.back().children_left == 0 || open.size() > 0xFFFF) {
+      ok = false;
+      break;
+    }
+    --open.back().children_left;
+    OrderedNode e{&x, nullptr, 0, static_cast<std::uint16_t>(open.size()), x.type, kUnknownTag};
+    if (x.type == NodeType::Element) {
+      e.tag = tag_id(x.tag);
+      open.push_back({&x, x.children.size()});
+    } else {
+      if (!x.children.empty() || x.text.size() > 0xFFFFFFFFu) ok = false;  // walks skip children of non-elements
+      if (x.type == NodeType::Text || x.type == NodeType::Comment) {
+        e.text = x.text.data();
+        e.text_size = static_cast<std::uint32_t>(x.text.size());
+      }
+    }
+    order_.push_back(e);
+  }
+  for (const Open& o : open)
+    if (o.children_left != 0) ok = false;
+  if (!ok) {
+    order_.clear();
+    order_.shrink_to_fit();
+    return;
+  }
+  // Short texts side by side (sized first: the buffer must not move once pointed to).
+  std::size_t short_bytes = 0;
+  for (const OrderedNode& e : order_)
+    if (e.text && e.text_size > 0 && e.text_size <= kShortText) short_bytes += e.text_size;
+  short_texts_.resize(short_bytes);
+  char* at = short_texts_.data();
+  for (OrderedNode& e : order_)
+    if (e.text && e.text_size > 0 && e.text_size <= kShortText) {
+      std::memcpy(at, e.text, e.text_size);
+      e.text = at;
+      at += e.text_size;
+    }
 }
 
 void Document::append_child(Node* parent, Node* child) { insert_before(parent, child, nullptr); }
@@ -364,6 +446,7 @@ Document Document::parse(std::string_view html, const ParseOptions& opts) {
     }
   }
   // No gumbo_destroy_output: every byte of the output is in the arena, rewound here.
+  doc.build_document_order();
   return doc;
 }
 
@@ -379,7 +462,10 @@ const Node* find_child(const Node* n, std::string_view tag) {
 const Node* Document::html() const { return find_child(root_, "html"); }
 const Node* Document::head() const { return find_child(html(), "head"); }
 const Node* Document::body() const { return find_child(html(), "body"); }
-Node* Document::body() { return const_cast<Node*>(std::as_const(*this).body()); }
+Node* Document::body() {
+  unchanged_ = false;  // the caller may edit (see unchanged())
+  return const_cast<Node*>(std::as_const(*this).body());
+}
 
 std::string Document::title() const {
   std::string result;

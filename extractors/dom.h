@@ -16,6 +16,7 @@
 #include <deque>
 #include <functional>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -49,6 +50,25 @@ struct Node {
   int index_in_parent() const;
 };
 
+// Tag ids: a small number for each element name the parser knows (gumbo's tag table:
+// the HTML elements and the SVG/MathML names it handles), kUnknownTag for any other
+// name. For a known id, tag_name(id) is exactly the Node::tag of such an element.
+inline constexpr std::uint8_t kUnknownTag = 255;
+std::uint8_t tag_id(std::string_view name);
+std::string_view tag_name(std::uint8_t id);  // "" for kUnknownTag
+
+// One node of Document::document_order(): what a walk needs, 24 bytes.
+struct OrderedNode {
+  const Node* node;
+  const char* text;         // Text and Comment nodes: the bytes of node->text (see
+                            // document_order); else nullptr
+  std::uint32_t text_size;  // Text and Comment nodes: node->text.size(); else 0
+  std::uint16_t depth;      // the root 0, its children 1, ...
+  NodeType type;
+  std::uint8_t tag;         // elements: tag_id(node->tag); else kUnknownTag
+  std::string_view text_view() const { return {text, text_size}; }
+};
+
 struct ParseOptions {
   // Elements deeper than this are re-attached at this depth (see header comment).
   int max_depth = 400;
@@ -68,7 +88,10 @@ class Document {
   // Parses UTF-8 HTML (invalid bytes are replaced by U+FFFD by the parser).
   static Document parse(std::string_view utf8_html, const ParseOptions& opts = {});
 
-  Node* root() { return root_; }
+  Node* root() {
+    unchanged_ = false;  // the caller may edit (see unchanged())
+    return root_;
+  }
   const Node* root() const { return root_; }
   // The <html>, <head> and <body> elements (the parser always creates them).
   const Node* html() const;
@@ -96,6 +119,27 @@ class Document {
   std::size_t node_count() const { return node_count_.n; }
   int flattened_elements() const { return flattened_; }
 
+  // Every node of the tree in document order (a preorder: each node after its parent
+  // and its previous siblings' subtrees), root first, as compact entries: a walk reads
+  // 24 contiguous bytes a node instead of chasing `children` pointers through 128-byte
+  // nodes (see boilerpipe/html_content_handler.cc). Built by parse(), whose arena
+  // holds the tree in that order (checked against the tree while building); empty for
+  // clones (made to be edited), once a mutable Node* has been handed out (see
+  // unchanged()), and for trees deeper than 65535 or texts of 4 GiB and more. Costs
+  // 24 bytes a node. Texts of up to kShortText bytes (mostly the whitespace between
+  // tags) are copied side by side into one buffer that the entries point to, so that
+  // reading them touches neither the nodes nor the heap.
+  static constexpr std::size_t kShortText = 15;
+  std::span<const OrderedNode> document_order() const {
+    if (!unchanged_) return {};
+    return order_;
+  }
+  // True until a member that hands out a mutable Node* (the non-const root() and
+  // body(), create_*) is called: the tree may change after that, so document_order()
+  // is dropped for good. Nodes reached through the const API must not be changed
+  // through a const_cast (the view would then be stale).
+  bool unchanged() const { return unchanged_; }
+
  private:
   // The arena: nodes in fixed-size chunks (pointers stay valid; one allocation per
   // kArenaChunk nodes instead of std::deque's one per three).
@@ -115,6 +159,13 @@ class Document {
   NodeCount node_count_;
   Node* root_ = nullptr;
   int flattened_ = 0;
+  bool unchanged_ = true;           // see unchanged()
+  std::vector<OrderedNode> order_;  // see document_order(); valid while unchanged_
+  std::vector<char> short_texts_;   // the short texts order_ points to (a vector: its
+                                    // buffer stays put when the Document moves)
+  // Fills order_ from the arena when it holds the tree in document order (else leaves
+  // it empty).
+  void build_document_order();
   Node* new_node(NodeType t);
 };
 

@@ -51,12 +51,15 @@ bool longest_part(std::string_view title, std::string_view seps, std::string& ou
   if (parts.size() == 1) return false;
   bool have = false;
   std::string_view best;
+  std::size_t best_length = 0;  // utf16_length(best), kept (a <title> left open can hold a whole page)
   for (std::string_view p : parts) {
     if (p.find(".com") != std::string_view::npos) continue;
     // numWords is always 1 in 1.2.0 (split on U+0008), so the first part wins, then
     // any part with more UTF-16 units.
-    if (!have || utf16_length(p) > utf16_length(best)) {
+    const std::size_t length = utf16_length(p);
+    if (!have || length > best_length) {
       best = p;
+      best_length = length;
       have = true;
     }
   }

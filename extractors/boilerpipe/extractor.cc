@@ -19,17 +19,19 @@ namespace {
 // and trims. Unicode spaces (NBSP, U+3000) are kept: Boilerpipe keeps them inside
 // tokens, and CleanEval-style scoring splits on ASCII whitespace only.
 std::string collapse_ascii_whitespace(std::string_view s) {
+  auto is_space = [](char c) { return c == ' ' || (c >= '\t' && c <= '\r'); };  // \t \n \v \f \r
   std::string out;
   out.reserve(s.size());
-  bool pending = false;
-  for (char c : s) {
-    if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v') {
-      pending = true;
-      continue;
-    }
-    if (pending && !out.empty()) out.push_back(' ');
-    pending = false;
-    out.push_back(c);
+  const std::size_t n = s.size();
+  std::size_t i = 0;
+  while (i < n) {
+    while (i < n && is_space(s[i])) ++i;
+    if (i == n) break;
+    std::size_t j = i + 1;
+    while (j < n && !is_space(s[j])) ++j;
+    if (!out.empty()) out.push_back(' ');
+    out.append(s.data() + i, j - i);  // a run of non-space bytes in one append
+    i = j;
   }
   return out;
 }

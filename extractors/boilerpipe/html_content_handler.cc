@@ -4,6 +4,7 @@
 #include <array>
 #include <cstdint>
 #include <cstring>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -415,13 +416,10 @@ class Handler {
   std::u32string& scratch_;
 };
 
-}  // namespace
-
-TextDocument parse_text_document(const dom::Document& doc) {
-  thread_local Scratch scratch;
-  Handler h(scratch);
-  // Iterative depth-first walk (the same events as dom::walk, without a std::function
-  // call per node): element enter = startElement, leave = endElement, text = characters.
+// The handler's events from an iterative depth-first walk over the tree (the same
+// events as dom::walk, without a std::function call per node): element enter =
+// startElement, leave = endElement, text = characters.
+void tree_walk(const dom::Document& doc, Handler& h) {
   struct Frame {
     const dom::Node* node;
     std::size_t next_child;
@@ -453,6 +451,78 @@ TextDocument parse_text_document(const dom::Document& doc) {
     if (f.node->type == dom::NodeType::Element) h.end_element(f.tag);
     stack.pop_back();
   }
+}
+
+// TagInfo of every dom tag id, worked out once.
+const std::array<TagInfo, 256>& tag_infos() {
+  static const std::array<TagInfo, 256> table = [] {
+    std::array<TagInfo, 256> t{};
+    for (int id = 0; id < 256; ++id) t[id] = tag_info(dom::tag_name(static_cast<std::uint8_t>(id)));
+    return t;
+  }();
+  return table;
+}
+
+// The same events as tree_walk, from the document's compact document-order view
+// (dom::Document::document_order: 24 contiguous bytes a node, no pointer chasing): an
+// entry at depth d first closes the open elements at depth >= d.
+// Measured on DANIEL (Pipeline/Extract/BP): 4 to 32 all help, 16 to 32 the most.
+constexpr std::size_t kTextPrefetchDistance = 16;
+
+void ordered_walk(std::span<const dom::OrderedNode> order, Handler& h) {
+  const std::array<TagInfo, 256>& infos = tag_infos();
+  thread_local std::vector<TagInfo> open;  // open[k] is the element at depth k + 1
+  open.clear();
+  const std::size_t n = order.size();
+  for (std::size_t i = 1; i < n; ++i) {  // order[0] is the root
+    const dom::OrderedNode& x = order[i];
+    // Long texts live in the heap, away from the view: ask for the one a few entries
+    // ahead now, so that characters() does not wait for it (short ones sit together in
+    // the document's buffer).
+    if (i + kTextPrefetchDistance < n) {
+      const dom::OrderedNode& ahead = order[i + kTextPrefetchDistance];
+      if (ahead.type == dom::NodeType::Text && ahead.text_size > dom::Document::kShortText)
+        __builtin_prefetch(ahead.text);
+    }
+    while (open.size() >= x.depth) {
+      h.end_element(open.back());
+      open.pop_back();
+    }
+    switch (x.type) {
+      case dom::NodeType::Element: {
+        const TagInfo& tag = x.tag == dom::kUnknownTag ? tag_info(x.node->tag) : infos[x.tag];
+        h.start_element(tag);
+        open.push_back(tag);
+        break;
+      }
+      case dom::NodeType::Text:
+        h.characters(x.text_view());
+        break;
+      default:
+        break;
+    }
+  }
+  while (!open.empty()) {
+    h.end_element(open.back());
+    open.pop_back();
+  }
+}
+
+}  // namespace
+
+TextDocument parse_text_document(const dom::Document& doc) {
+  thread_local Scratch scratch;
+  Handler h(scratch);
+  const std::span<const dom::OrderedNode> order = doc.document_order();
+  if (order.empty()) tree_walk(doc, h);
+  else ordered_walk(order, h);
+  return h.finish();
+}
+
+TextDocument parse_text_document_tree_walk(const dom::Document& doc) {
+  thread_local Scratch scratch;
+  Handler h(scratch);
+  tree_walk(doc, h);
   return h.finish();
 }
 

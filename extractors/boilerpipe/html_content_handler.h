@@ -22,6 +22,11 @@
 namespace detour::boilerpipe {
 
 // Builds the TextDocument (title and blocks, nothing classified yet) of a parsed page.
+// Reads the document's compact document-order view when it has one (see
+// dom::Document::document_order), else walks the tree.
 TextDocument parse_text_document(const dom::Document& doc);
+// The same result, always from the tree walk (through each node's `children`): the
+// reference parse_text_document is tested against.
+TextDocument parse_text_document_tree_walk(const dom::Document& doc);
 
 }  // namespace detour::boilerpipe

@@ -113,7 +113,37 @@ void java_to_lower(std::string_view s, std::string& out) {
 }
 
 void java_to_lower_for_matching(std::string_view s, std::string& out) {
-  lower_ascii_then(s, out, [&](UChar32 c) {
+  out.clear();
+  out.reserve(s.size());
+  const auto* p = reinterpret_cast<const uint8_t*>(s.data());
+  const int32_t n = static_cast<int32_t>(s.size());
+  auto cont = [&](int32_t k) { return k < n && (p[k] & 0xC0) == 0x80; };
+  int32_t i = 0;
+  while (i < n) {
+    const uint8_t b = p[i];
+    if (b < 0x80) {
+      out.push_back(b >= 'A' && b <= 'Z' ? static_cast<char>(b + 32) : static_cast<char>(b));
+      ++i;
+      continue;
+    }
+    // Well-formed 2- and 3-byte sequences of chars other than the kept ones (below)
+    // become 0xFF without decoding: what the general step gives them.
+    if (b >= 0xC2 && b <= 0xDF && cont(i + 1)) {
+      const uint8_t b1 = p[i + 1];
+      if (!((b == 0xC2 && b1 == 0xA9) || (b == 0xC3 && (b1 == 0x84 || b1 == 0xA4)) || (b == 0xC4 && b1 == 0xB0))) {
+        out.push_back('\xFF');
+        i += 2;
+        continue;
+      }
+    } else if (((b >= 0xE1 && b <= 0xEC) || b == 0xEE || b == 0xEF) && cont(i + 1) && cont(i + 2)) {
+      if (!(b == 0xE2 && p[i + 1] == 0x84 && p[i + 2] == 0xAA)) {
+        out.push_back('\xFF');
+        i += 3;
+        continue;
+      }
+    }
+    UChar32 c;
+    U8_NEXT_OR_FFFD(p, i, n, c);
     switch (c) {
       case 0x00A9: case 0x00C4: case 0x00E4: case 0x0130: case 0x212A:  // kLowerKeptChars
         append_utf8(out, static_cast<char32_t>(u_tolower(c)));
@@ -122,7 +152,7 @@ void java_to_lower_for_matching(std::string_view s, std::string& out) {
         out.push_back('\xFF');
         break;
     }
-  });
+  }
 }
 
 std::string java_to_lower(std::string_view s) {

@@ -1,9 +1,11 @@
 // Tests of java_to_lower_for_matching (the cheap lower-casing TerminatingBlocksFinder
 // searches in) against java_to_lower: the set of chars it keeps is checked over every
-// code point, and pattern searches are compared on random text.
+// code point, and pattern searches are compared on random text; the shortcuts for
+// well-formed sequences are checked byte for byte against the general step.
 #include <catch2/catch.hpp>
 
 #include <unicode/uchar.h>
+#include <unicode/utf8.h>
 
 #include <algorithm>
 #include <random>
@@ -49,5 +51,56 @@ TEST_CASE("boilerpipe lower-casing for matching finds what java_to_lower finds",
       REQUIRE((slow.rfind(p, 0) == 0) == (fast.rfind(p, 0) == 0));
       REQUIRE((slow == p) == (fast == p));
     }
+  }
+}
+
+TEST_CASE("boilerpipe lower-casing for matching: the shortcuts give the bytes of the general step",
+          "[boilerpipe][java_text]") {
+  // The general step alone: ASCII lower-cased, every other code point decoded with
+  // U8_NEXT_OR_FFFD and kept (lower-cased) or turned into 0xFF.
+  auto reference = [](std::string_view s) {
+    std::string out;
+    const auto* p = reinterpret_cast<const uint8_t*>(s.data());
+    const int32_t n = static_cast<int32_t>(s.size());
+    int32_t i = 0;
+    while (i < n) {
+      if (p[i] < 0x80) {
+        const char c = static_cast<char>(p[i++]);
+        out.push_back(c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c);
+        continue;
+      }
+      UChar32 c;
+      U8_NEXT_OR_FFFD(p, i, n, c);
+      if (std::find(std::begin(kLowerKeptChars), std::end(kLowerKeptChars), static_cast<char32_t>(c)) !=
+          std::end(kLowerKeptChars))
+        append_utf8(out, static_cast<char32_t>(u_tolower(c)));
+      else
+        out.push_back('\xFF');
+    }
+    return out;
+  };
+  // Bytes around the shortcut boundaries: leads C0-C2, DF, E0-E2, EC-EF, F0, F4, FF,
+  // continuation bytes 80, 84, 9F, A0, A9, AA, B0, BF, and ASCII.
+  const unsigned char bytes[] = {0x41, 0x61, 0x20, 0x80, 0x84, 0x9F, 0xA0, 0xA4, 0xA9, 0xAA, 0xB0, 0xBF, 0xC0,
+                                 0xC1, 0xC2, 0xC3, 0xC4, 0xDF, 0xE0, 0xE1, 0xE2, 0xEC, 0xED, 0xEE, 0xEF, 0xF0,
+                                 0xF4, 0xFF};
+  std::mt19937 rng(11);
+  std::uniform_int_distribution<std::size_t> pick(0, std::size(bytes) - 1);
+  std::uniform_int_distribution<int> len(0, 12);
+  std::string fast;
+  for (int round = 0; round < 200000; ++round) {
+    std::string s;
+    const int n = len(rng);
+    for (int k = 0; k < n; ++k) s.push_back(static_cast<char>(bytes[pick(rng)]));
+    java_to_lower_for_matching(s, fast);
+    REQUIRE(fast == reference(s));
+  }
+  // And every well-formed 2- and 3-byte sequence once.
+  for (char32_t c = 0x80; c < 0x10000; ++c) {
+    if (c >= 0xD800 && c <= 0xDFFF) continue;
+    std::string s;
+    append_utf8(s, c);
+    java_to_lower_for_matching(s, fast);
+    REQUIRE(fast == reference(s));
   }
 }
