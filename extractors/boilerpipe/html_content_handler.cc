@@ -104,6 +104,7 @@ class Handler {
     token_buffer_.clear();
     text_buffer_.clear();
     contained_.clear();
+    tokens_.clear();
   }
 
   TextDocument finish() {
@@ -255,7 +256,7 @@ class Handler {
       if (start_ws || end_ws) {
         if (!sb_last_was_whitespace_) {
           text_buffer_.push_back(' ');
-          token_buffer_.push_back(' ');
+          token_space();
         }
         sb_last_was_whitespace_ = true;
       } else {
@@ -265,15 +266,15 @@ class Handler {
     }
     if (start_ws && !sb_last_was_whitespace_) {
       text_buffer_.push_back(' ');
-      token_buffer_.push_back(' ');
+      token_space();
     }
     if (block_tag_level_ == -1) block_tag_level_ = tag_level_;
     std::string_view body(norm.data() + b, e - b);
     text_buffer_.append(body);
-    token_buffer_.append(body);
+    token_append(body);
     if (end_ws) {
       text_buffer_.push_back(' ');
-      token_buffer_.push_back(' ');
+      token_space();
     }
     sb_last_was_whitespace_ = end_ws;
     contained_.push_back(text_element_idx_);
@@ -281,9 +282,20 @@ class Handler {
   }
 
  private:
+  // Appends to the token buffer, tokenizing as it goes (see TokenStream): the block's
+  // tokens so far are in tokens_, so flush_block need not scan the buffer again.
+  void token_append(std::string_view s) {
+    token_buffer_.append(s);
+    stream_.feed(s, tokens_);
+  }
+  void token_space() {
+    token_buffer_.push_back(' ');
+    stream_.feed_space(tokens_);
+  }
+
   void add_whitespace_if_necessary() {
     if (!sb_last_was_whitespace_) {
-      token_buffer_.push_back(' ');
+      token_space();
       text_buffer_.push_back(' ');
       sb_last_was_whitespace_ = true;
     }
@@ -296,8 +308,8 @@ class Handler {
     }
     if (in_ignorable_ == 0) {
       add_whitespace_if_necessary();
-      token_buffer_.append(kAnchorStart);
-      token_buffer_.push_back(' ');
+      token_append(kAnchorStart);
+      token_space();
       sb_last_was_whitespace_ = true;
     }
   }
@@ -306,8 +318,8 @@ class Handler {
     if (--in_anchor_ == 0) {
       if (in_ignorable_ == 0) {
         add_whitespace_if_necessary();
-        token_buffer_.append(kAnchorEnd);
-        token_buffer_.push_back(' ');
+        token_append(kAnchorEnd);
+        token_space();
         sb_last_was_whitespace_ = true;
       }
     }
@@ -316,6 +328,8 @@ class Handler {
   void clear_buffers() {
     text_buffer_.clear();
     token_buffer_.clear();
+    tokens_.clear();
+    stream_.reset();
   }
 
   void flush_block() {
@@ -333,7 +347,12 @@ class Handler {
       clear_buffers();
       return;
     }
-    classify_tokens(token_buffer_, tokens_, scratch_);
+    // The buffer's tokens: those of the stream plus its last one, or, when the stream
+    // gave up, the reference tokenizer's over the whole buffer.
+    const TokenStream stream_before = stream_;
+    const std::size_t tokens_before = tokens_.size();
+    if (stream_.ok()) stream_.finish(tokens_);
+    else classify_tokens_reference(token_buffer_, tokens_, scratch_);
 
     int num_words = 0, num_linked = 0, num_wrapped_lines = 0, num_tokens = 0;
     int current_line_length = -1;  // the first word has no leading space
@@ -364,7 +383,11 @@ class Handler {
           break;
       }
     }
-    if (num_tokens == 0) return;  // only anchor markers: keep the buffer for the next block
+    if (num_tokens == 0) {  // only anchor markers: keep the buffer for the next block
+      stream_ = stream_before;
+      if (stream_.ok()) tokens_.resize(tokens_before);
+      return;
+    }
     int num_words_in_wrapped_lines;
     if (num_wrapped_lines == 0) {
       num_words_in_wrapped_lines = num_words;
@@ -412,7 +435,8 @@ class Handler {
   bool in_anchor_text_ = false;
   bool last_start_tag_is_title_ = false;
   bool block_has_non_heading_ = false;
-  std::vector<TokenInfo>& tokens_;
+  std::vector<TokenInfo>& tokens_;  // the token buffer's tokens so far
+  TokenStream stream_;
   std::u32string& scratch_;
 };
 

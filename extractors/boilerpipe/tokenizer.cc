@@ -239,31 +239,20 @@ constexpr std::array<unsigned char, 128> make_ascii_flags() {
 }
 constexpr std::array<unsigned char, 128> kAsciiFlags = make_ascii_flags();
 
+}  // namespace
+
 // One pass over the UTF-8 text doing what normalise() + the split in
-// classify_tokens_reference do, without building any string. Returns false (output
-// unspecified) when the text holds U+2063 (runs of it can then form, see
+// classify_tokens_reference do, without building any string. Gives up (ok() false,
+// output unspecified) when the text holds U+2063 (runs of it can then form, see
 // normalise_general) or a char below U+0020 (String.trim would then cut more than
-// spaces); the caller then takes the reference path.
-bool classify_tokens_fast(std::string_view text, std::vector<TokenInfo>& out) {
+// spaces), or when a chunk ends inside a UTF-8 sequence (the next chunk's bytes could
+// complete it); the caller then takes the reference path.
+void TokenStream::feed(std::string_view text, std::vector<TokenInfo>& out) {
+  if (!ok_) return;
   const auto* p = reinterpret_cast<const uint8_t*>(text.data());
   const int32_t n = static_cast<int32_t>(text.size());
-  bool prev_word = false, prev_glue = false;
-  bool base_ld = false;  // the last non-mark char was a letter or digit
-  // The token being built.
-  int tok_chars = 0, tok_len16 = 0;
-  bool tok_word = false;
-  char32_t first[3] = {0, 0, 0};
-  auto end_token = [&]() {
-    if (tok_chars == 0) return;
-    TokenInfo t{tok_word ? TokenInfo::Word : TokenInfo::NonWord, tok_len16};
-    if (tok_chars == 3 && first[1] == 0xE00A) {
-      if (first[0] == '$' && first[2] == '<') t.kind = TokenInfo::AnchorStart;
-      if (first[0] == '>' && first[2] == '$') t.kind = TokenInfo::AnchorEnd;
-    }
-    out.push_back(t);
-    tok_chars = tok_len16 = 0;
-    tok_word = false;
-  };
+  bool prev_word = prev_word_, prev_glue = prev_glue_;
+  bool base_ld = base_ld_;
   int32_t i = 0;
   while (i < n) {
     char32_t c;
@@ -271,15 +260,27 @@ bool classify_tokens_fast(std::string_view text, std::vector<TokenInfo>& out) {
     if (p[i] < 0x80) {
       c = p[i++];
       const unsigned char f = kAsciiFlags[c];
-      if (f & kAsciiCtrl) return false;
+      if (f & kAsciiCtrl) {
+        ok_ = false;
+        return;
+      }
       base_ld = (f & kAsciiLd) != 0;
       word = base_ld;
       cur_word = (f & (kAsciiLd | kAsciiUnderscore)) != 0;
       glue = (f & kAsciiGlue) != 0;
     } else {
+      const uint8_t lead = p[i];
+      const int32_t need = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1;
+      if (i + need > n) {
+        ok_ = false;
+        return;
+      }
       UChar32 uc;
       U8_NEXT_OR_FFFD(p, i, n, uc);
-      if (uc == static_cast<UChar32>(kInvisibleSeparator)) return false;
+      if (uc == static_cast<UChar32>(kInvisibleSeparator)) {
+        ok_ = false;
+        return;
+      }
       c = static_cast<char32_t>(uc);
       const CharClass cc = classify_char(c);
       cur_word = cc.letter_or_digit || (cc.nsm && base_ld);
@@ -287,14 +288,14 @@ bool classify_tokens_fast(std::string_view text, std::vector<TokenInfo>& out) {
       word = cc.word;
       glue = false;  // the glue chars are ASCII
     }
-    if (prev_word != cur_word && !prev_glue && !glue) end_token();  // boundary space
+    if (prev_word != cur_word && !prev_glue && !glue) end_token(out);  // boundary space
     if (c == ' ') {
-      end_token();
+      end_token(out);
     } else {
-      if (tok_chars < 3) first[tok_chars] = c;
-      ++tok_chars;
-      tok_len16 += c > 0xFFFF ? 2 : 1;
-      tok_word = tok_word || word;
+      if (tok_chars_ < 3) first_[tok_chars_] = c;
+      ++tok_chars_;
+      tok_len16_ += c > 0xFFFF ? 2 : 1;
+      tok_word_ = tok_word_ || word;
       if (cur_word) {
         // The rest of a run of word chars (ASCII letters, digits, '_' and the common
         // letters, well-formed UTF-8 only): no boundary inside, same token. Anything
@@ -325,10 +326,10 @@ bool classify_tokens_fast(std::string_view text, std::vector<TokenInfo>& out) {
           } else {
             break;
           }
-          tok_word = tok_word || base_ld;
-          if (tok_chars < 3) first[tok_chars] = d;
-          ++tok_chars;
-          ++tok_len16;
+          tok_word_ = tok_word_ || base_ld;
+          if (tok_chars_ < 3) first_[tok_chars_] = d;
+          ++tok_chars_;
+          ++tok_len16_;
           i = next;
         }
       }
@@ -336,16 +337,19 @@ bool classify_tokens_fast(std::string_view text, std::vector<TokenInfo>& out) {
     prev_word = cur_word;
     prev_glue = glue;
   }
-  end_token();
-  if (out.empty()) out.push_back({TokenInfo::NonWord, 0});  // "".split("[ ]+") == [""]
-  return true;
+  prev_word_ = prev_word;
+  prev_glue_ = prev_glue;
+  base_ld_ = base_ld;
 }
-
-}  // namespace
 
 void classify_tokens(std::string_view text, std::vector<TokenInfo>& out, std::u32string& scratch) {
   out.clear();
-  if (classify_tokens_fast(text, out)) return;
+  TokenStream stream;
+  stream.feed(text, out);
+  if (stream.ok()) {
+    stream.finish(out);
+    return;
+  }
   classify_tokens_reference(text, out, scratch);
 }
 

@@ -109,3 +109,39 @@ TEST_CASE("boilerpipe fast tokenizer equals the reference for every code point",
   INFO("first differing code point: " << static_cast<unsigned long>(first_bad));
   REQUIRE(mismatches == 0);
 }
+
+TEST_CASE("boilerpipe token stream fed in pieces equals the reference on the whole", "[boilerpipe][tokenizer]") {
+  // The content handler feeds each text, space and anchor marker as it appends it to
+  // the token buffer; the stream's tokens must be the reference's for the whole buffer
+  // (or the stream must give up, ok() false, and leave it to the reference).
+  const std::vector<std::string> pieces = {
+      "a", "Zq", "7", "_", " ", " ", "'", ".", "-", "(", ")", "%", "\x01",
+      "\xCC\x81", "\xD0\xB4", "\xE4\xB8\xAD", "\xE3\x80\x82", "\xC2\xBD", "\xC2\xA0", "\xE2\x81\xA3",
+      "\xF0\x9D\x90\x80", "$\xEE\x80\x8A<", ">\xEE\x80\x8A$", "\xFF", "\xC3", "\xE2\x82", "\xB8\xAD", "\x80",
+      "word", "U.S.", "e-mail"};
+  std::mt19937 rng(777);
+  std::uniform_int_distribution<std::size_t> pick(0, pieces.size() - 1);
+  std::uniform_int_distribution<int> len(0, 12);
+  std::vector<TokenInfo> streamed, ref;
+  std::u32string scratch;
+  int streamed_ok = 0;
+  for (int round = 0; round < 20000; ++round) {
+    std::string whole;
+    TokenStream stream;
+    streamed.clear();
+    const int n = len(rng);
+    for (int k = 0; k < n; ++k) {
+      const std::string& p = pieces[pick(rng)];
+      whole += p;
+      if (p == " " && (k & 1)) stream.feed_space(streamed);
+      else stream.feed(p, streamed);
+    }
+    if (!stream.ok()) continue;
+    ++streamed_ok;
+    stream.finish(streamed);
+    classify_tokens_reference(whole, ref, scratch);
+    INFO("text bytes: " << whole);
+    REQUIRE(show(streamed) == show(ref));
+  }
+  REQUIRE(streamed_ok > 5000);
+}
