@@ -130,6 +130,14 @@ Page make_page(const RawPage& raw) {
   return p;
 }
 
+// Runs the extractor untimed over the first kWarmupPages pages (its per-thread
+// buffers and caches), failures not counted.
+void warm_up(const Extractor& ex, const RawPages& data) {
+  int ignored = 0;
+  for (std::size_t i = 0; i < data.pages.size() && i < kWarmupPages; ++i)
+    extract_one(ex, make_page(data.pages[i]), ignored);
+}
+
 // Calls f on the first kWarmupPages pages untimed, then on every page in each iteration.
 template <class F>
 void warm_then_time(benchmark::State& state, const RawPages& data, F f) {
@@ -172,10 +180,8 @@ void BM_PipelineFull(benchmark::State& state, const char* name) {
   const auto& data = raw_pages();
   if (skip(state, data)) return;
   auto ex = make_extractor(name);
+  warm_up(*ex, data);
   int failed = 0;
-  for (std::size_t i = 0; i < data.pages.size() && i < kWarmupPages; ++i)
-    extract_one(*ex, make_page(data.pages[i]), failed);
-  failed = 0;
   for (auto _ : state)
     for (const auto& raw : data.pages) extract_one(*ex, make_page(raw), failed);
   finish(state, data);
@@ -186,10 +192,8 @@ void BM_PipelineExtract(benchmark::State& state, const char* name) {
   const auto& data = raw_pages();
   if (skip(state, data)) return;
   auto ex = make_extractor(name);
+  warm_up(*ex, data);
   int failed = 0;
-  for (std::size_t i = 0; i < data.pages.size() && i < kWarmupPages; ++i)
-    extract_one(*ex, make_page(data.pages[i]), failed);
-  failed = 0;
   std::vector<Page> chunk;
   for (auto _ : state)
     for (std::size_t at = 0; at < data.pages.size(); at += kExtractChunk) {

@@ -32,21 +32,33 @@ bool java_is_letter_or_digit(char32_t c) {
   }
 }
 
-void decode_utf8(std::string_view s, std::u32string& out) {
-  out.clear();
-  out.reserve(s.size());
+namespace {
+
+// Calls f(c) for each code point of UTF-8 `s`: ASCII bytes as they are, the rest
+// decoded with ICU's U8_NEXT_OR_FFFD (a bad sequence gives U+FFFD), as Java's
+// decoder of the page text does.
+template <class F>
+void for_each_code_point(std::string_view s, F f) {
   const auto* p = reinterpret_cast<const uint8_t*>(s.data());
   const int32_t n = static_cast<int32_t>(s.size());
   int32_t i = 0;
   while (i < n) {
     if (p[i] < 0x80) {
-      out.push_back(p[i++]);
+      f(static_cast<UChar32>(p[i++]));
       continue;
     }
     UChar32 c;
     U8_NEXT_OR_FFFD(p, i, n, c);
-    out.push_back(static_cast<char32_t>(c));
+    f(c);
   }
+}
+
+}  // namespace
+
+void decode_utf8(std::string_view s, std::u32string& out) {
+  out.clear();
+  out.reserve(s.size());
+  for_each_code_point(s, [&](UChar32 c) { out.push_back(static_cast<char32_t>(c)); });
 }
 
 void append_utf8(std::string& out, char32_t c) {
@@ -83,33 +95,15 @@ std::size_t utf16_length(std::string_view s) {
   return n;
 }
 
-namespace {
-
-// ASCII lower-cased in place of Java's toLowerCase; every other code point (decoded
-// as decode_utf8 does) goes through `other`.
-template <class Other>
-void lower_ascii_then(std::string_view s, std::string& out, Other other) {
+void java_to_lower(std::string_view s, std::string& out) {
   out.clear();
   out.reserve(s.size());
-  const auto* p = reinterpret_cast<const uint8_t*>(s.data());
-  const int32_t n = static_cast<int32_t>(s.size());
-  int32_t i = 0;
-  while (i < n) {
-    if (p[i] < 0x80) {
-      const char c = static_cast<char>(p[i++]);
-      out.push_back(c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c);
-      continue;
-    }
-    UChar32 c;
-    U8_NEXT_OR_FFFD(p, i, n, c);
-    other(c);
-  }
-}
-
-}  // namespace
-
-void java_to_lower(std::string_view s, std::string& out) {
-  lower_ascii_then(s, out, [&](UChar32 c) { append_utf8(out, static_cast<char32_t>(u_tolower(c))); });
+  for_each_code_point(s, [&](UChar32 c) {
+    if (c < 0x80)  // ASCII lower-cased in place of Java's toLowerCase
+      out.push_back(static_cast<char>(c >= 'A' && c <= 'Z' ? c + 32 : c));
+    else
+      append_utf8(out, static_cast<char32_t>(u_tolower(c)));
+  });
 }
 
 void java_to_lower_for_matching(std::string_view s, std::string& out) {

@@ -56,24 +56,17 @@ TEST_CASE("boilerpipe lower-casing for matching finds what java_to_lower finds",
 
 TEST_CASE("boilerpipe lower-casing for matching: the shortcuts give the bytes of the general step",
           "[boilerpipe][java_text]") {
-  // The general step alone: ASCII lower-cased, every other code point decoded with
-  // U8_NEXT_OR_FFFD and kept (lower-cased) or turned into 0xFF.
+  // The general step alone: ASCII lower-cased, every other code point (decoded as
+  // decode_utf8 does) kept (lower-cased) or turned into 0xFF.
   auto reference = [](std::string_view s) {
+    std::u32string cps;
+    decode_utf8(s, cps);
     std::string out;
-    const auto* p = reinterpret_cast<const uint8_t*>(s.data());
-    const int32_t n = static_cast<int32_t>(s.size());
-    int32_t i = 0;
-    while (i < n) {
-      if (p[i] < 0x80) {
-        const char c = static_cast<char>(p[i++]);
-        out.push_back(c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c);
-        continue;
-      }
-      UChar32 c;
-      U8_NEXT_OR_FFFD(p, i, n, c);
-      if (std::find(std::begin(kLowerKeptChars), std::end(kLowerKeptChars), static_cast<char32_t>(c)) !=
-          std::end(kLowerKeptChars))
-        append_utf8(out, static_cast<char32_t>(u_tolower(c)));
+    for (char32_t c : cps) {
+      if (c < 0x80)
+        out.push_back(static_cast<char>(c >= 'A' && c <= 'Z' ? c + 32 : c));
+      else if (std::find(std::begin(kLowerKeptChars), std::end(kLowerKeptChars), c) != std::end(kLowerKeptChars))
+        append_utf8(out, static_cast<char32_t>(u_tolower(static_cast<UChar32>(c))));
       else
         out.push_back('\xFF');
     }
