@@ -281,6 +281,7 @@ struct MatchTarget::Data {
   std::vector<std::int32_t> global;
   bool canonical = false;
   bool sorted = false;
+  std::int32_t max_global = -1;
 
   // The hashed q-grams of b (packed local ids + 1, so a key match is an exact
   // match), chained by start position ascending; built on first need by a matcher
@@ -306,6 +307,7 @@ struct MatchTarget::Data {
     const std::size_t lb = b.size();
     std::int32_t maxb = -1;
     for (std::int32_t t : b) maxb = std::max(maxb, t);
+    max_global = maxb;
     bid.resize(lb);
     // Local ids for b's tokens: through a per-thread token-id table (reset after
     // use) when ids are below kDirectIds, sort-based otherwise.
@@ -363,6 +365,9 @@ struct MatchTarget::Data {
       }
     } else {
       std::vector<int>& direct = direct_table();  // all -1 between calls
+      // This thread's table may be smaller than the one that built the target.
+      if (direct.size() < static_cast<std::size_t>(max_global) + 1)
+        direct.resize(static_cast<std::size_t>(max_global) + 1, -1);
       const std::int32_t limit = static_cast<std::int32_t>(direct.size());
       for (int l = 0; l < nlocal; ++l) direct[static_cast<std::size_t>(global[static_cast<std::size_t>(l)])] = l;
       for (std::size_t i = 0; i < la; ++i) aid[i] = a[i] < limit ? direct[static_cast<std::size_t>(a[i])] : -1;
