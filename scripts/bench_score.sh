@@ -27,8 +27,17 @@ TIMER=/usr/bin/time
 timed() { if [[ -x $TIMER ]]; then "$TIMER" -a -o "$CPU_FILE" -f "%U %S" "$@"; else "$@"; fi; }
 cpu_of() { [[ -s $1 ]] && awk '{s+=$1+$2} END{print s}' "$1" || echo 0; }
 
-run_case() {  # name metric autojunk langs pairs...
-  local name=$1 metric=$2 aj=$3 langs=$4; shift 4
+# The input floor (bench/bench_score_floor.cc): opening and reading the same files
+# once, one thread, nothing else; no scorer can be faster. Printed beside the time a
+# target ratio leaves (python time / target).
+floor_ms() {  # lang|all -> ms, or empty when detour_bench is absent
+  [[ -x "$BUILD_DIR/detour_bench" ]] || return 0
+  "$BUILD_DIR/detour_bench" --benchmark_filter="^ScoreFloor/Read/$1\$" --benchmark_format=csv 2>/dev/null |
+    awk -F, '$1 ~ /ScoreFloor/ {print $4}'
+}
+
+run_case() {  # name metric autojunk langs target floor_set pairs...
+  local name=$1 metric=$2 aj=$3 langs=$4 target=$5 floor_set=$6; shift 6
   local t0 t1 t2 sys_args=()
   for s in $SYSTEMS; do sys_args+=(--system "$PUB/$s"); done
   rm -f /tmp/detour_bench_ours.cpu /tmp/detour_bench_py.cpu
@@ -63,8 +72,14 @@ run_case() {  # name metric autojunk langs pairs...
     "$name" "$ours" "$py" "$(awk "BEGIN{print $py / $ours}")" "$ours_cpu" "$py_cpu" \
     "$(awk "BEGIN{print ($ours_cpu > 0) ? $py_cpu / $ours_cpu : 0}")" \
     "$([[ "$sum_ours" == "$sum_py" ]] && echo "identical ($sum_ours)" || echo "DIFFER: ours $sum_ours, python $sum_py")"
+  local floor
+  floor=$(floor_ms "$floor_set")
+  if [[ -n $floor ]]; then
+    printf '%-30s target %sx leaves %.1f ms (python wall / %s); reading the files alone takes %.1f ms\n' "" \
+      "$target" "$(awk "BEGIN{print $py * 1000 / $target}")" "$target" "$floor"
+  fi
 }
 
 echo "detour $("$DETOUR" --version 2>/dev/null || true); $(python3 --version); $(nproc) cores; one thread each"
-run_case "tm, 8 systems x 5 languages" tm yes "el,en,pl,ru,zh" "${pairs_tm[@]}"
-run_case "car, zh, autojunk off" car no "zh" "${pairs_car[@]}"
+run_case "tm, 8 systems x 5 languages" tm yes "el,en,pl,ru,zh" 30 all "${pairs_tm[@]}"
+run_case "car, zh, autojunk off" car no "zh" 100 zh "${pairs_car[@]}"

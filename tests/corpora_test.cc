@@ -341,6 +341,47 @@ TEST_CASE("read_file and write_file_atomic report errors naming the file", "[cor
   CHECK(contains(msg, "dir.txt"));
 }
 
+TEST_CASE("read_file_into: files of every size through one reused buffer, folder or path", "[corpora]") {
+  TempDir t;
+  // Sizes around the buffer's growth points, empty files between non-empty ones (the
+  // optimistic single read must not return the previous file's bytes).
+  const std::vector<std::size_t> sizes = {0, 1, 4095, 0, 4096, 4097, 0, 70000, 3, 0, 200000, 0, 4096, 5};
+  std::vector<std::string> names, contents;
+  std::mt19937 rng(7);
+  for (std::size_t k = 0; k < sizes.size(); ++k) {
+    std::string s(sizes[k], '\0');
+    for (char& c : s) c = static_cast<char>(rng());
+    names.push_back("f" + std::to_string(k));
+    contents.push_back(s);
+    t.write(names.back(), s);
+  }
+  Folder folder(t.path);
+  REQUIRE(folder.fd() >= 0);
+  ReadBuffer via_folder, via_path;
+  for (int round = 0; round < 2; ++round) {
+    for (std::size_t k = 0; k < sizes.size(); ++k) {
+      CAPTURE(round, k, sizes[k]);
+      CHECK(read_file_into(folder, names[k], via_folder) == contents[k]);
+      CHECK(read_file_into(t.path / names[k], via_path) == contents[k]);
+    }
+  }
+  // Errors name the file, whichever path was taken.
+  std::string msg = error_of([&] { read_file_into(folder, "missing", via_folder); });
+  CHECK(contains(msg, "missing"));
+  fs::create_directory(t.path / "sub");
+  msg = error_of([&] { read_file_into(folder, "sub", via_folder); });
+  CHECK(contains(msg, "sub"));
+  CHECK(contains(msg, "is a directory"));
+  msg = error_of([&] { read_file_into(folder, names[7], via_folder, 1000); });
+  CHECK(contains(msg, "too large"));
+  // A FIFO is not a regular file, even when its first read is empty.
+  const fs::path fifo = t.path / "fifo";
+  REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  msg = error_of([&] { read_file_into(folder, "fifo", via_folder); });
+  CHECK(contains(msg, "fifo"));
+  CHECK(contains(msg, "not a regular file"));
+}
+
 TEST_CASE("a 50 MB page is read, limited and decoded", "[corpora]") {
   TempDir t;
   std::string block = "<p>" + kRussian + "</p>\n";
