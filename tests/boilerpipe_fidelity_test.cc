@@ -28,19 +28,7 @@ std::string segments_text(const Extraction& ex) {
   return out;
 }
 
-struct Stats {
-  double median = 0, mean = 0;
-};
-
-Stats stats(std::vector<double> v) {
-  Stats s;
-  if (v.empty()) return s;
-  std::sort(v.begin(), v.end());
-  s.median = v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
-  for (double x : v) s.mean += x;
-  s.mean /= static_cast<double>(v.size());
-  return s;
-}
+using testing::summarize;
 
 }  // namespace
 
@@ -64,14 +52,14 @@ TEST_CASE("BP matches published Boilerpipe outputs on DANIEL", "[fidelity][boile
     f1["all"].push_back(f);
   }
   for (const auto& [lang, v] : f1) {
-    Stats s = stats(v);
+    const auto s = summarize(v);
     std::cout << "BP fidelity " << lang << ": n=" << v.size() << " median=" << s.median
               << " mean=" << s.mean << "\n";
   }
-  Stats all = stats(f1["all"]);
+  const auto all = summarize(f1["all"]);
   CHECK(all.median >= 0.97);
   CHECK(all.mean >= 0.93);
   CHECK(all.mean >= 0.985);  // regression guard: measured 0.9912
-  for (const char* lang : {"en", "el", "pl", "ru"}) CHECK(stats(f1[lang]).mean >= 0.985);
-  CHECK(stats(f1["zh"]).mean >= 0.965);  // 11 zh pages were decoded differently by the publisher
+  for (const char* lang : {"en", "el", "pl", "ru"}) CHECK(summarize(f1[lang]).mean >= 0.985);
+  CHECK(summarize(f1["zh"]).mean >= 0.965);  // 11 zh pages were decoded differently by the publisher
 }

@@ -18,13 +18,8 @@ namespace {
 
 struct Fidelity {
   std::vector<double> f1;
-  double median() const {
-    std::vector<double> v = f1;
-    std::sort(v.begin(), v.end());
-    const std::size_t n = v.size();
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-  }
-  double mean() const { return std::accumulate(f1.begin(), f1.end(), 0.0) / f1.size(); }
+  double median() const { return detour::testing::summarize(f1).median; }
+  double mean() const { return detour::testing::summarize(f1).mean; }
 };
 
 // The published output for a page; DANIEL's one page stored as "<id>.html" has its

@@ -31,12 +31,7 @@ struct Summary {
   int pages = 0, excluded = 0;
 };
 
-double median(std::vector<double> v) {
-  if (v.empty()) return 0;
-  std::sort(v.begin(), v.end());
-  std::size_t h = v.size() / 2;
-  return v.size() % 2 ? v[h] : (v[h - 1] + v[h]) / 2;
-}
+double median(const std::vector<double>& v) { return detour::testing::summarize(v).median; }
 
 Summary run(Extractor& ex, const std::vector<Page>& pages, const std::vector<std::string>& golds) {
   CorpusContext ctx;

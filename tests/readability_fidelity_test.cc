@@ -87,18 +87,7 @@ std::string decode_refs(const std::string& s) {
   return o;
 }
 
-struct Stats {
-  double median = 0, mean = 0;
-};
-
-Stats stats(std::vector<double> v) {
-  Stats s;
-  if (v.empty()) return s;
-  std::sort(v.begin(), v.end());
-  s.median = v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
-  s.mean = std::accumulate(v.begin(), v.end(), 0.0) / v.size();
-  return s;
-}
+using testing::summarize;
 
 }  // namespace
 
@@ -134,7 +123,7 @@ TEST_CASE("RD matches published readability-lxml outputs on DANIEL", "[fidelity]
     worst.push_back({fh, doc.lang + "/" + doc.id});
   }
   for (const auto& [lang, v] : html_f1) {
-    Stats h = stats(v), t = stats(text_f1[lang]);
+    const auto h = summarize(v), t = summarize(text_f1[lang]);
     std::cout << "RD fidelity " << lang << " n=" << v.size() << " html median=" << h.median
               << " mean=" << h.mean << " | text median=" << t.median << " mean=" << t.mean << "\n";
   }
@@ -142,15 +131,15 @@ TEST_CASE("RD matches published readability-lxml outputs on DANIEL", "[fidelity]
   for (std::size_t i = 0; i < 5 && i < worst.size(); ++i)
     std::cout << "RD worst " << worst[i].first << " " << worst[i].second << "\n";
 
-  Stats all_html = stats(html_f1["all"]);
-  Stats all_text = stats(text_f1["all"]);
+  const auto all_html = summarize(html_f1["all"]);
+  const auto all_text = summarize(text_f1["all"]);
   CHECK(all_html.median >= 0.90);  // the issue's target
   CHECK(all_html.median >= 0.99);  // regression guard (measured 1.000)
   CHECK(all_html.mean >= 0.96);    // measured 0.973
   CHECK(all_text.median >= 0.90);
   for (const char* lang : {"en", "el", "pl", "ru", "zh"}) {
     INFO(lang);
-    CHECK(stats(html_f1[lang]).median >= 0.98);
-    CHECK(stats(html_f1[lang]).mean >= 0.94);
+    CHECK(summarize(html_f1[lang]).median >= 0.98);
+    CHECK(summarize(html_f1[lang]).mean >= 0.94);
   }
 }

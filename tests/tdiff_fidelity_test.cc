@@ -53,15 +53,8 @@ TEST_CASE("TDIFF text-only F1 on DANIEL against gold", "[fidelity][tdiff]") {
     by_lang[pages[i].lang].push_back(f1[i]);
     by_lang["all"].push_back(f1[i]);
   }
-  auto median = [](std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    return v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
-  };
-  auto mean = [](const std::vector<double>& v) {
-    double s = 0;
-    for (double x : v) s += x;
-    return s / static_cast<double>(v.size());
-  };
+  auto median = [](const std::vector<double>& v) { return detour::testing::summarize(v).median; };
+  auto mean = [](const std::vector<double>& v) { return detour::testing::summarize(v).mean; };
   std::cout << tdiff.signature() << "\nprepare " << prep << " s, extract (TDIFF+BP, all pages) " << ext
             << " s, fallback pages " << std::count(fell.begin(), fell.end(), 1) << "\n";
   for (const auto& [lang, v] : by_lang)

@@ -4,6 +4,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -13,6 +14,7 @@
 #include <random>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace detour::testing {
 
@@ -94,6 +96,22 @@ struct TempDir {
 
 // Prints a clear skip message (Catch2 v2 has no SKIP).
 inline void skip(const std::string& why) { std::cout << "SKIPPED: " << why << std::endl; }
+
+// Median and mean of per-page scores (both 0 when there are none), as the fidelity
+// tests report and guard them.
+struct Summary {
+  double median = 0, mean = 0;
+};
+inline Summary summarize(std::vector<double> v) {
+  Summary s;
+  if (v.empty()) return s;
+  std::sort(v.begin(), v.end());
+  const std::size_t n = v.size();
+  s.median = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+  for (double x : v) s.mean += x;
+  s.mean /= static_cast<double>(n);
+  return s;
+}
 
 }  // namespace detour::testing
 
