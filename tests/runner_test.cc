@@ -18,9 +18,7 @@ namespace {
 
 using detour::testing::write_file;
 
-struct TempDir : detour::testing::TempDir {
-  TempDir() : detour::testing::TempDir("detour-run-test") {}
-};
+using TempDir = detour::testing::TempDir;
 
 std::string article(int k) {
   std::string body;

@@ -20,9 +20,7 @@ using Cmd = detour::testing::CommandResult;
 using detour::testing::run_detour;
 using detour::testing::write_file;
 
-struct TempDir : detour::testing::TempDir {
-  TempDir() : detour::testing::TempDir("detour-score-test") {}
-};
+using TempDir = detour::testing::TempDir;
 
 nlohmann::json score_json(const fs::path& gold, const fs::path& sys, const std::string& extra = "",
                           const std::string& metrics = "all") {

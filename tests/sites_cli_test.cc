@@ -23,9 +23,7 @@ using Cmd = detour::testing::CommandResult;
 using detour::testing::run_detour;
 using detour::testing::write_file;
 
-struct TempDir : detour::testing::TempDir {
-  TempDir() : detour::testing::TempDir("detour-sites-test") {}
-};
+using TempDir = detour::testing::TempDir;
 
 // The fixture: site a.test (5 pages, DANIEL ids), b.test (2 pages), and www.other.test
 // (5 pages whose ids say nothing; the site comes from annotations.json).

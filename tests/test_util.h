@@ -81,14 +81,20 @@ inline void write_file(const std::filesystem::path& p, const std::string& bytes)
 struct TempDir {
   std::filesystem::path path;
   explicit TempDir(const std::string& prefix = "detour-test") {
-    path = std::filesystem::temp_directory_path() /
-           (prefix + "-" + std::to_string(getpid()) + "-" + std::to_string(std::random_device{}()));
-    std::filesystem::create_directories(path);
+    std::string tmpl = (std::filesystem::temp_directory_path() / (prefix + "-XXXXXX")).string();
+    if (::mkdtemp(tmpl.data()) == nullptr) throw std::runtime_error("cannot create a temporary folder " + tmpl);
+    path = tmpl;
   }
   ~TempDir() {
     std::error_code ec;
     std::filesystem::permissions(path, std::filesystem::perms::all, ec);
     std::filesystem::remove_all(path, ec);
+  }
+  // Writes `bytes` to path/rel (folders created) and returns that path.
+  std::filesystem::path write(const std::string& rel, const std::string& bytes) const {
+    const std::filesystem::path p = path / rel;
+    write_file(p, bytes);
+    return p;
   }
   TempDir(const TempDir&) = delete;
   TempDir& operator=(const TempDir&) = delete;
