@@ -275,27 +275,17 @@ bool python_available() {
   return std::system("python3 -c 'import difflib' >/dev/null 2>&1") == 0;
 }
 
-}  // namespace
-
-TEST_CASE("matcher: identical opcodes to Python difflib on random pairs", "[matcher][oracle]") {
-  if (!python_available()) {
-    detour::testing::skip("python3 with difflib is not available; differential test not run");
-    return;
-  }
+// difflib's opcodes for each case, one encoded line per case, from
+// scripts/difflib_oracle.py run once over all cases (files named after `stem` in the
+// temporary folder). `seconds`: the oracle's wall time.
+std::vector<std::string> difflib_opcodes(const std::vector<Case>& cases, const std::string& stem,
+                                         double* seconds = nullptr) {
   const auto script = detour::testing::source_dir() / "scripts" / "difflib_oracle.py";
   REQUIRE(std::filesystem::exists(script));
-
-  constexpr int kCases = 2000;
-  constexpr std::uint64_t kSeed = 20040101;
-  Gen gen(kSeed);
-  std::vector<Case> cases;
-  cases.reserve(kCases);
-  for (int k = 0; k < kCases; ++k) cases.push_back(gen.make());
-
   const auto dir = std::filesystem::temp_directory_path();
-  const std::string stem = "detour_matcher_" + std::to_string(::getpid());
-  const auto in_path = dir / (stem + ".in");
-  const auto out_path = dir / (stem + ".out");
+  const std::string name = stem + "_" + std::to_string(::getpid());
+  const auto in_path = dir / (name + ".in");
+  const auto out_path = dir / (name + ".out");
   {
     std::ofstream in(in_path);
     REQUIRE(in);
@@ -309,10 +299,9 @@ TEST_CASE("matcher: identical opcodes to Python difflib on random pairs", "[matc
   }
   const std::string cmd = "python3 '" + script.string() + "' < '" + in_path.string() + "' > '" +
                           out_path.string() + "'";
-  using Clock = std::chrono::steady_clock;
-  const auto t0 = Clock::now();
+  const auto t0 = std::chrono::steady_clock::now();
   const int rc = std::system(cmd.c_str());
-  const auto t1 = Clock::now();
+  if (seconds) *seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   std::filesystem::remove(in_path);
   REQUIRE(rc == 0);
   std::vector<std::string> expected;
@@ -322,6 +311,25 @@ TEST_CASE("matcher: identical opcodes to Python difflib on random pairs", "[matc
   }
   std::filesystem::remove(out_path);
   REQUIRE(expected.size() == cases.size());
+  return expected;
+}
+
+}  // namespace
+
+TEST_CASE("matcher: identical opcodes to Python difflib on random pairs", "[matcher][oracle]") {
+  if (!python_available()) {
+    detour::testing::skip("python3 with difflib is not available; differential test not run");
+    return;
+  }
+  constexpr int kCases = 2000;
+  constexpr std::uint64_t kSeed = 20040101;
+  Gen gen(kSeed);
+  std::vector<Case> cases;
+  cases.reserve(kCases);
+  for (int k = 0; k < kCases; ++k) cases.push_back(gen.make());
+  double python_s = 0;
+  const std::vector<std::string> expected = difflib_opcodes(cases, "detour_matcher", &python_s);
+  using Clock = std::chrono::steady_clock;
 
   int fast_bad = 0, ref_bad = 0;
   std::size_t long_pairs = 0;
@@ -348,7 +356,7 @@ TEST_CASE("matcher: identical opcodes to Python difflib on random pairs", "[matc
   }
   std::cout << "matcher oracle: " << cases.size() << " random pairs (" << long_pairs
             << " with both sides >= 1000), seed " << kSeed << "; seconds: python "
-            << std::chrono::duration<double>(t1 - t0).count() << ", reference " << ref_s
+            << python_s << ", reference " << ref_s
             << ", fast " << fast_s << std::endl;
   CHECK(fast_bad == 0);
   CHECK(ref_bad == 0);
@@ -491,38 +499,10 @@ TEST_CASE("matcher: identical opcodes to Python difflib on CJK-like page pairs",
     detour::testing::skip("python3 with difflib is not available; differential test not run");
     return;
   }
-  const auto script = detour::testing::source_dir() / "scripts" / "difflib_oracle.py";
-  REQUIRE(std::filesystem::exists(script));
   std::mt19937_64 rng(20240607);
   std::vector<Case> cases;
   for (int k = 0; k < 60; ++k) cases.push_back(page_pair(rng));
-  const auto dir = std::filesystem::temp_directory_path();
-  const std::string stem = "detour_matcher_cjk_" + std::to_string(::getpid());
-  const auto in_path = dir / (stem + ".in");
-  const auto out_path = dir / (stem + ".out");
-  {
-    std::ofstream in(in_path);
-    REQUIRE(in);
-    for (const Case& c : cases) {
-      in << (c.autojunk ? 1 : 0) << ' ' << c.a.size() << ' ' << c.b.size() << '\n';
-      for (std::size_t i = 0; i < c.a.size(); ++i) in << (i ? " " : "") << c.a[i];
-      in << '\n';
-      for (std::size_t i = 0; i < c.b.size(); ++i) in << (i ? " " : "") << c.b[i];
-      in << '\n';
-    }
-  }
-  const std::string cmd = "python3 '" + script.string() + "' < '" + in_path.string() + "' > '" +
-                          out_path.string() + "'";
-  const int rc = std::system(cmd.c_str());
-  std::filesystem::remove(in_path);
-  REQUIRE(rc == 0);
-  std::vector<std::string> expected;
-  {
-    std::ifstream out(out_path);
-    for (std::string line; std::getline(out, line);) expected.push_back(line);
-  }
-  std::filesystem::remove(out_path);
-  REQUIRE(expected.size() == cases.size());
+  const std::vector<std::string> expected = difflib_opcodes(cases, "detour_matcher_cjk");
   int bad = 0;
   for (std::size_t k = 0; k < cases.size(); ++k) {
     const Case& c = cases[k];
