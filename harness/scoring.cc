@@ -187,6 +187,19 @@ std::vector<ScoreItem> collect_items(const fs::path& gold_root, const fs::path& 
   std::vector<ScoreItem> items;
   if (!corpus_layout) {
     add_pairs(gold_root, system_dir, "", missing, items, notes, listings);
+    // A gold folder split by language (published outputs, ROOT/<lang>/gold) would
+    // otherwise give a table of 0 documents.
+    if (items.empty() && has_subdirs(gold_root) && corpora::list_files(gold_root).empty()) {
+      std::vector<std::string> subs;
+      for (const auto& e : fs::directory_iterator(gold_root))
+        if (e.is_directory()) subs.push_back(e.path().filename().string());
+      std::sort(subs.begin(), subs.end());
+      std::string names;
+      for (std::size_t i = 0; i < subs.size() && i < 6; ++i) names += (i ? ", " : "") + subs[i];
+      if (subs.size() > 6) names += ", ...";
+      throw corpora::CorpusError(gold_root.string() + ": no gold files, only folders (" + names +
+                                 "): name one of them, or use --corpus for a ROOT/<lang>/gold/ layout");
+    }
     return items;
   }
   std::vector<std::string> langs;

@@ -2,7 +2,10 @@
 // (outputs/html_killer): per-page text-only F1 over all 1694 pages, printed per
 // language; the overall median and mean are guarded at the level reached (minus a
 // small margin). Of the issue's targets the median (>= 0.97) is met, the mean
-// (>= 0.93) is not (0.877): see the known gaps in extractors/html_killer.cc.
+// (>= 0.93) is not (0.888): see the known gaps in extractors/html_killer.cc. To
+// compare variants page by page: `detour run --extractors HK --chains none --out DIR`,
+// then for each language L `detour score --gold <published outputs>/html_killer/L
+// --system DIR/outputs/HK/L --metrics to --per-doc`.
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
@@ -19,12 +22,8 @@
 
 namespace {
 
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  const std::size_t n = v.size();
-  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-double mean(const std::vector<double>& v) { return std::accumulate(v.begin(), v.end(), 0.0) / v.size(); }
+double median(const std::vector<double>& v) { return detour::testing::summarize(v).median; }
+double mean(const std::vector<double>& v) { return detour::testing::summarize(v).mean; }
 
 }  // namespace
 
@@ -56,7 +55,9 @@ TEST_CASE("HK agrees with the published HTML Killer outputs on DANIEL", "[fideli
   // Measured with HK version 3: median 0.9730, mean 0.8181; version 4 (line breaks
   // normalised before the <img> rule): median 0.9770, mean 0.8400; version 5 (region
   // without h1 from the first <script, opening tags before text-only elements, b no
-  // longer exempt): median 0.9810, mean 0.8767.
-  CHECK(med >= 0.976);
-  CHECK(avg >= 0.871);
+  // longer exempt): median 0.9810, mean 0.8767; version 6 (region from the last
+  // <body when </body> precedes the h1, h2-h6 and small killed as spans): median
+  // 0.9866, mean 0.8879 (el 0.9822, en 0.9275, pl 0.9134, ru 0.8515, zh 0.7845).
+  CHECK(med >= 0.982);
+  CHECK(avg >= 0.883);
 }

@@ -60,8 +60,13 @@ TEST_CASE("HK normalises line breaks first: a <br /> never ends an <img>", "[htm
 }
 
 TEST_CASE("HK region: first h1 to first </body>, cut at the next h1, else from <body", "[html_killer]") {
-  // The first </body> comes before the first <h1: nothing is kept.
-  CHECK(run("<body><p>menu entry text</p></body><h1>Late title</h1><p>text after the late title</p>")
+  // The first </body> comes before the first <h1: the region is from the last <body
+  // before that </body> up to it (version 6; before, nothing was kept).
+  CHECK(texts(run("<body><p>menu entry text</p></body><h1>Late title</h1><p>text after the late title</p>")) ==
+        std::vector<std::string>{"menu entry text"});
+  // A "<body>..</body>" in a script string: the region is the string's inside alone.
+  CHECK(run("<html><body><p>outer paragraph text</p><script>var s = '<body>x</body>';</script>"
+            "<h1>Late title</h1><p>text after the late title</p></body></html>")
             .segments.empty());
   // A second <h1 ends the region.
   CHECK(texts(run("<body><h1>First title</h1><p>first paragraph text</p><h1>Second</h1>"
@@ -97,6 +102,15 @@ TEST_CASE("HK removes opening tags with their text before text-only elements", "
   CHECK(texts(run("<body><h1>Title here</h1><td><iframe src=x></iframe>kept after the iframe</td></p>"
                   "<h2>subheading text</h2><p>Intro <b>bold words</b> and tail</p></body>")) ==
         std::vector<std::string>{"Title here", "kept after the iframe", "Intro and tail"});
+}
+
+TEST_CASE("HK removes h2-h6 and small elements whole, whatever they hold", "[html_killer]") {
+  // Version 6: "<h2...</h2>" and the like go as shortest spans, so a "<br>" inside
+  // them no longer cuts a piece; "<small>" likewise.
+  CHECK(texts(run("<body><h1>Title here</h1><p>Intro text here</p><h2>Sub <a href=x>linked</a><br>heading</h2>"
+                  "after heading text</p><h4 class=y>four</h4><small>small print<br> more</small>"
+                  "final piece text</p></body>")) ==
+        std::vector<std::string>{"Title here", "Intro text here", "after heading text", "final piece text"});
 }
 
 TEST_CASE("HK drops a short title only behind <h1 attributes>", "[html_killer]") {

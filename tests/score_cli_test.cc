@@ -101,6 +101,14 @@ TEST_CASE("score: missing gold and missing outputs are reported, not lost", "[sc
   Cmd m = run_detour("score --gold " + (t.path / "nope").string() + " --system " + (t.path / "sys").string());
   CHECK(m.status == 1);
   CHECK(m.out.find("nope") != std::string::npos);
+  // A gold folder holding only per-language folders is refused with their names, not
+  // scored as 0 documents.
+  write_file(t.path / "bylang/en/a", "<p>alpha\n");
+  write_file(t.path / "bylang/zh/a", "<p>alpha\n");
+  Cmd l = run_detour("score --gold " + (t.path / "bylang").string() + " --system " + (t.path / "sys").string());
+  CHECK(l.status == 1);
+  CHECK(l.out.find("bylang") != std::string::npos);
+  CHECK(l.out.find("en, zh") != std::string::npos);
 }
 
 TEST_CASE("score: an unreadable file gives a message naming it", "[score][cli][robust]") {
