@@ -12,6 +12,7 @@
 // bytes); ScoreFloor/ReadCount/<lang>: the same plus the count of non-space code
 // points (counter code_points). One iteration = one pass over all files, after a
 // warm-up pass (page cache).
+// ScoreFloor/BatchRead/<zh|all>: the same files through corpora::BatchReader (io_uring).
 // Run: detour_bench --benchmark_filter=ScoreFloor
 #include <benchmark/benchmark.h>
 
@@ -21,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "corpora/batch_read.h"
 #include "corpora/corpus.h"
 
 namespace {
@@ -63,6 +65,21 @@ std::vector<FolderFiles> score_inputs(const std::string& lang) {
   return out;
 }
 
+// score_inputs, or false after telling the benchmark why it is skipped.
+bool load_inputs(benchmark::State& state, const std::string& lang, std::vector<FolderFiles>& inputs) {
+  try {
+    inputs = score_inputs(lang);
+  } catch (const std::exception& e) {
+    state.SkipWithError(e.what());
+    return false;
+  }
+  if (inputs.empty()) {
+    state.SkipWithError("../shared/corpora/daniel-published-outputs is absent (set DETOUR_SHARED)");
+    return false;
+  }
+  return true;
+}
+
 std::size_t count_code_points(std::string_view s) {
   std::size_t n = 0;
   for (unsigned char c : s) n += (c & 0xC0) != 0x80 && c > 0x20;
@@ -71,16 +88,7 @@ std::size_t count_code_points(std::string_view s) {
 
 void BM_Floor(benchmark::State& state, const std::string& lang, bool count) {
   std::vector<FolderFiles> inputs;
-  try {
-    inputs = score_inputs(lang);
-  } catch (const std::exception& e) {
-    state.SkipWithError(e.what());
-    return;
-  }
-  if (inputs.empty()) {
-    state.SkipWithError("../shared/corpora/daniel-published-outputs is absent (set DETOUR_SHARED)");
-    return;
-  }
+  if (!load_inputs(state, lang, inputs)) return;
   corpora::ReadBuffer buf;
   auto pass = [&](std::size_t& files) {
     std::size_t cps = 0;
@@ -100,12 +108,55 @@ void BM_Floor(benchmark::State& state, const std::string& lang, bool count) {
   state.counters[count ? "code_points" : "bytes"] = static_cast<double>(cps);
 }
 
+// The same files through corpora::BatchReader (io_uring batches), as `detour score`
+// reads them when io_uring is available; files it leaves out are read one by one.
+void BM_BatchFloor(benchmark::State& state, const std::string& lang) {
+  std::vector<FolderFiles> inputs;
+  if (!load_inputs(state, lang, inputs)) return;
+  corpora::BatchReader reader;
+  if (!reader.active()) {
+    state.SkipWithError("io_uring is not available here (or DETOUR_NO_URING is set)");
+    return;
+  }
+  std::vector<corpora::BatchReader::Request> all;
+  for (const FolderFiles& f : inputs)
+    for (const std::string& name : f.names) all.push_back({f.folder.get(), &name, true});  // from list_files
+  corpora::ReadBuffer buf;
+  std::size_t left_out = 0;
+  auto pass = [&] {
+    std::size_t bytes = 0;
+    left_out = 0;
+    for (std::size_t lo = 0; lo < all.size(); lo += corpora::BatchReader::kMaxBatch) {
+      const std::size_t n = std::min(all.size() - lo, corpora::BatchReader::kMaxBatch);
+      reader.read(std::span(all).subspan(lo, n));
+      for (std::size_t i = 0; i < n; ++i) {
+        if (auto t = reader.text(i)) {
+          bytes += t->size();
+        } else {
+          bytes += corpora::read_file_into(*all[lo + i].folder, *all[lo + i].name, buf).size();
+          ++left_out;
+        }
+      }
+    }
+    return bytes;
+  };
+  std::size_t bytes = pass();
+  for (auto _ : state) benchmark::DoNotOptimize(bytes = pass());
+  state.counters["files"] = static_cast<double>(all.size());
+  state.counters["bytes"] = static_cast<double>(bytes);
+  state.counters["left_out"] = static_cast<double>(left_out);
+}
+
 [[maybe_unused]] const bool registered = [] {
   for (const bool count : {false, true})
     for (const char* lang : {"el", "en", "pl", "ru", "zh", "all"})
       benchmark::RegisterBenchmark((std::string(count ? "ScoreFloor/ReadCount/" : "ScoreFloor/Read/") + lang).c_str(),
                                    [l = std::string(lang), count](benchmark::State& s) { BM_Floor(s, l, count); })
           ->Unit(benchmark::kMillisecond);
+  for (const char* lang : {"zh", "all"})
+    benchmark::RegisterBenchmark((std::string("ScoreFloor/BatchRead/") + lang).c_str(),
+                                 [l = std::string(lang)](benchmark::State& s) { BM_BatchFloor(s, l); })
+        ->Unit(benchmark::kMillisecond);
   return true;
 }();
 

@@ -6,11 +6,14 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstring>
+#include <optional>
 #include <map>
 #include <memory>
 #include <set>
 #include <unordered_map>
 
+#include "corpora/batch_read.h"
 #include "corpora/corpus.h"
 
 namespace detour::harness {
@@ -64,20 +67,33 @@ class Folders {
   }
   std::size_t sys(std::size_t i) const { return sys_[i]; }
   std::size_t gold(std::size_t i) const { return gold_[i]; }
+  const corpora::Folder& folder(std::size_t k) const { return *folders_[k]; }
 
  private:
   std::vector<std::unique_ptr<corpora::Folder>> folders_;
   std::vector<std::size_t> sys_, gold_;
 };
 
-metrics::PreparedText& gold_of(const ScoreItem& it, std::uint64_t call, const Folders& folders, std::size_t i) {
+// `pre`: the gold file's bytes when a batch read them already (copied into the slot,
+// which outlives the batch).
+metrics::PreparedText& gold_of(const ScoreItem& it, std::uint64_t call, const Folders& folders, std::size_t i,
+                               std::optional<std::string_view> pre) {
   thread_local GoldSlot slot;
   const bool in_memory = !it.gold_dir;
   bool same = slot.prepared && slot.call == call &&
               (in_memory ? slot.text == &it.gold : slot.folder == folders.gold(i) && slot.id == it.id);
   if (!same) {
     slot.prepared.reset();
-    std::string_view text = in_memory ? std::string_view(it.gold) : folders.read(folders.gold(i), it.id, slot.buf);
+    std::string_view text;
+    if (in_memory) {
+      text = it.gold;
+    } else if (pre) {
+      char* p = slot.buf.reserve(pre->size());
+      if (!pre->empty()) std::memcpy(p, pre->data(), pre->size());
+      text = slot.buf.view(pre->size());
+    } else {
+      text = folders.read(folders.gold(i), it.id, slot.buf);
+    }
     slot.prepared = std::make_unique<metrics::PreparedText>(text);
     slot.call = call;
     slot.folder = in_memory ? Folders::kNone : folders.gold(i);
@@ -98,13 +114,15 @@ ScoreSet score_items(const std::vector<ScoreItem>& items, const std::vector<cons
   for (const auto& it : items) set.has_languages = set.has_languages || !it.lang.empty();
   const std::uint64_t call = ++g_score_calls;
   const Folders folders(items);
-  auto work = [&](std::size_t i) {
+  using Pre = std::optional<std::string_view>;
+  auto work = [&](std::size_t i, Pre pre_sys, Pre pre_gold) {
     const ScoreItem& it = items[i];
     thread_local corpora::ReadBuffer sys_buf;
-    std::string_view sys_text =
-        it.system_dir ? folders.read(folders.sys(i), it.id, sys_buf) : std::string_view(it.system);
+    std::string_view sys_text = !it.system_dir ? std::string_view(it.system)
+                                : pre_sys      ? *pre_sys
+                                               : folders.read(folders.sys(i), it.id, sys_buf);
     metrics::PreparedText sys(sys_text);
-    metrics::DocPair pair(sys, gold_of(it, call, folders, i), options);
+    metrics::DocPair pair(sys, gold_of(it, call, folders, i, pre_gold), options);
     DocResult r{it.lang, it.id, {}};
     r.scores.reserve(ms.size());
     for (const MetricInfo* m : ms) r.scores.push_back(m->score(pair));
@@ -112,9 +130,66 @@ ScoreSet score_items(const std::vector<ScoreItem>& items, const std::vector<cons
   };
   int threads = jobs > 0 ? jobs : static_cast<int>(tbb::info::default_concurrency());
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads);
-  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, items.size(), 1), [&](const auto& r) {
-    for (std::size_t i = r.begin(); i != r.end(); ++i) work(i);
+  auto score_range = [&](std::size_t lo, std::size_t hi, auto&& pre_of) {
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(lo, hi, 1), [&](const auto& r) {
+      for (std::size_t i = r.begin(); i != r.end(); ++i) {
+        Pre s, g;
+        pre_of(i, s, g);
+        work(i, s, g);
+      }
+    });
+  };
+  const bool files = std::any_of(items.begin(), items.end(), [](const ScoreItem& it) {
+    return it.system_dir || it.gold_dir;
   });
+  // Batches only pay on one thread: with several, the threads' own reads overlap
+  // one another, while a batch is read by one thread and ends in a barrier.
+  corpora::BatchReader reader(files && threads == 1);
+  if (!reader.active()) {
+    score_range(0, items.size(), [](std::size_t, Pre&, Pre&) {});
+    return set;
+  }
+  // Batched reading: the files of up to kMaxBatch items' worth are read at once (a
+  // gold once per run of items sharing it), then those items are scored in parallel;
+  // a file the batch left out is read by work() as usual. Item files come from
+  // list_files (collect_items): regular files.
+  using Request = corpora::BatchReader::Request;
+  std::vector<Request> requests;
+  requests.reserve(corpora::BatchReader::kMaxBatch);
+  std::vector<std::ptrdiff_t> sys_req, gold_req;  // per item of the block: request index or -1
+  for (std::size_t lo = 0; lo < items.size();) {
+    requests.clear();
+    sys_req.clear();
+    gold_req.clear();
+    std::ptrdiff_t last_gold = -1;
+    std::size_t hi = lo;
+    for (; hi < items.size() && requests.size() + 2 <= corpora::BatchReader::kMaxBatch; ++hi) {
+      const ScoreItem& it = items[hi];
+      std::ptrdiff_t s = -1, g = -1;
+      if (it.system_dir) {
+        s = static_cast<std::ptrdiff_t>(requests.size());
+        requests.push_back({&folders.folder(folders.sys(hi)), &it.id, true});
+      }
+      if (it.gold_dir) {
+        const Request* prev = last_gold >= 0 ? &requests[static_cast<std::size_t>(last_gold)] : nullptr;
+        if (prev && prev->folder == &folders.folder(folders.gold(hi)) && *prev->name == it.id) {
+          g = last_gold;
+        } else {
+          g = last_gold = static_cast<std::ptrdiff_t>(requests.size());
+          requests.push_back({&folders.folder(folders.gold(hi)), &it.id, true});
+        }
+      }
+      sys_req.push_back(s);
+      gold_req.push_back(g);
+    }
+    reader.read(requests);
+    score_range(lo, hi, [&](std::size_t i, Pre& pre_sys, Pre& pre_gold) {
+      const std::ptrdiff_t s = sys_req[i - lo], g = gold_req[i - lo];
+      if (s >= 0) pre_sys = reader.text(static_cast<std::size_t>(s));
+      if (g >= 0) pre_gold = reader.text(static_cast<std::size_t>(g));
+    });
+    lo = hi;
+  }
   return set;
 }
 

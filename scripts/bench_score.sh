@@ -30,10 +30,10 @@ cpu_of() { [[ -s $1 ]] && awk '{s+=$1+$2} END{print s}' "$1" || echo 0; }
 # The input floor (bench/bench_score_floor.cc): opening and reading the same files
 # once, one thread, nothing else; no scorer can be faster. Printed beside the time a
 # target ratio leaves (python time / target).
-floor_ms() {  # lang|all -> ms, or empty when detour_bench is absent
+floor_ms() {  # Read|BatchRead lang|all -> CPU ms, or empty (no detour_bench, or skipped)
   [[ -x "$BUILD_DIR/detour_bench" ]] || return 0
-  "$BUILD_DIR/detour_bench" --benchmark_filter="^ScoreFloor/Read/$1\$" --benchmark_format=csv 2>/dev/null |
-    awk -F, '$1 ~ /ScoreFloor/ {print $4}'
+  "$BUILD_DIR/detour_bench" --benchmark_filter="^ScoreFloor/$1/$2\$" --benchmark_format=csv 2>/dev/null |
+    awk -F, '$1 ~ /ScoreFloor/ && $9 != "true" {print $4}'
 }
 
 run_case() {  # name metric autojunk langs target floor_set pairs...
@@ -72,11 +72,12 @@ run_case() {  # name metric autojunk langs target floor_set pairs...
     "$name" "$ours" "$py" "$(awk "BEGIN{print $py / $ours}")" "$ours_cpu" "$py_cpu" \
     "$(awk "BEGIN{print ($ours_cpu > 0) ? $py_cpu / $ours_cpu : 0}")" \
     "$([[ "$sum_ours" == "$sum_py" ]] && echo "identical ($sum_ours)" || echo "DIFFER: ours $sum_ours, python $sum_py")"
-  local floor
-  floor=$(floor_ms "$floor_set")
+  local floor batch
+  floor=$(floor_ms Read "$floor_set"); batch=$(floor_ms BatchRead "$floor_set")
   if [[ -n $floor ]]; then
-    printf '%-30s target %sx leaves %.1f ms (python wall / %s); reading the files alone takes %.1f ms\n' "" \
-      "$target" "$(awk "BEGIN{print $py * 1000 / $target}")" "$target" "$floor"
+    printf '%-30s target %sx leaves %.1f ms (python wall / %s); reading the files alone takes %.1f ms one by one%s\n' "" \
+      "$target" "$(awk "BEGIN{print $py * 1000 / $target}")" "$target" "$floor" \
+      "$([[ -n $batch ]] && printf ', %.1f ms in io_uring batches' "$batch")"
   fi
 }
 

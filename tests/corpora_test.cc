@@ -14,6 +14,7 @@
 #include <set>
 #include <string>
 
+#include "corpora/batch_read.h"
 #include "corpora/cleaneval2007.h"
 #include "corpora/corpus.h"
 #include "corpora/decode.h"
@@ -361,6 +362,74 @@ TEST_CASE("read_file_into: files of every size through one reused buffer, folder
   msg = error_of([&] { read_file_into(folder, "fifo", via_folder); });
   CHECK(contains(msg, "fifo"));
   CHECK(contains(msg, "not a regular file"));
+}
+
+TEST_CASE("BatchReader: what it reads equals read_file_into, and it leaves the rest", "[corpora]") {
+  TempDir t;
+  // Sizes around the slot size, empty files, a missing file, a folder, a FIFO and a
+  // name with a '/': every request is either read exactly or left to the caller.
+  const std::size_t slot = BatchReader::kSlotBytes;
+  std::mt19937 rng(11);
+  std::vector<std::string> names;
+  std::map<std::string, std::string> contents;
+  for (std::size_t size : {std::size_t{0}, std::size_t{1}, std::size_t{4096}, slot - 1, slot, slot + 1,
+                           std::size_t{0}, std::size_t{70000}, 3 * slot}) {
+    std::string s(size, '\0');
+    for (char& c : s) c = static_cast<char>(rng());
+    names.push_back("f" + std::to_string(names.size()));
+    contents[names.back()] = s;
+    t.write(names.back(), s);
+  }
+  names.push_back("missing");
+  fs::create_directory(t.path / "sub");
+  names.push_back("sub");
+  t.write("sub/inner", "inside");
+  names.push_back("sub/inner");
+  REQUIRE(::mkfifo((t.path / "fifo").c_str(), 0600) == 0);
+  names.push_back("fifo");
+  Folder folder(t.path);
+  std::vector<BatchReader::Request> requests;
+  // More requests than one batch holds are split by the caller; here twice the names.
+  std::vector<std::string> twice = names;
+  twice.insert(twice.end(), names.begin(), names.end());
+  REQUIRE(twice.size() <= BatchReader::kMaxBatch);
+  for (const std::string& n : twice) requests.push_back({&folder, &n});
+
+  BatchReader off(false);
+  CHECK_FALSE(off.active());
+  off.read(requests);
+  for (std::size_t i = 0; i < requests.size(); ++i) CHECK_FALSE(off.text(i).has_value());
+
+  BatchReader reader;
+  if (!reader.active()) {
+    detour::testing::skip("io_uring is not available here (or DETOUR_NO_URING is set): batch reads not tested");
+    return;
+  }
+  for (int round = 0; round < 3; ++round) {
+    reader.read(requests);
+    for (std::size_t i = 0; i < requests.size(); ++i) {
+      const std::string& n = twice[i];
+      CAPTURE(round, n);
+      const auto got = reader.text(i);
+      auto it = contents.find(n);
+      if (it != contents.end() && it->second.size() < slot) {
+        REQUIRE(got.has_value());
+        CHECK(*got == it->second);
+      } else {
+        CHECK_FALSE(got.has_value());  // too long for a slot, missing, a folder, a FIFO, a path
+      }
+    }
+  }
+  // Requests that the caller reads itself still give read_file_into's answer.
+  ReadBuffer buf;
+  CHECK(read_file_into(folder, "f5", buf) == contents["f5"]);
+  CHECK(contains(error_of([&] { read_file_into(folder, "missing", buf); }), "missing"));
+  // An empty batch and a batch of one.
+  reader.read({});
+  CHECK_FALSE(reader.text(0).has_value());
+  reader.read(std::span(requests).first(2));
+  REQUIRE(reader.text(1).has_value());
+  CHECK(*reader.text(1) == contents["f1"]);
 }
 
 TEST_CASE("a 50 MB page is read, limited and decoded", "[corpora]") {
