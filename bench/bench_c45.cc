@@ -10,6 +10,7 @@
 #include <map>
 #include <vector>
 
+#include "bench/bench_pages.h"
 #include "corpora/corpus.h"
 #include "extractors/c45/c45.h"
 
@@ -23,9 +24,7 @@ struct C45Pages {
 const C45Pages& c45_pages() {
   static const C45Pages loaded = [] {
     C45Pages out;
-    std::filesystem::path shared = DETOUR_SHARED_DIR;
-    if (const char* env = std::getenv("DETOUR_SHARED"); env && *env) shared = env;
-    const auto root = shared / "corpora" / "daniel";
+    const auto root = detour::bench::shared_dir() / "corpora" / "daniel";
     if (!std::filesystem::is_directory(root)) return out;
     const auto corpus = detour::corpora::open_corpus(root);
     std::map<std::string, int> per_lang;

@@ -17,6 +17,13 @@
 
 namespace detour::bench {
 
+// ../shared beside the project, or $DETOUR_SHARED.
+inline std::filesystem::path shared_dir() {
+  std::filesystem::path shared = DETOUR_SHARED_DIR;
+  if (const char* env = std::getenv("DETOUR_SHARED"); env && *env) shared = env;
+  return shared;
+}
+
 struct BenchPages {
   std::vector<Page> pages;
   std::vector<std::string> golds;  // gold bytes, same order
@@ -27,9 +34,7 @@ inline const BenchPages& daniel_pages(int per_language = 40) {
   auto it = cache.find(per_language);
   if (it != cache.end()) return it->second;
   BenchPages out;
-  std::filesystem::path shared = DETOUR_SHARED_DIR;
-  if (const char* env = std::getenv("DETOUR_SHARED"); env && *env) shared = env;
-  const auto root = shared / "corpora" / "daniel";
+  const auto root = shared_dir() / "corpora" / "daniel";
   if (std::filesystem::is_directory(root)) {
     const auto corpus = corpora::open_corpus(root);
     std::map<std::string, int> per_lang;

@@ -26,6 +26,7 @@
 #include <string>
 #include <vector>
 
+#include "bench/bench_pages.h"
 #include "corpora/corpus.h"
 #include "corpora/decode.h"
 #include "extractors/dom.h"
@@ -72,9 +73,7 @@ const RawPages& raw_pages() {
         if (out.pages.empty()) out.error = std::string(list) + ": no pages listed";
         return out;
       }
-      std::filesystem::path shared = DETOUR_SHARED_DIR;
-      if (const char* env = std::getenv("DETOUR_SHARED"); env && *env) shared = env;
-      const auto root = shared / "corpora" / "daniel";
+      const auto root = bench::shared_dir() / "corpora" / "daniel";
       if (!std::filesystem::is_directory(root)) {
         out.error = root.string() + " is absent (set DETOUR_SHARED or DETOUR_PAGE_LIST)";
         return out;

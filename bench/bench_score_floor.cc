@@ -22,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "bench/bench_pages.h"
 #include "corpora/batch_read.h"
 #include "corpora/corpus.h"
 
@@ -35,14 +36,8 @@ struct FolderFiles {
   std::vector<std::string> names;
 };
 
-fs::path shared_dir() {
-  fs::path shared = DETOUR_SHARED_DIR;
-  if (const char* env = std::getenv("DETOUR_SHARED"); env && *env) shared = env;
-  return shared;
-}
-
 std::vector<FolderFiles> score_inputs(const std::string& lang) {
-  const fs::path shared = shared_dir();
+  const fs::path shared = bench::shared_dir();
   const fs::path outputs = shared / "corpora" / "daniel-published-outputs" / "outputs";
   std::vector<std::string> langs = lang == "all" ? std::vector<std::string>{"el", "en", "pl", "ru", "zh"}
                                                  : std::vector<std::string>{lang};

@@ -264,10 +264,11 @@ std::vector<ScoreItem> collect_items(const fs::path& gold_root, const fs::path& 
     add_pairs(gold_root, system_dir, "", missing, items, notes, listings);
     // A gold folder split by language (published outputs, ROOT/<lang>/gold) would
     // otherwise give a table of 0 documents.
-    if (items.empty() && has_subdirs(gold_root) && corpora::list_files(gold_root).empty()) {
-      std::vector<std::string> subs;
-      for (const auto& e : fs::directory_iterator(gold_root))
-        if (e.is_directory()) subs.push_back(e.path().filename().string());
+    if (items.empty() && corpora::list_files(gold_root).empty()) {
+      std::vector<std::string> subs;  // as has_subdirs: hidden folders do not count
+      for (const auto& e : fs::directory_iterator(gold_root, ec))
+        if (e.is_directory() && e.path().filename().string()[0] != '.') subs.push_back(e.path().filename().string());
+      if (subs.empty()) return items;
       std::sort(subs.begin(), subs.end());
       std::string names;
       for (std::size_t i = 0; i < subs.size() && i < 6; ++i) names += (i ? ", " : "") + subs[i];
