@@ -14,8 +14,8 @@
 #include <random>
 #include <vector>
 
-#include "metrics/lcs.h"
-#include "metrics/sequence_matcher.h"
+#include "kernels/lcs.h"
+#include "kernels/sequence_matcher.h"
 
 namespace {
 

@@ -29,7 +29,7 @@
 #include "bench/bench_pages.h"
 #include "corpora/corpus.h"
 #include "corpora/decode.h"
-#include "extractors/dom.h"
+#include "html/dom.h"
 #include "extractors/extractor.h"
 
 namespace {
@@ -67,7 +67,7 @@ const RawPages& raw_pages() {
           RawPage p;
           if (tab != std::string::npos) p.lang = line.substr(0, tab);
           p.path = tab == std::string::npos ? line : line.substr(tab + 1);
-          p.bytes = corpora::read_file(p.path);
+          p.bytes = io::read_file(p.path);
           out.pages.push_back(std::move(p));
         }
         if (out.pages.empty()) out.error = std::string(list) + ": no pages listed";
@@ -80,7 +80,7 @@ const RawPages& raw_pages() {
       }
       for (const auto& d : corpora::open_corpus(root).docs) {
         if (d.html_path.empty()) continue;
-        out.pages.push_back({d.lang, d.html_path.string(), corpora::read_file(d.html_path)});
+        out.pages.push_back({d.lang, d.html_path.string(), io::read_file(d.html_path)});
       }
     } catch (const std::exception& e) {
       out.pages.clear();
@@ -148,7 +148,7 @@ void warm_then_time(benchmark::State& state, const RawPages& data, F f) {
 void BM_PipelineRead(benchmark::State& state) {
   const auto& data = raw_pages();
   if (skip(state, data)) return;
-  warm_then_time(state, data, [](const RawPage& p) { benchmark::DoNotOptimize(corpora::read_file(p.path)); });
+  warm_then_time(state, data, [](const RawPage& p) { benchmark::DoNotOptimize(io::read_file(p.path)); });
   finish(state, data);
 }
 

@@ -6,13 +6,13 @@
 //
 // Files: the gold folder of the language and that language's folder of every
 // published system under ../shared/corpora/daniel-published-outputs/outputs (for zh:
-// 405 + 8 x 405 = 3645 files), read through corpora::Folder and read_file_into with
+// 405 + 8 x 405 = 3645 files), read through io::Folder and read_file_into with
 // one reused buffer, exactly as `detour score --jobs 1` reads them.
 // Cases: ScoreFloor/Read/<lang> (el, en, pl, ru, zh, all): open, read, close (counter
 // bytes); ScoreFloor/ReadCount/<lang>: the same plus the count of non-space code
 // points (counter code_points). One iteration = one pass over all files, after a
 // warm-up pass (page cache).
-// ScoreFloor/BatchRead/<zh|all>: the same files through corpora::BatchReader (io_uring).
+// ScoreFloor/BatchRead/<zh|all>: the same files through io::BatchReader (io_uring).
 // Run: detour_bench --benchmark_filter=ScoreFloor
 #include <benchmark/benchmark.h>
 
@@ -23,7 +23,7 @@
 #include <vector>
 
 #include "bench/bench_pages.h"
-#include "corpora/batch_read.h"
+#include "base/batch_read.h"
 #include "corpora/corpus.h"
 
 namespace {
@@ -32,7 +32,7 @@ namespace fs = std::filesystem;
 using namespace detour;
 
 struct FolderFiles {
-  std::unique_ptr<corpora::Folder> folder;
+  std::unique_ptr<io::Folder> folder;
   std::vector<std::string> names;
 };
 
@@ -52,8 +52,8 @@ std::vector<FolderFiles> score_inputs(const std::string& lang) {
     for (const fs::path& s : systems) dirs.push_back(s / l);
     for (const fs::path& d : dirs) {
       FolderFiles f;
-      f.folder = std::make_unique<corpora::Folder>(d);
-      f.names = corpora::list_files(d);
+      f.folder = std::make_unique<io::Folder>(d);
+      f.names = io::list_files(d);
       out.push_back(std::move(f));
     }
   }
@@ -84,13 +84,13 @@ std::size_t count_code_points(std::string_view s) {
 void BM_Floor(benchmark::State& state, const std::string& lang, bool count) {
   std::vector<FolderFiles> inputs;
   if (!load_inputs(state, lang, inputs)) return;
-  corpora::ReadBuffer buf;
+  io::ReadBuffer buf;
   auto pass = [&](std::size_t& files) {
     std::size_t cps = 0;
     files = 0;
     for (const FolderFiles& f : inputs)
       for (const std::string& name : f.names) {
-        const std::string_view text = corpora::read_file_into(*f.folder, name, buf);
+        const std::string_view text = io::read_file_into(*f.folder, name, buf);
         cps += count ? count_code_points(text) : text.size();
         ++files;
       }
@@ -103,32 +103,32 @@ void BM_Floor(benchmark::State& state, const std::string& lang, bool count) {
   state.counters[count ? "code_points" : "bytes"] = static_cast<double>(cps);
 }
 
-// The same files through corpora::BatchReader (io_uring batches), as `detour score`
+// The same files through io::BatchReader (io_uring batches), as `detour score`
 // reads them when io_uring is available; files it leaves out are read one by one.
 void BM_BatchFloor(benchmark::State& state, const std::string& lang) {
   std::vector<FolderFiles> inputs;
   if (!load_inputs(state, lang, inputs)) return;
-  corpora::BatchReader reader;
+  io::BatchReader reader;
   if (!reader.active()) {
     state.SkipWithError("io_uring is not available here (or DETOUR_NO_URING is set)");
     return;
   }
-  std::vector<corpora::BatchReader::Request> all;
+  std::vector<io::BatchReader::Request> all;
   for (const FolderFiles& f : inputs)
     for (const std::string& name : f.names) all.push_back({f.folder.get(), &name, true});  // from list_files
-  corpora::ReadBuffer buf;
+  io::ReadBuffer buf;
   std::size_t left_out = 0;
   auto pass = [&] {
     std::size_t bytes = 0;
     left_out = 0;
-    for (std::size_t lo = 0; lo < all.size(); lo += corpora::BatchReader::kMaxBatch) {
-      const std::size_t n = std::min(all.size() - lo, corpora::BatchReader::kMaxBatch);
+    for (std::size_t lo = 0; lo < all.size(); lo += io::BatchReader::kMaxBatch) {
+      const std::size_t n = std::min(all.size() - lo, io::BatchReader::kMaxBatch);
       reader.read(std::span(all).subspan(lo, n));
       for (std::size_t i = 0; i < n; ++i) {
         if (auto t = reader.text(i)) {
           bytes += t->size();
         } else {
-          bytes += corpora::read_file_into(*all[lo + i].folder, *all[lo + i].name, buf).size();
+          bytes += io::read_file_into(*all[lo + i].folder, *all[lo + i].name, buf).size();
           ++left_out;
         }
       }

@@ -21,11 +21,15 @@
 #include <map>
 #include <vector>
 
+#include "base/site.h"
 #include "corpora/corpus.h"
 #include "extractors/tdiff/tdiff.h"
 #include "extractors/tdiff/tokens.h"
-#include "metrics/tree_edit/pq_gram.h"
-#include "metrics/tree_edit/ted.h"
+#include "kernels/tree_edit/pq_gram.h"
+#include "html/dom_tree.h"
+#include "kernels/tree_edit/ted.h"
+#include "reference/zhang_shasha.h"
+#include "reference/zhang_shasha.h"
 
 namespace {
 
@@ -63,7 +67,7 @@ const Pair& big_pair() {
     full.comments = true;
     for (auto* d : docs) {
       auto page = detour::corpora::load_page(*d);
-      by_site[detour::tdiff::site_of(d->id, d->url)].push_back(
+      by_site[detour::site_of(d->id, d->url)].push_back(
           detour::ted::dom_tree(page.dom->root(), p.dict, full));
     }
     int best = -1;

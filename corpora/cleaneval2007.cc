@@ -153,13 +153,13 @@ Corpus open(const fs::path& root) {
     if (!has_g) c.warnings.push_back(root.string() + ": " + fp.html + " without " + fp.gold);
     std::map<std::string, std::string> pages, golds;  // id -> file name
     if (has_h) {
-      for (const auto& f : list_files(hdir)) {
+      for (const auto& f : io::list_files(hdir)) {
         auto [it, fresh] = pages.emplace(id_of(f), f);
         if (!fresh) c.warnings.push_back(where + f + ": duplicate page id " + it->first + " (ignored)");
       }
     }
     if (has_g) {
-      for (const auto& f : list_files(gdir)) {
+      for (const auto& f : io::list_files(gdir)) {
         auto [it, fresh] = golds.emplace(id_of(f), f);
         if (!fresh) c.warnings.push_back(where + f + ": duplicate gold id " + it->first + " (ignored)");
       }
@@ -173,7 +173,7 @@ Corpus open(const fs::path& root) {
       d.id = id;
       if (auto it = pages.find(id); it != pages.end()) {
         d.html_path = hdir / it->second;
-        if (auto w = parse_text_wrapper(read_file_prefix(d.html_path, kHeaderBytes))) {
+        if (auto w = parse_text_wrapper(io::read_file_prefix(d.html_path, kHeaderBytes))) {
           d.given_charset = w->encoding;
         }
       } else {
@@ -181,7 +181,7 @@ Corpus open(const fs::path& root) {
       }
       if (auto it = golds.find(id); it != golds.end()) {
         d.gold_path = gdir / it->second;
-        d.url = gold_url(read_file_prefix(d.gold_path, kHeaderBytes));
+        d.url = gold_url(io::read_file_prefix(d.gold_path, kHeaderBytes));
       } else {
         c.warnings.push_back(where + id + ": page without gold");
       }

@@ -12,7 +12,7 @@
 #include <string>
 #include <string_view>
 
-#include "extractors/extractor.h"
+#include "base/page.h"
 
 namespace detour::corpora {
 

@@ -19,38 +19,12 @@
 #include <string_view>
 #include <vector>
 
-#include "extractors/dom.h"
+#include "base/markup.h"
+#include "base/page.h"
+#include "html/dom.h"
+#include "html/page.h"
 
 namespace detour {
-
-// How a page's bytes were turned into UTF-8 (filled by corpora/decode).
-struct DecodeInfo {
-  std::string charset;      // canonical name of the charset used, e.g. "UTF-8", "GBK"
-  std::string source;       // "bom", "meta", "xml-declaration", "detected", "default", "given"
-  bool lossy = false;       // some bytes could not be converted (replaced by U+FFFD)
-  std::string note;         // anything a reader of the log should know
-};
-
-// One page of a corpus, decoded and parsed once per run and shared read-only.
-struct Page {
-  std::string id;           // file name in the corpus (e.g. "20111215_www.bbc.co.uk_...")
-  std::string lang;         // language folder, "" if none
-  std::string path;         // where the raw bytes came from
-  std::string url;          // original URL if known
-  std::string html;         // UTF-8 text of the page
-  DecodeInfo decode;
-  std::shared_ptr<const dom::Document> dom;
-
-  // Builds a page from UTF-8 HTML (decoding already done) and parses it.
-  static Page from_html(std::string id, std::string html, std::string lang = {});
-};
-
-enum class SegmentKind { Heading, Paragraph, ListItem };
-
-struct Segment {
-  SegmentKind kind = SegmentKind::Paragraph;
-  std::string text;  // UTF-8; may contain newlines (rendered as spaces in markup)
-};
 
 struct Extraction {
   std::vector<Segment> segments;
@@ -117,22 +91,5 @@ struct ExtractorInfo {
 const std::vector<ExtractorInfo>& extractor_registry();
 // Creates an extractor by name; throws std::invalid_argument naming the unknown one.
 std::unique_ptr<Extractor> make_extractor(std::string_view name);
-
-// Rendering (extractors/render.cc).
-// The render functions collapse ASCII whitespace only (line breaks inside a segment
-// become spaces); other spaces (NBSP, U+3000...) are the extractor's text and stay,
-// since the CleanEval scorer does not split on them either.
-// CleanEval markup: one segment per line, "<p>", "<h>" or "<l>" then the text.
-std::string render_cleaneval(const std::vector<Segment>& segments);
-// Minimal HTML: <html><head><title>..</title></head><body><h2>/<p>/<ul><li>...</body></html>.
-std::string render_html(const std::vector<Segment>& segments, std::string_view title = {});
-// Plain text: segments separated by a newline.
-std::string render_text(const std::vector<Segment>& segments);
-// Parses CleanEval markup (<p>/<h>/<l> markers, any other tags dropped) into segments.
-std::vector<Segment> parse_cleaneval(std::string_view text);
-// Collapses runs of ASCII whitespace to one space and trims.
-std::string collapse_ascii_whitespace(std::string_view text);
-// Collapses runs of whitespace (ASCII and Unicode spaces) to one space and trims.
-std::string collapse_whitespace(std::string_view text);
 
 }  // namespace detour

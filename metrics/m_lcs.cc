@@ -1,6 +1,6 @@
 // `lcs`: true longest common subsequence over the text-only words (Lutz 2013):
 // P = |LCS| / |extracted|, R = |LCS| / |gold|. Kernel: metrics/lcs.h (Hyyrö 2004).
-#include "metrics/lcs.h"
+#include "kernels/lcs.h"
 #include "metrics/metric.h"
 
 namespace detour::metrics {

@@ -19,7 +19,7 @@
 #include <string_view>
 #include <vector>
 
-#include "metrics/sequence_matcher.h"
+#include "kernels/sequence_matcher.h"
 
 namespace detour::metrics {
 

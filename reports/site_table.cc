@@ -4,7 +4,7 @@
 #include <map>
 #include <stdexcept>
 
-#include "extractors/tdiff/tokens.h"
+#include "base/site.h"
 
 namespace detour::reports {
 
@@ -16,7 +16,7 @@ std::vector<SiteRow> site_table(const std::vector<std::string>& ids, const std::
   for (std::size_t i = 0; i < ids.size(); ++i) {
     if (cos[i].values.size() < 5)
       throw std::invalid_argument("site_table: document " + ids[i] + " has no cos values");
-    by_site[tdiff::site_of(ids[i], urls.empty() ? std::string() : urls[i])].push_back(i);
+    by_site[site_of(ids[i], urls.empty() ? std::string() : urls[i])].push_back(i);
   }
   std::vector<SiteRow> rows;
   SiteRow all;

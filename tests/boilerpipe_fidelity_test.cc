@@ -45,7 +45,7 @@ TEST_CASE("BP matches published Boilerpipe outputs on DANIEL", "[fidelity][boile
     if (!std::filesystem::exists(ref_path) && doc.id.size() > 5 &&
         doc.id.compare(doc.id.size() - 5, 5, ".html") == 0)
       ref_path = published / doc.lang / doc.id.substr(0, doc.id.size() - 5);
-    std::string ref = corpora::read_file(ref_path);
+    std::string ref = io::read_file(ref_path);
     Page page = corpora::load_page(doc);
     double f = metrics::text_only_prf(segments_text(bp->extract(page)), ref).f1;
     f1[doc.lang].push_back(f);

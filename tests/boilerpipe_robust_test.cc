@@ -12,7 +12,7 @@ using namespace detour;
 namespace {
 
 void run_all(const std::string& html) {
-  Page p = Page::from_html("robust", html);
+  Page p = html::make_page("robust", html);
   for (const char* name : {"BP", "BP-DEF", "BP-KE", "BP-CANOLA", "BP-LC"}) {
     auto ex = make_extractor(name);
     CHECK_NOTHROW(ex->extract(p));
@@ -38,7 +38,7 @@ TEST_CASE("boilerpipe survives 100000 nested divs", "[robust][boilerpipe]") {
   html += "deep text with some words in it";
   for (int i = 0; i < 100000; ++i) html += "</div>";
   html += "</body></html>";
-  Page p = Page::from_html("deep", html);
+  Page p = html::make_page("deep", html);
   auto ex = make_extractor("BP-KE");
   auto e = ex->extract(p);
   REQUIRE(e.segments.size() == 1);
@@ -53,7 +53,7 @@ TEST_CASE("boilerpipe handles a 50 MB page", "[robust][boilerpipe]") {
   html.reserve(50u << 20);
   while (html.size() < (50u << 20)) html += para;
   html += "</body></html>";
-  Page p = Page::from_html("big", html);
+  Page p = html::make_page("big", html);
   auto e = make_extractor("BP")->extract(p);
   CHECK_FALSE(e.segments.empty());
 }

@@ -24,7 +24,7 @@ std::string joined(const std::vector<std::string>& toks) {
 }
 
 std::string run(const std::string& html, Chain chain) {
-  Page p = Page::from_html("t", html);
+  Page p = html::make_page("t", html);
   return extract_text(*p.dom, chain);
 }
 
@@ -143,7 +143,7 @@ ABBR glued ACR text
 }
 
 TEST_CASE("boilerpipe block features match the jar's parse", "[boilerpipe]") {
-  Page p = Page::from_html("t", R"(<html><head><title>Big storm hits coast | Example News</title></head><body><div class="nav"><a href="/">Home</a> <a href="/world">World</a> <a href="/sport">Sport</a></div><h1>Big storm hits coast</h1><p>By Jane Doe, 12 May 2011</p><p>A big storm hit the coast on Tuesday night, flooding streets and cutting power to thousands of homes in three towns along the shore, officials said.</p><p>Emergency crews worked through the night to clear fallen trees and restore electricity. Schools will stay closed on Wednesday while engineers check the bridges for damage.</p><p>"We have never seen anything like this," said the mayor, who asked residents to stay indoors until the wind drops.</p><div class="comments"><h3>Comments</h3><p>Add your comment</p><p>Great article, thanks for sharing this news with us all today.</p></div><div class="footer"><a href="/about">About us</a> | <a href="/contact">Contact</a></div></body></html>)");
+  Page p = html::make_page("t", R"(<html><head><title>Big storm hits coast | Example News</title></head><body><div class="nav"><a href="/">Home</a> <a href="/world">World</a> <a href="/sport">Sport</a></div><h1>Big storm hits coast</h1><p>By Jane Doe, 12 May 2011</p><p>A big storm hit the coast on Tuesday night, flooding streets and cutting power to thousands of homes in three towns along the shore, officials said.</p><p>Emergency crews worked through the night to clear fallen trees and restore electricity. Schools will stay closed on Wednesday while engineers check the bridges for damage.</p><p>"We have never seen anything like this," said the mayor, who asked residents to stay indoors until the wind drops.</p><div class="comments"><h3>Comments</h3><p>Add your comment</p><p>Great article, thanks for sharing this news with us all today.</p></div><div class="footer"><a href="/about">About us</a> | <a href="/contact">Contact</a></div></body></html>)");
   TextDocument td = parse_text_document(*p.dom);
   CHECK(td.title == "Big storm hits coast | Example News");
   // (numWords, numWordsInAnchorText, textDensity) per block, from the jar's debug dump.
@@ -233,13 +233,13 @@ TEST_CASE("boilerpipe extractors are registered and give segments", "[boilerpipe
   for (const char* name : {"BP", "BP-DEF", "BP-KE", "BP-CANOLA", "BP-LC"}) {
     auto ex = make_extractor(name);
     REQUIRE(ex->name() == name);
-    Page p = Page::from_html("t", "<html><body><p>" + std::string(40, 'x') + " word word word word word word word word word word word word word word word word word word word</p></body></html>");
+    Page p = html::make_page("t", "<html><body><p>" + std::string(40, 'x') + " word word word word word word word word word word word word word word word word word word word</p></body></html>");
     auto e = ex->extract(p);
     // One 20-word block: DefaultExtractor drops it (next.td == 0), the others keep it (jar).
     CHECK(e.segments.size() == (std::string(name) == "BP-DEF" ? 0u : 1u));
   }
   // NBSP stays inside a token, as in Boilerpipe's output.
-  Page p = Page::from_html("t", "<html><body><p>alpha&nbsp;beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi omicron pi rho sigma</p></body></html>");
+  Page p = html::make_page("t", "<html><body><p>alpha&nbsp;beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi omicron pi rho sigma</p></body></html>");
   auto e = make_extractor("BP")->extract(p);
   REQUIRE(e.segments.size() == 1);
   CHECK(e.segments[0].text.rfind("alpha\xC2\xA0" "beta gamma", 0) == 0);

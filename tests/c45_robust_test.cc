@@ -16,7 +16,7 @@ std::unique_ptr<Extractor> trained() {
   if (pages.empty()) {
     for (int i = 0; i < 20; ++i) {
       std::string story = "Story number " + std::to_string(i) + " tells of the river and the mountain people.";
-      pages.push_back(Page::from_html("20120101_site" + std::to_string(i % 6) + "_h" + std::to_string(i),
+      pages.push_back(html::make_page("20120101_site" + std::to_string(i % 6) + "_h" + std::to_string(i),
                                       "<html><body><div><a href=/>Home</a> <a href=/n>News</a></div><div><p>" + story +
                                           "</p><p>" + story + "</p></div></body></html>",
                                       "en"));
@@ -35,13 +35,13 @@ std::unique_ptr<Extractor> trained() {
 TEST_CASE("C45 survives empty, binary, deep and huge pages", "[robust][c45]") {
   auto ex = trained();
   SECTION("empty page") {
-    CHECK(ex->extract(Page::from_html("x", "")).segments.empty());
+    CHECK(ex->extract(html::make_page("x", "")).segments.empty());
   }
   SECTION("not HTML") {
     std::string bin;
     for (int i = 0; i < 5000; ++i) bin += static_cast<char>((i * 131 + 7) % 256);
-    CHECK_NOTHROW(ex->extract(Page::from_html("bin", bin)));
-    CHECK_NOTHROW(ex->extract(Page::from_html("txt", "just some plain text, no markup at all\n")));
+    CHECK_NOTHROW(ex->extract(html::make_page("bin", bin)));
+    CHECK_NOTHROW(ex->extract(html::make_page("txt", "just some plain text, no markup at all\n")));
   }
   SECTION("100000 nested divs") {
     std::string html = "<html><body>";
@@ -50,7 +50,7 @@ TEST_CASE("C45 survives empty, binary, deep and huge pages", "[robust][c45]") {
     for (int i = 0; i < 100000; ++i) html += "</div>";
     html += "</body></html>";
     Extraction e;
-    CHECK_NOTHROW(e = ex->extract(Page::from_html("deep", html)));
+    CHECK_NOTHROW(e = ex->extract(html::make_page("deep", html)));
   }
   SECTION("50 MB page") {
     std::string html = "<html><head><title>big page</title></head><body>";
@@ -58,6 +58,6 @@ TEST_CASE("C45 survives empty, binary, deep and huge pages", "[robust][c45]") {
     while (html.size() < (50u << 20)) html += para;
     html += "</body></html>";
     Extraction e;
-    CHECK_NOTHROW(e = ex->extract(Page::from_html("big", html)));
+    CHECK_NOTHROW(e = ex->extract(html::make_page("big", html)));
   }
 }

@@ -181,7 +181,7 @@ TEST_CASE("C45 tokens, query terms, sites and folds", "[c45]") {
   CHECK(tokenize("Hello, world! 北京市 ok") ==
         std::vector<std::string>{"Hello", ",", "world", "!", "北", "京", "市", "ok"});
   CHECK(lower("ÀÉÎ Straße ΣΟΦΙΑ") == "àéî straße σοφια");
-  Page p = Page::from_html("20120101_www.example.com_abc",
+  Page p = html::make_page("20120101_www.example.com_abc",
                            "<html><head><title>The Budget vote - Example News</title></head><body></body></html>", "en");
   p.url = "http://www.example.com/politics/budget-vote.html";
   QueryTerms t = query_terms(p, nullptr);
@@ -192,15 +192,21 @@ TEST_CASE("C45 tokens, query terms, sites and folds", "[c45]") {
   CHECK_FALSE(t.count("www"));
   CHECK_FALSE(t.count("html"));
   CHECK_FALSE(t.count("-"));
-  CHECK(site_of("20111215_news.stv.tv_3868f9") == "news.stv.tv");
-  CHECK(site_of("plain") == "plain");
+  Page daniel;
+  daniel.id = "20111215_news.stv.tv_3868f9";
+  CHECK(fold_key(daniel) == "news.stv.tv");
+  Page plain;
+  plain.id = "plain";
+  CHECK(fold_key(plain) == "plain");
+  plain.url = "http://Example.org/x";
+  CHECK(fold_key(plain) == "example.org");
   for (int k = 0; k < 20; ++k) CHECK(fold_of("site" + std::to_string(k), 5) == fold_of("site" + std::to_string(k), 5));
   CHECK(fold_of("a", 5) >= 0);
   CHECK(fold_of("a", 5) < 5);
 }
 
 TEST_CASE("C45 node features and gold labels on a small page", "[c45]") {
-  Page p = Page::from_html("20120101_s_h",
+  Page p = html::make_page("20120101_s_h",
                            "<html><head><title>budget vote</title></head><body>"
                            "<div id=nav><a href=/>Home</a> <a href=/x>News</a></div>"
                            "<div id=main><h1>Budget vote today</h1><p>The budget was voted by the house.</p>"
@@ -261,7 +267,7 @@ TEST_CASE("C45 extractor learns article text from a synthetic site corpus", "[c4
     std::string html = "<html><head><title>Story " + std::to_string(i) + "</title></head><body><div>" + nav +
                        "</div><div class=story>" + body + "</div><div class=foot><a href=/c>Contact</a> | "
                        "<a href=/p>Privacy</a> | <a href=/t>Terms of use</a></div></body></html>";
-    pages.push_back(Page::from_html("20120101_site" + std::to_string(i % 10) + ".com_h" + std::to_string(i), html, "en"));
+    pages.push_back(html::make_page("20120101_site" + std::to_string(i % 10) + ".com_h" + std::to_string(i), html, "en"));
     golds.push_back(gold);
   }
   CorpusContext ctx;
@@ -274,7 +280,7 @@ TEST_CASE("C45 extractor learns article text from a synthetic site corpus", "[c4
   ex->prepare(ctx);
   for (std::size_t i = 0; i < pages.size(); i += 7) {
     Extraction e = ex->extract(pages[i]);
-    CHECK(e.notes.at("fold") == std::to_string(fold_of(site_of(pages[i].id), 5)));
+    CHECK(e.notes.at("fold") == std::to_string(fold_of(fold_key(pages[i]), 5)));
     std::string text = render_text(e.segments);
     CHECK(text.find("Privacy") == std::string::npos);
     CHECK(text.find("Section 3") == std::string::npos);

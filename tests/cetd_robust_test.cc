@@ -24,17 +24,17 @@ void run_all(const Page& page) {
 }  // namespace
 
 TEST_CASE("density extractors survive empty, binary and plain-text pages", "[robust][density]") {
-  run_all(Page::from_html("empty", ""));
+  run_all(html::make_page("empty", ""));
   std::string bin;
   std::uint32_t x = 12345;
   for (int i = 0; i < 20000; ++i) {
     x = x * 1103515245u + 12345u;
     bin += static_cast<char>((x >> 16) & 0xFF);
   }
-  run_all(Page::from_html("binary", bin));
+  run_all(html::make_page("binary", bin));
   std::string plain;
   for (int i = 0; i < 2000; ++i) plain += "Just plain text without markup. ";
-  Page p = Page::from_html("plain", plain);
+  Page p = html::make_page("plain", plain);
   run_all(p);
   // Plain text is all content for CETD.
   CHECK(render_text(make_extractor("CETD")->extract(p).segments).find("Just plain text") == 0);
@@ -45,7 +45,7 @@ TEST_CASE("density extractors survive 100000 nested divs", "[robust][density]") 
   for (int i = 0; i < 100000; ++i) h += "<div>Level text that is long enough. ";
   for (int i = 0; i < 100000; ++i) h += "</div>";
   h += "</body></html>";
-  run_all(Page::from_html("nested", h));
+  run_all(html::make_page("nested", h));
 }
 
 TEST_CASE("density extractors survive a 50 MB page", "[robust][density]") {
@@ -54,7 +54,7 @@ TEST_CASE("density extractors survive a 50 MB page", "[robust][density]") {
       "<p>This paragraph is repeated to make the page very large. It has two sentences.</p>";
   while (h.size() < (std::size_t{50} << 20)) h += para;
   h += "</div></body></html>";
-  Page page = Page::from_html("big", std::move(h));
+  Page page = html::make_page("big", std::move(h));
   for (const char* name : kNames) {
     INFO(name);
     auto e = make_extractor(name)->extract(page);

@@ -33,7 +33,7 @@ double ctd(double C, double T, double LC, double LT, double ratio) {
 }  // namespace
 
 TEST_CASE("CETD counts C, T, LC, LT and densities as computed by hand", "[cetd]") {
-  Page page = Page::from_html(
+  Page page = html::make_page(
       "tiny",
       "<html><body><div id=c><p id=p1>aaaaaaaaaa</p><p id=p2>bbbbb <a id=a1>cc</a></p></div>"
       "<div id=n><a id=a2>xx</a><a id=a3>yy</a></div></body></html>");
@@ -99,7 +99,7 @@ TEST_CASE("CETD counts C, T, LC, LT and densities as computed by hand", "[cetd]"
 }
 
 TEST_CASE("CETD threshold and marks follow the max-DensitySum path", "[cetd]") {
-  Page page = Page::from_html("art", testpages::article_page());
+  Page page = html::make_page("art", testpages::article_page());
   cetd::Analysis a = cetd::analyze(page.dom->body());
   REQUIRE(a.max_sum_index >= 0);
   const auto& best = a.elements[a.max_sum_index];
@@ -113,7 +113,7 @@ TEST_CASE("CETD threshold and marks follow the max-DensitySum path", "[cetd]") {
 }
 
 TEST_CASE("CETD and CETD-TD choose the article, not menus and footers", "[cetd]") {
-  Page page = Page::from_html("art", testpages::article_page());
+  Page page = html::make_page("art", testpages::article_page());
   for (const char* name : {"CETD", "CETD-TD"}) {
     INFO(name);
     auto ex = make_extractor(name);
@@ -126,7 +126,7 @@ TEST_CASE("CETD and CETD-TD choose the article, not menus and footers", "[cetd]"
 }
 
 TEST_CASE("CETD does not choose a navigation block that has more links than text", "[cetd]") {
-  Page page = Page::from_html("nav", testpages::link_heavy_page());
+  Page page = html::make_page("nav", testpages::link_heavy_page());
   for (const char* name : {"CETD", "CETD-TD"}) {
     INFO(name);
     std::string text = render_text(make_extractor(name)->extract(page).segments);
@@ -140,7 +140,7 @@ TEST_CASE("CETD removes hidden elements before counting", "[cetd]") {
   for (const auto& p : testpages::article_paragraphs()) html += "<p>" + p + "</p>";
   html += "<p style='color:red; DISPLAY : none'>Secret one is hidden.</p>"
           "<p hidden>Secret two is hidden.</p><script>var secret3 = 1;</script></div></body></html>";
-  Page page = Page::from_html("hidden", html);
+  Page page = html::make_page("hidden", html);
   std::string text = render_text(make_extractor("CETD")->extract(page).segments);
   CHECK(text.find(testpages::article_paragraphs().front()) != std::string::npos);
   CHECK(text.find("Secret") == std::string::npos);
@@ -148,13 +148,13 @@ TEST_CASE("CETD removes hidden elements before counting", "[cetd]") {
   // With removal switched off, the inline-hidden paragraphs are counted and output.
   cetd::CetdSettings s;
   s.remove_hidden = false;
-  Page again = Page::from_html("hidden", html);
+  Page again = html::make_page("hidden", html);
   std::string all = render_text(cetd::make_extractor(s, "CETD")->extract(again).segments);
   CHECK(all.find("Secret one") != std::string::npos);
 }
 
 TEST_CASE("CETD segments keep headings and list items", "[cetd]") {
-  Page page = Page::from_html("art", testpages::article_page());
+  Page page = html::make_page("art", testpages::article_page());
   auto segs = make_extractor("CETD")->extract(page).segments;
   bool heading = false, item = false;
   for (const auto& s : segs) {

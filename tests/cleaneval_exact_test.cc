@@ -7,7 +7,7 @@
 #include <map>
 #include <sstream>
 
-#include "harness/scoring.h"
+#include "runner/scoring.h"
 #include "metrics/cleaneval_text.h"
 #include "tests/test_util.h"
 

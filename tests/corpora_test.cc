@@ -14,15 +14,17 @@
 #include <set>
 #include <string>
 
-#include "corpora/batch_read.h"
+#include "base/batch_read.h"
 #include "corpora/cleaneval2007.h"
 #include "corpora/corpus.h"
 #include "corpora/decode.h"
+#include "html/dom.h"
 #include "tests/test_util.h"
 
 namespace fs = std::filesystem;
 using namespace detour;
 using namespace detour::corpora;
+using namespace detour::io;
 
 namespace {
 

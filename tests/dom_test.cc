@@ -4,7 +4,7 @@
 #include <chrono>
 
 #include "extractors/blocks.h"
-#include "extractors/dom.h"
+#include "html/dom.h"
 #include "extractors/extractor.h"
 
 using namespace detour;
@@ -37,7 +37,7 @@ TEST_CASE("dom: 100000 nested divs parse quickly and walks stay safe", "[dom][ro
   // Not a timing assertion on speed, only a bound far above normal that catches the
   // quadratic parse (minutes) this guard exists for.
   CHECK(secs < 60);
-  Page p = Page::from_html("deep", html);
+  Page p = html::make_page("deep", html);
   CHECK(visible_blocks(p.dom->body()).size() >= 2);
 }
 

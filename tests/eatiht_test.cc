@@ -43,7 +43,7 @@ TEST_CASE("Wutsi counts sentences as lower-case letter, period, whitespace", "[e
 }
 
 TEST_CASE("EAT and WUTSI choose the article, not menus and footers", "[eatiht]") {
-  Page page = Page::from_html("art", testpages::article_page());
+  Page page = html::make_page("art", testpages::article_page());
   for (const char* name : {"EAT", "WUTSI"}) {
     INFO(name);
     std::string text = render_text(make_extractor(name)->extract(page).segments);
@@ -56,7 +56,7 @@ TEST_CASE("EAT and WUTSI choose the article, not menus and footers", "[eatiht]")
 }
 
 TEST_CASE("EAT and WUTSI do not choose a link-heavy navigation", "[eatiht]") {
-  Page page = Page::from_html("nav", testpages::link_heavy_page());
+  Page page = html::make_page("nav", testpages::link_heavy_page());
   for (const char* name : {"EAT", "WUTSI"}) {
     INFO(name);
     std::string text = render_text(make_extractor(name)->extract(page).segments);
@@ -69,7 +69,7 @@ TEST_CASE("EAT keeps one paragraph per candidate node and the path-string quirk"
   // The winning parent is div#a (three sentences); <pre> is a sibling of the single <p>
   // under div#b, and ".../div[2]/p" is a string prefix of ".../div[2]/pre": eatiht v1
   // outputs it too when div#b wins.
-  Page page = Page::from_html(
+  Page page = html::make_page(
       "q", "<html><body><div id=a><p>First paragraph is here. It has two sentences.</p>"
            "<p>Second paragraph stands alone here.</p></div>"
            "<div id=b><p>Another sentence that is long enough.</p><pre>Preformatted text that ends.</pre>"
@@ -78,7 +78,7 @@ TEST_CASE("EAT keeps one paragraph per candidate node and the path-string quirk"
   REQUIRE(segs.size() == 2);
   CHECK(segs[0].text == "First paragraph is here. It has two sentences.");
   CHECK(segs[1].text == "Second paragraph stands alone here.");
-  Page page2 = Page::from_html(
+  Page page2 = html::make_page(
       "q2", "<html><body><div><p>Short one is long enough here.</p></div>"
             "<div><div><p>Win one is long enough here.</p></div><p>Win two is long enough here.</p>"
             "<pre>Pre one is long enough here.</pre></div></body></html>");
@@ -96,7 +96,7 @@ TEST_CASE("WUTSI cleaning removes blacklisted tags, classes and link-only blocks
           "<aside><p>An aside that is long enough to be selected as a block.</p></aside>"
           "<p><a href='https://twitter.com/intent/tweet?u=1'>Tweet this story to everybody now</a></p>"
           "</div></body></html>";
-  Page page = Page::from_html("clean", html);
+  Page page = html::make_page("clean", html);
   std::string text = render_text(make_extractor("WUTSI")->extract(page).segments);
   CHECK(text.find(testpages::article_paragraphs().back()) != std::string::npos);
   CHECK(text.find("Share this article") == std::string::npos);

@@ -38,7 +38,7 @@ TEST_CASE("HK agrees with the published HTML Killer outputs on DANIEL", "[fideli
   std::vector<std::pair<double, std::string>> worst;
   for (const auto& d : corpus.docs) {
     const Page page = corpora::load_page(d);
-    const std::string theirs = corpora::read_file(outputs / d.lang / d.id);
+    const std::string theirs = io::read_file(outputs / d.lang / d.id);
     const double f = metrics::text_only_prf(render_cleaneval(hk->extract(page).segments), theirs).f1;
     per_lang[d.lang].push_back(f);
     all.push_back(f);

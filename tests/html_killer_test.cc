@@ -20,7 +20,7 @@ std::vector<std::string> texts(const Extraction& ex) {
 }
 
 Extraction run(const std::string& html) {
-  return make_extractor("HK")->extract(Page::from_html("t", html, "en"));
+  return make_extractor("HK")->extract(html::make_page("t", html, "en"));
 }
 
 }  // namespace
@@ -149,7 +149,7 @@ TEST_CASE("HK survives hostile pages", "[robust][html_killer]") {
   std::string big = "<html><body><h1>t</h1>";
   while (big.size() < (50u << 20)) big += para;
   pages.push_back(std::move(big));
-  for (const auto& html : pages) CHECK_NOTHROW(hk->extract(Page::from_html("robust", html, "en")));
+  for (const auto& html : pages) CHECK_NOTHROW(hk->extract(html::make_page("robust", html, "en")));
   // The 50 MB page is one title and thousands of paragraphs.
-  CHECK(hk->extract(Page::from_html("robust", pages.back(), "en")).segments.size() > 1000);
+  CHECK(hk->extract(html::make_page("robust", pages.back(), "en")).segments.size() > 1000);
 }

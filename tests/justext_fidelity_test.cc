@@ -42,7 +42,7 @@ Fidelity run(const std::string& extractor, const std::filesystem::path& shared,
   for (const auto& d : corpus.docs) {
     const Page page = corpora::load_page(d);
     const Extraction x = ex->extract(page);
-    const std::string theirs = corpora::read_file(published(outputs, d));
+    const std::string theirs = io::read_file(published(outputs, d));
     const double f = metrics::text_only_prf(render_cleaneval(x.segments), theirs).f1;
     fid.f1.push_back(f);
     worst.emplace_back(f, d.lang + "/" + d.id);

@@ -173,7 +173,7 @@ TEST_CASE("JTS and JTA extract good paragraphs with kinds", "[justext]") {
     body += "<p>This is a long paragraph of the kind that a reader would want to keep, and it "
             "has many of the words that are in the list of stop words for the language. It goes "
             "on for a while, longer than two hundred characters, so that it is good.</p>";
-  const Page page = Page::from_html("t", "<html><body><h1>The title of the story</h1>" + body +
+  const Page page = html::make_page("t", "<html><body><h1>The title of the story</h1>" + body +
                                              "<ul><li>This item of the list is long enough to be "
                                              "kept as content by the algorithm, it is.</li></ul>"
                                              "</body></html>",
@@ -201,12 +201,12 @@ TEST_CASE("jusText survives hostile pages", "[robust][justext]") {
   while (big.size() < (50u << 20)) big += para;
   pages.push_back(std::move(big));
   for (const auto& html : pages) {
-    const Page page = Page::from_html("robust", html, "en");
+    const Page page = html::make_page("robust", html, "en");
     CHECK_NOTHROW(jts->extract(page));
   }
   // A page without a language cannot pick a stoplist: a clear error, not a crash.
   if (std::filesystem::exists(default_stoplist_source())) {
     auto jta = make_extractor("JTA");
-    CHECK_THROWS_AS(jta->extract(Page::from_html("nolang", "<p>x</p>", "")), ExtractError);
+    CHECK_THROWS_AS(jta->extract(html::make_page("nolang", "<p>x</p>", "")), ExtractError);
   }
 }

@@ -7,7 +7,8 @@
 #include <string_view>
 #include <vector>
 
-#include "metrics/lcs.h"
+#include "kernels/lcs.h"
+#include "reference/lcs_reference.h"
 
 namespace {
 

@@ -6,7 +6,7 @@
 #include <cstdio>
 #include <sstream>
 
-#include "harness/scoring.h"
+#include "runner/scoring.h"
 #include "metrics/cleaneval_text.h"
 #include "metrics/metric.h"
 #include "tests/test_util.h"
@@ -111,7 +111,7 @@ TEST_CASE("to and car agree with the Python peer on DANIEL outputs", "[metrics][
     std::vector<std::string> notes;
     auto items = harness::collect_items(gold, out, false, harness::MissingPolicy::Skip, notes);
     auto set = harness::score_items(items, parse_metric_list(metric), ScoreOptions{true}, 0);
-    auto a = harness::aggregate_metric(set, 0, "all");
+    auto a = results::aggregate_metric(set, 0, "all");
     INFO(metric);
     CHECK(static_cast<long>(a.documents) == docs);
     CHECK(a.tp == tp);

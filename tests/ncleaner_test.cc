@@ -185,7 +185,7 @@ TEST_CASE("model files round-trip and bad files give clear errors", "[ncleaner]"
 
   // The extractor built from the file uses it.
   auto ex = make_ncleaner_model_extractor(file);
-  Page page = Page::from_html("p", "<body><p>" + kClean[0] + "</p><div>Home | News | Login</div></body>");
+  Page page = html::make_page("p", "<body><p>" + kClean[0] + "</p><div>Home | News | Login</div></body>");
   Extraction e = ex->extract(page);
   REQUIRE(e.segments.size() == 1);
   CHECK(e.segments[0].text == kClean[0]);
@@ -214,7 +214,7 @@ TEST_CASE("training pages are chosen by seed, recorded and excluded", "[ncleaner
   for (std::string lang : {"en", "pl"})
     for (int i = 0; i < 30; ++i) {
       std::string clean = kClean[i % kClean.size()];
-      pages.push_back(Page::from_html(lang + std::to_string(i),
+      pages.push_back(html::make_page(lang + std::to_string(i),
                                       "<body><div>" + kJunk[i % kJunk.size()] + "</div><p>" + clean + "</p></body>", lang));
       golds.push_back("<p>" + clean + "\n");
     }
@@ -249,7 +249,7 @@ TEST_CASE("training pages are chosen by seed, recorded and excluded", "[ncleaner
   CHECK(kept > 0);
   // NC uses English pages only; a page of a language without a model is fine for NC,
   // but a T system without a model for the language reports it.
-  Page de = Page::from_html("de1", "<p>Hallo Welt</p>", "de");
+  Page de = html::make_page("de1", "<p>Hallo Welt</p>", "de");
   CHECK_THROWS_WITH(a->extract(de), Catch::Contains("no model for language 'de'"));
   auto nc = make_ncleaner_nc_extractor();
   nc->prepare(ctx_with(42));
@@ -265,23 +265,23 @@ TEST_CASE("NCleaner survives hostile pages", "[robust][ncleaner]") {
   auto ex = make_ncleaner_model_extractor(file);
   fs::remove(file);
 
-  CHECK(ex->extract(Page::from_html("empty", "")).segments.empty());
+  CHECK(ex->extract(html::make_page("empty", "")).segments.empty());
   std::string binary;
   std::mt19937 rng(1);
   for (int i = 0; i < 200000; ++i) binary += static_cast<char>(rng() & 0xFF);
-  CHECK_NOTHROW(ex->extract(Page::from_html("binary", binary)));
-  CHECK_NOTHROW(ex->extract(Page::from_html("text", "just some plain text\nwith lines\n")));
+  CHECK_NOTHROW(ex->extract(html::make_page("binary", binary)));
+  CHECK_NOTHROW(ex->extract(html::make_page("text", "just some plain text\nwith lines\n")));
   std::string nested;
   for (int i = 0; i < 100000; ++i) nested += "<div>";
   nested += kClean[0];
   for (int i = 0; i < 100000; ++i) nested += "</div>";
-  Extraction e = ex->extract(Page::from_html("nested", nested));
+  Extraction e = ex->extract(html::make_page("nested", nested));
   REQUIRE(e.segments.size() == 1);
   CHECK(e.segments[0].text == kClean[0]);
   std::string big;
   big.reserve(50u << 20);
   while (big.size() < (50u << 20)) big += "<p>" + kClean[big.size() % kClean.size()] + "</p>\n<div>Home | Login</div>\n";
-  Extraction eb = ex->extract(Page::from_html("big", big));
+  Extraction eb = ex->extract(html::make_page("big", big));
   CHECK(eb.segments.size() > 100000);
   // A huge single segment (no markup at all) is scored in linear time.
   CHECK_NOTHROW(m.check(std::string(20u << 20, 'a')));

@@ -111,7 +111,7 @@ TEST_CASE("RD matches published readability-lxml outputs on DANIEL", "[fidelity]
     if (!std::filesystem::exists(ref_path) && doc.id.ends_with(".html"))
       ref_path = published / doc.lang / doc.id.substr(0, doc.id.size() - 5);
     REQUIRE(std::filesystem::exists(ref_path));
-    std::string theirs = decode_refs(corpora::read_file(ref_path));
+    std::string theirs = decode_refs(io::read_file(ref_path));
     Page page = corpora::load_page(doc);
     Extraction ex = rd->extract(page);
     double fh = metrics::text_only_prf(decode_refs(ex.html), theirs).f1;

@@ -10,7 +10,7 @@ using namespace detour;
 namespace {
 Extraction run(const std::string& html) {
   auto rd = make_extractor("RD");
-  Page page = Page::from_html("robust", html, "en");
+  Page page = html::make_page("robust", html, "en");
   return rd->extract(page);
 }
 }  // namespace

@@ -136,7 +136,7 @@ TEST_CASE("readability summaries match readability-lxml on fixtures", "[readabil
 TEST_CASE("readability extractor segments and registry", "[readability]") {
   auto ex = make_extractor("RD");
   REQUIRE(ex->name() == "RD");
-  Page page = Page::from_html("fixture", kCases[0].html, "en");
+  Page page = html::make_page("fixture", kCases[0].html, "en");
   Extraction e = ex->extract(page);
   REQUIRE(e.segments.size() == 4);
   CHECK(e.segments[0].kind == SegmentKind::Heading);

@@ -8,7 +8,7 @@
 
 #include "corpora/corpus.h"
 #include "extractors/external.h"
-#include "harness/runner.h"
+#include "runner/runner.h"
 #include "tests/test_util.h"
 
 namespace fs = std::filesystem;
@@ -59,7 +59,7 @@ fs::path make_corpus(const fs::path& root) {
   return root;
 }
 
-std::string slurp(const fs::path& p) { return corpora::read_file(p); }
+std::string slurp(const fs::path& p) { return io::read_file(p); }
 
 }  // namespace
 
@@ -72,7 +72,7 @@ TEST_CASE("run: GOLD scores 100, NONE scores 0, ALL is in between", "[runner]") 
   cfg.progress = false;
   auto r = harness::run(cfg);
   REQUIRE(r.systems.size() == 3);
-  auto f1 = [&](int s, int m) { return harness::aggregate_metric(r.systems[s].scores, m, "all").micro.f1; };
+  auto f1 = [&](int s, int m) { return results::aggregate_metric(r.systems[s].scores, m, "all").micro.f1; };
   for (int m = 0; m < 3; ++m) {
     CHECK(f1(0, m) == Approx(1.0));
     CHECK(f1(1, m) < 0.05);
@@ -144,7 +144,7 @@ TEST_CASE("run: an external tool that crashes or hangs is recorded and the run g
   // Failed pages are scored as empty outputs; the others are scored.
   CHECK(r.systems[0].scores.docs.size() == r.doc_ids.size());
   // In the chain the tool reads ALL's minimal HTML.
-  CHECK(harness::aggregate_metric(r.systems[1].scores, 0, "all").micro.f1 > 0.3);
+  CHECK(results::aggregate_metric(r.systems[1].scores, 0, "all").micro.f1 > 0.3);
 }
 
 TEST_CASE("external: commands are split without a shell", "[external]") {

@@ -23,7 +23,8 @@
 #include <thread>
 #include <vector>
 
-#include "metrics/sequence_matcher.h"
+#include "kernels/sequence_matcher.h"
+#include "reference/sequence_matcher_reference.h"
 #include "tests/test_util.h"
 
 namespace {

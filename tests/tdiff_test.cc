@@ -11,6 +11,7 @@
 #include <fstream>
 #include <random>
 
+#include "base/site.h"
 #include "extractors/tdiff/cluster.h"
 #include "extractors/tdiff/tdiff.h"
 #include "extractors/tdiff/tokens.h"
@@ -96,7 +97,7 @@ using detour::testing::run_detour;
 std::map<std::string, std::string> read_tree(const std::filesystem::path& dir) {
   std::map<std::string, std::string> out;
   for (const auto& e : std::filesystem::recursive_directory_iterator(dir))
-    if (e.is_regular_file()) out[std::filesystem::relative(e.path(), dir).string()] = corpora::read_file(e.path());
+    if (e.is_regular_file()) out[std::filesystem::relative(e.path(), dir).string()] = io::read_file(e.path());
   return out;
 }
 
@@ -121,17 +122,17 @@ TEST_CASE("tokens split on whitespace and per ideograph", "[tdiff]") {
   CHECK(t[2] == "新");
   CHECK(t[5] == "道");
   CHECK(t[6] == "ok");
-  auto p = Page::from_html("x", "<body><p>a b</p><script>var x</script><p>c</p></body>");
+  auto p = html::make_page("x", "<body><p>a b</p><script>var x</script><p>c</p></body>");
   auto tt = text_tokens(p.dom->body());
   CHECK(tt.tokens == std::vector<std::string>{"a", "b", "c"});
   CHECK(tt.node == std::vector<int>{0, 0, 1});
 }
 
 TEST_CASE("template diff keeps the differing article and drops the template", "[tdiff]") {
-  auto a = Page::from_html("a", news_page("Floods in the north",
+  auto a = html::make_page("a", news_page("Floods in the north",
       "Heavy rain caused rivers to burst their banks across the northern region on Monday night.",
       "Storm warning issued for the coast"));
-  auto b = Page::from_html("b", news_page("Election results announced",
+  auto b = html::make_page("b", news_page("Election results announced",
       "The electoral commission published the final count after a long night of recounts.",
       "Turnout reached a record level"));
   auto partner = text_tokens(b.dom->body()).tokens;
@@ -204,10 +205,10 @@ TEST_CASE("TDIFF pairs pages of a site and falls back for lone pages", "[tdiff]"
                           "Visitors queued around the block to see restored paintings and sculptures.",
                           "A late goal settled a tense final watched by thousands of cheering supporters."};
   for (int i = 0; i < 5; ++i)
-    pages.push_back(Page::from_html("2012010" + std::to_string(i) + "_www.daily.test_h" + std::to_string(i),
+    pages.push_back(html::make_page("2012010" + std::to_string(i) + "_www.daily.test_h" + std::to_string(i),
                                     news_page(titles[i], bodies[i],
                                               "Related item " + std::to_string(i))));
-  pages.push_back(Page::from_html("20120101_www.lone.test_h9",
+  pages.push_back(html::make_page("20120101_www.lone.test_h9",
                                   "<html><body><div><p>A lonely page with some words in a paragraph that is long "
                                   "enough to be kept by the fallback extractor of boilerpipe.</p></div></body></html>"));
   CorpusContext ctx;
@@ -227,7 +228,7 @@ TEST_CASE("TDIFF pairs pages of a site and falls back for lone pages", "[tdiff]"
   CHECK(lone.notes["fallback"] == "BP");
   CHECK(lone.notes["fallback_reason"] == "single-page site");
   // A page prepare() never saw falls back too.
-  auto other = Page::from_html("zzz", "<p>x</p>");
+  auto other = html::make_page("zzz", "<p>x</p>");
   CHECK(ex.extract(other).notes["fallback_reason"] == "page not seen by prepare()");
   CHECK(ex.signature().find("TDIFF|v:1|") == 0);
   CHECK_THROWS_AS(TdiffExtractor(TdiffSettings{.fallback = "TDIFF"}), std::invalid_argument);
@@ -246,7 +247,7 @@ TEST_CASE("TDIFF survives hostile pages", "[robust][tdiff]") {
   htmls.push_back(big);
   std::vector<Page> pages;
   for (std::size_t i = 0; i < htmls.size(); ++i)
-    pages.push_back(Page::from_html("20120101_www.hostile.test_h" + std::to_string(i), htmls[i]));
+    pages.push_back(html::make_page("20120101_www.hostile.test_h" + std::to_string(i), htmls[i]));
   CorpusContext ctx;
   for (auto& p : pages) ctx.entries.push_back({&p, ""});
   TdiffExtractor ex;
@@ -281,7 +282,7 @@ TEST_CASE("site table aggregates cos indicators per site", "[tdiff][site_table]"
 TEST_CASE("TDIFF is deterministic: same input twice, any entry order", "[tdiff][determinism]") {
   auto specs = fixture_pages();
   std::vector<Page> pages;
-  for (const auto& [id, html] : specs) pages.push_back(Page::from_html(id, html, "en"));
+  for (const auto& [id, html] : specs) pages.push_back(html::make_page(id, html, "en"));
   std::vector<std::size_t> order(pages.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
   TdiffExtractor a, b, c;
@@ -306,8 +307,8 @@ TEST_CASE("TDIFF outputs of `detour run` are byte-identical across runs and --jo
   fs::create_directories(dir / "corpus" / "en" / "html");
   fs::create_directories(dir / "corpus" / "en" / "gold");
   for (const auto& [id, html] : fixture_pages()) {
-    corpora::write_file_atomic(dir / "corpus" / "en" / "html" / id, html, false);
-    corpora::write_file_atomic(dir / "corpus" / "en" / "gold" / id, "<p>gold text\n", false);
+    io::write_file_atomic(dir / "corpus" / "en" / "html" / id, html, false);
+    io::write_file_atomic(dir / "corpus" / "en" / "gold" / id, "<p>gold text\n", false);
   }
   std::vector<std::map<std::string, std::string>> outs;
   for (const char* jobs : {"1", "2", "2"}) {
@@ -317,8 +318,8 @@ TEST_CASE("TDIFF outputs of `detour run` are byte-identical across runs and --jo
     INFO(c.out);
     REQUIRE(c.status == 0);
     outs.push_back(read_tree(out / "outputs" / "TDIFF"));
-    outs.back()["results.json"] = corpora::read_file(out / "results.json");
-    outs.back()["per_doc.tsv"] = corpora::read_file(out / "per_doc.tsv");
+    outs.back()["results.json"] = io::read_file(out / "results.json");
+    outs.back()["per_doc.tsv"] = io::read_file(out / "per_doc.tsv");
   }
   std::error_code ec;
   fs::remove_all(dir, ec);
@@ -330,7 +331,7 @@ TEST_CASE("TDIFF outputs of `detour run` are byte-identical across runs and --jo
 TEST_CASE("TDIFF exact-TED clustering: used on small sites, recorded, signature", "[tdiff][ted]") {
   auto specs = fixture_pages();
   std::vector<Page> pages;
-  for (const auto& [id, html] : specs) pages.push_back(Page::from_html(id, html, "en"));
+  for (const auto& [id, html] : specs) pages.push_back(html::make_page(id, html, "en"));
   std::vector<std::size_t> order(pages.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
   TdiffSettings s;

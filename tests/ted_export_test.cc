@@ -29,9 +29,11 @@
 #include <string>
 #include <vector>
 
+#include "base/site.h"
 #include "corpora/corpus.h"
 #include "extractors/tdiff/tokens.h"
-#include "metrics/tree_edit/ted.h"
+#include "kernels/tree_edit/ted.h"
+#include "html/dom_tree.h"
 #include "tests/test_util.h"
 
 using namespace detour;
@@ -71,7 +73,7 @@ void export_pairs(const std::filesystem::path& shared, const std::filesystem::pa
   std::map<std::string, std::vector<PageTree>> by_site;
   for (const auto& d : corpus.docs) {
     if (d.html_path.empty()) continue;
-    const std::string site = tdiff::site_of(d.id, d.url);
+    const std::string site = site_of(d.id, d.url);
     if (site.empty()) continue;
     auto page = corpora::load_page(d);
     by_site[site].push_back({d.lang + "/" + d.id, site, tdiff::document_of(d.id, d.url),

@@ -3,8 +3,10 @@
 
 #include <random>
 
-#include "metrics/tree_edit/pq_gram.h"
-#include "metrics/tree_edit/ted.h"
+#include "kernels/tree_edit/pq_gram.h"
+#include "html/dom_tree.h"
+#include "kernels/tree_edit/ted.h"
+#include "reference/zhang_shasha.h"
 
 using namespace detour::ted;
 

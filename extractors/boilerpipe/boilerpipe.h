@@ -14,7 +14,7 @@
 
 #include "extractors/boilerpipe/chains.h"
 #include "extractors/boilerpipe/text_block.h"
-#include "extractors/dom.h"
+#include "html/dom.h"
 #include "extractors/extractor.h"
 
 namespace detour::boilerpipe {

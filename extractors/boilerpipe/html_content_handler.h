@@ -17,7 +17,7 @@
 #pragma once
 
 #include "extractors/boilerpipe/text_block.h"
-#include "extractors/dom.h"
+#include "html/dom.h"
 
 namespace detour::boilerpipe {
 

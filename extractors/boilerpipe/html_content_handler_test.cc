@@ -12,7 +12,7 @@
 
 #include "corpora/corpus.h"
 #include "extractors/boilerpipe/html_content_handler.h"
-#include "extractors/dom.h"
+#include "html/dom.h"
 #include "tests/test_util.h"
 
 using namespace detour;

@@ -7,16 +7,13 @@
 #include <map>
 #include <random>
 
+#include "base/hash.h"
+#include "base/site.h"
 #include "extractors/justext/stoplist.h"
 
 namespace detour::c45 {
 namespace {
 
-std::uint64_t fnv1a(std::string_view s) {
-  std::uint64_t h = 1469598103934665603ull;
-  for (unsigned char c : s) h = (h ^ c) * 1099511628211ull;
-  return h;
-}
 
 using Stoplists = std::map<std::string, justext::Stoplist, std::less<>>;
 
@@ -108,7 +105,7 @@ class C45Extractor final : public Extractor {
   Extraction extract(const Page& page) const override {
     if (!prepared_) throw ExtractError("C45: prepare() was not called (the trees are trained on the corpus)");
     Extraction ex;
-    int k = fold_of(site_of(page.id), cfg_.folds);
+    int k = fold_of(fold_key(page), cfg_.folds);
     ex.notes["fold"] = std::to_string(k);
     const Tree& tree = trees_[k];
     PageNodes nodes = compute_nodes(page, query_terms(page, stoplist_for(stops_, page.lang)));
@@ -162,15 +159,13 @@ class C45Extractor final : public Extractor {
 
 }  // namespace
 
-std::string site_of(std::string_view id) {
-  auto a = id.find('_');
-  auto b = id.rfind('_');
-  if (a == std::string_view::npos || b == a) return std::string(id);
-  return std::string(id.substr(a + 1, b - a - 1));
+std::string fold_key(const Page& page) {
+  std::string site = site_of(page.id, page.url);
+  return site.empty() ? page.id : site;  // a page without a known site is a fold key of its own
 }
 
 int fold_of(std::string_view site, int folds) {
-  return folds <= 1 ? 0 : static_cast<int>(fnv1a(site) % static_cast<std::uint64_t>(folds));
+  return folds <= 1 ? 0 : static_cast<int>(fnv1a(site, kFnvLegacySeed) % static_cast<std::uint64_t>(folds));
 }
 
 std::vector<LabelledPage> label_corpus(const CorpusContext& ctx, const C45Settings& settings) {
@@ -188,7 +183,7 @@ std::vector<LabelledPage> label_corpus(const CorpusContext& ctx, const C45Settin
     LabelledPage& lp = out[i];
     lp.id = page.id;
     lp.lang = page.lang;
-    lp.site = site_of(page.id);
+    lp.site = fold_key(page);
     for (const auto& e : nodes.elements) {
       if (!e.has_text) continue;
       lp.rows.push_back(e.f);

@@ -51,7 +51,9 @@ struct C45Settings {
 };
 
 // The middle part of <date>_<host>_<hash> (the whole id when it has no two '_').
-std::string site_of(std::string_view id);
+// The key pages are folded by: their site (base/site.h), or their id when the site
+// is unknown.
+std::string fold_key(const Page& page);
 // FNV-1a-64 of the site, mod folds.
 int fold_of(std::string_view site, int folds);
 

@@ -8,7 +8,7 @@
 
 #include "extractors/cetd/cetd.h"
 #include "extractors/justext/stoplist.h"
-#include "metrics/sequence_matcher.h"
+#include "kernels/sequence_matcher.h"
 
 namespace detour::c45 {
 namespace {

@@ -39,7 +39,7 @@
 #include <unordered_set>
 #include <vector>
 
-#include "extractors/dom.h"
+#include "html/dom.h"
 #include "extractors/extractor.h"
 
 namespace detour::justext { class Stoplist; }

@@ -29,7 +29,7 @@
 #include <memory>
 #include <vector>
 
-#include "extractors/dom.h"
+#include "html/dom.h"
 #include "extractors/extractor.h"
 
 namespace detour::cetd {

@@ -28,7 +28,7 @@
 #include <string_view>
 #include <vector>
 
-#include "extractors/dom.h"
+#include "html/dom.h"
 #include "extractors/extractor.h"
 
 namespace detour::eatiht {

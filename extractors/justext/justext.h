@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "extractors/dom.h"
+#include "html/dom.h"
 #include "extractors/justext/stoplist.h"
 
 namespace detour::justext {

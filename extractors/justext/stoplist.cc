@@ -11,6 +11,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "base/hash.h"
+#include "extractors/justext/embedded.h"
 #include "extractors/justext/pytext.h"
 
 namespace detour::justext {
@@ -50,14 +52,6 @@ std::string to_lower_ascii(std::string_view s) {
   return out;
 }
 
-std::uint64_t fnv_update(std::uint64_t h, std::string_view bytes) {
-  for (unsigned char c : bytes) {
-    h ^= c;
-    h *= 1099511628211ULL;
-  }
-  return h;
-}
-
 std::string hex12(std::uint64_t h) {
   char buf[17];
   std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
@@ -75,10 +69,10 @@ std::string read_all(const std::filesystem::path& file) {
 std::string fnv_hash(std::vector<std::string> words) {
   if (words.empty()) return "empty";
   std::sort(words.begin(), words.end());
-  std::uint64_t h = 1469598103934665603ULL;
+  std::uint64_t h = kFnvLegacySeed;
   for (const auto& w : words) {
-    h = fnv_update(h, w);
-    h = fnv_update(h, "\n");
+    h = fnv1a(w, h);
+    h = fnv1a("\n", h);
   }
   return hex12(h);
 }
@@ -88,12 +82,8 @@ const char* kHowTo =
     "JSON file with the extractor's stoplists setting or the DETOUR_STOPLISTS environment "
     "variable)";
 
-std::vector<std::string> read_lines(const std::filesystem::path& file) {
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(file, ec))
-    throw StoplistError(file.string() + ": cannot open stoplist file" + kHowTo);
-  const std::string bytes = read_all(file);
-  // Python bytes.splitlines(): \n, \r and \r\n end a line.
+// Python bytes.splitlines(): \n, \r and \r\n end a line.
+std::vector<std::string> split_lines(std::string_view bytes) {
   std::vector<std::string> lines;
   std::size_t start = 0;
   for (std::size_t i = 0; i < bytes.size(); ++i) {
@@ -106,6 +96,14 @@ std::vector<std::string> read_lines(const std::filesystem::path& file) {
   if (start < bytes.size()) lines.emplace_back(bytes, start, std::string::npos);
   return lines;
 }
+
+std::vector<std::string> read_lines(const std::filesystem::path& file) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(file, ec))
+    throw StoplistError(file.string() + ": cannot open stoplist file" + kHowTo);
+  return split_lines(read_all(file));
+}
+
 
 }  // namespace
 
@@ -136,18 +134,20 @@ std::string iso_code(std::string_view justext_name) {
 
 std::filesystem::path default_stoplist_source() {
   if (const char* env = std::getenv("DETOUR_STOPLISTS"); env && *env) return env;
-#ifdef DETOUR_SOURCE_DIR
-  return std::filesystem::path(DETOUR_SOURCE_DIR) / ".." / "shared" / "resources" / "stoplists" /
-         "justext";
-#else
-  return std::filesystem::path("..") / "shared" / "resources" / "stoplists" / "justext";
-#endif
+  return {};  // the lists embedded in the binary
 }
 
 std::string source_hash(const std::filesystem::path& source) {
   std::error_code ec;
   try {
-    std::uint64_t h = 1469598103934665603ULL;
+    std::uint64_t h = kFnvLegacySeed;
+    if (source.empty()) {  // embedded: the same hash as the folder they come from
+      for (std::size_t i = 0; i < embedded::kEmbeddedFileCount; ++i) {
+        h = fnv1a(embedded::kEmbeddedFiles[i].name, h);
+        h = fnv1a(embedded::kEmbeddedFiles[i].bytes, h);
+      }
+      return hex12(h);
+    }
     if (std::filesystem::is_directory(source, ec)) {
       std::vector<std::filesystem::path> files;
       for (const auto& e : std::filesystem::directory_iterator(source))
@@ -155,18 +155,28 @@ std::string source_hash(const std::filesystem::path& source) {
       if (files.empty()) return "missing";
       std::sort(files.begin(), files.end());
       for (const auto& f : files) {
-        h = fnv_update(h, f.filename().string());
-        h = fnv_update(h, read_all(f));
+        h = fnv1a(f.filename().string(), h);
+        h = fnv1a(read_all(f), h);
       }
       return hex12(h);
     }
-    if (std::filesystem::is_regular_file(source, ec)) return hex12(fnv_update(h, read_all(source)));
+    if (std::filesystem::is_regular_file(source, ec)) return hex12(fnv1a(read_all(source), h));
   } catch (const std::exception&) {
   }
   return "missing";
 }
 
 Stoplist load_stoplist(const std::filesystem::path& source, std::string_view language) {
+  if (source.empty()) {
+    std::string name = justext_language(language);
+    if (name.empty()) name = std::string(language);
+    const std::string file = name + ".txt";
+    for (std::size_t i = 0; i < embedded::kEmbeddedFileCount; ++i)
+      if (embedded::kEmbeddedFiles[i].name == file)
+        return Stoplist(split_lines(embedded::kEmbeddedFiles[i].bytes), "justext-embedded:" + name);
+    throw StoplistError("no stoplist for language '" + std::string(language) +
+                        "' among the lists embedded in detour (resources/stoplists/justext)" + kHowTo);
+  }
   std::error_code ec;
   if (!std::filesystem::exists(source, ec))
     throw StoplistError(source.string() + ": stoplist source does not exist" + kHowTo);

@@ -1,6 +1,8 @@
 // ncleaner: the NC / NCNL / NCT5 / NCT25 extractors (see ncleaner.h).
 #include "extractors/ncleaner/ncleaner.h"
 
+#include "base/hash.h"
+
 #include <algorithm>
 #include <cstdio>
 #include <map>
@@ -12,13 +14,6 @@
 namespace detour {
 namespace {
 
-std::uint64_t fnv1a(std::string_view s, std::uint64_t h = 1469598103934665603ULL) {
-  for (unsigned char c : s) {
-    h ^= c;
-    h *= 1099511628211ULL;
-  }
-  return h;
-}
 
 std::string hex8(std::uint64_t h) {
   char buf[17];
@@ -104,7 +99,7 @@ class NCleanerExtractor final : public Extractor {
       if (!cfg_.per_language && lang != "en") continue;
       std::sort(entries.begin(), entries.end(),
                 [](const CorpusEntry* a, const CorpusEntry* b) { return a->page->id < b->page->id; });
-      seeded_shuffle(entries, seed_ ^ fnv1a(lang));
+      seeded_shuffle(entries, seed_ ^ fnv1a(lang, kFnvLegacySeed));
       if (entries.size() > cfg_.pages) entries.resize(cfg_.pages);
       std::vector<ncleaner::TrainingPair> pairs;
       std::vector<std::string> ids;
@@ -120,7 +115,7 @@ class NCleanerExtractor final : public Extractor {
                      std::to_string(seed_);
       models_.emplace(cfg_.per_language ? lang : std::string(), std::move(m));
     }
-    std::uint64_t h = 1469598103934665603ULL;
+    std::uint64_t h = kFnvLegacySeed;
     for (const auto& id : chosen_ids) h = fnv1a(id + "\n", h);
     ids_hash_ = hex8(h);
     train_count_ = chosen_ids.size();

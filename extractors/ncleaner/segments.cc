@@ -25,7 +25,7 @@ TrainingPair make_training_pair(const Page& page, std::string_view gold) {
 }
 
 TrainingPair make_training_pair(std::string_view raw_html, std::string_view gold) {
-  Page page = Page::from_html("training", std::string(raw_html));
+  Page page = html::make_page("training", std::string(raw_html));
   return make_training_pair(page, gold);
 }
 

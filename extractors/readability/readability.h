@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-#include "extractors/dom.h"
+#include "html/dom.h"
 #include "extractors/extractor.h"
 
 namespace detour::readability {

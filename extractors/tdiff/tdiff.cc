@@ -1,6 +1,9 @@
 // TDIFF (Deturck 2015): template diff between pages of the same site. See tdiff.h.
 #include "extractors/tdiff/tdiff.h"
 
+#include "base/hash.h"
+#include "base/site.h"
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -13,9 +16,10 @@
 #include "extractors/blocks.h"
 #include "extractors/tdiff/cluster.h"
 #include "extractors/tdiff/tokens.h"
-#include "metrics/sequence_matcher.h"
-#include "metrics/tree_edit/pq_gram.h"
-#include "metrics/tree_edit/ted.h"
+#include "kernels/sequence_matcher.h"
+#include "kernels/tree_edit/pq_gram.h"
+#include "html/dom_tree.h"
+#include "kernels/tree_edit/ted.h"
 
 namespace detour::tdiff {
 namespace {
@@ -43,12 +47,6 @@ std::string describe(const dom::Node* n) {
   return s;
 }
 
-// 64-bit FNV-1a, to derive a per-site seed.
-std::uint64_t fnv1a(std::string_view s) {
-  std::uint64_t h = 0xcbf29ce484222325ULL;
-  for (unsigned char c : s) h = (h ^ c) * 0x100000001b3ULL;
-  return h;
-}
 
 struct Elem {
   const dom::Node* node;

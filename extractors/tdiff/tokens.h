@@ -12,7 +12,7 @@
 #include <string_view>
 #include <vector>
 
-#include "extractors/dom.h"
+#include "html/dom.h"
 
 namespace detour::tdiff {
 
@@ -27,10 +27,6 @@ TextTokens text_tokens(const dom::Node* root);
 
 // Appends the tokens of one UTF-8 string.
 void split_tokens(std::string_view text, std::vector<std::string>& out);
-
-// Site of a page: for DANIEL ids (<date>_<host>_<hash>) the host part; otherwise the
-// host of `url`; otherwise "" (no site: the page has no partner).
-std::string site_of(std::string_view id, std::string_view url);
 
 // Identity of the document a page is a copy of: DANIEL crawled some URLs on several
 // dates (<date>_<host>_<hash> with the same hash); such copies share their content

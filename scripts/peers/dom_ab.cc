@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "extractors/dom.h"
+#include "html/dom.h"
 
 namespace {
 double cpu_seconds() {

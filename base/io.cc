@@ -1,0 +1,275 @@
+// io: reading and writing files (see io.h for the contracts).
+#include "base/io.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+
+namespace detour::io {
+namespace fs = std::filesystem;
+
+namespace {
+
+[[noreturn]] void fail(const fs::path& path, const std::string& reason) {
+  throw IoError(path.string() + ": " + reason);
+}
+
+std::string errno_reason(int err) {
+  switch (err) {
+    case ENOENT: return "no such file";
+    case EACCES:
+    case EPERM: return "permission denied";
+    case EISDIR: return "is a directory";
+    case ENOTDIR: return "a parent is not a directory";
+    default: return std::strerror(err);
+  }
+}
+
+bool hidden(const std::string& name) { return !name.empty() && name[0] == '.'; }
+
+}  // namespace
+
+namespace {
+
+struct Fd {
+  int fd = -1;
+  ~Fd() {
+    if (fd >= 0) ::close(fd);
+  }
+};
+
+// Opens a regular file (O_NONBLOCK so that a FIFO cannot hang us) and returns its
+// size; relative to the folder `at` when given (`path` still names it in errors).
+std::uintmax_t open_regular_fd(const fs::path& path, Fd& f, int at = -1, const char* name = nullptr) {
+  f.fd = at >= 0 ? ::openat(at, name, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+                 : ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  if (f.fd < 0) fail(path, errno_reason(errno));
+  struct stat st {};
+  if (::fstat(f.fd, &st) != 0) fail(path, errno_reason(errno));
+  if (S_ISDIR(st.st_mode)) fail(path, "is a directory");
+  if (!S_ISREG(st.st_mode)) fail(path, "not a regular file");
+  return static_cast<std::uintmax_t>(st.st_size);
+}
+
+// Reads until EOF or `limit` bytes; grow(n) must return storage for n bytes that
+// keeps the bytes already read. Returns the count.
+template <class Grow>
+std::size_t read_fd(const fs::path& path, int fd, std::size_t expected, std::size_t limit, Grow grow) {
+  std::size_t cap = std::min(limit, std::max<std::size_t>(expected + 1, 1 << 12));
+  char* p = grow(cap);
+  std::size_t got = 0;
+  for (;;) {
+    if (got == cap) {
+      if (cap >= limit) break;
+      cap = std::min(limit, cap * 2);
+      p = grow(cap);
+    }
+    const std::size_t want = cap - got;
+    ssize_t n = ::read(fd, p + got, want);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      fail(path, std::string("read error: ") + std::strerror(errno));
+    }
+    if (n == 0) break;
+    got += static_cast<std::size_t>(n);
+    if (static_cast<std::size_t>(n) < want) break;  // a short read of a regular file is its end
+  }
+  return got;
+}
+
+}  // namespace
+
+char* ReadBuffer::reserve(std::size_t n) {
+  if (n > cap_) {
+    std::size_t ncap = std::max(n, cap_ + cap_ / 2);
+    std::unique_ptr<char[]> d(new char[ncap]);
+    if (cap_ > 0) std::memcpy(d.get(), data_.get(), cap_);  // read_fd grows mid-read
+    data_ = std::move(d);
+    cap_ = ncap;
+  }
+  return data_.get();
+}
+
+Folder::Folder(fs::path path) : path_(std::move(path)) {
+  fd_ = ::open(path_.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+}
+
+Folder::~Folder() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+namespace {
+
+// `where`: the file's path, or with `name` given, the folder `at` is open on (the
+// full path is only built for an error message).
+std::string_view read_into(const fs::path& where, int at, const char* name, ReadBuffer& buf, std::size_t max_bytes) {
+  auto fail = [&](const std::string& reason) {
+    io::fail(name ? where / name : where, reason);
+  };
+  // Optimistic path for loops over thousands of files: open, one read into the
+  // buffer's capacity, close. A short non-empty read of a regular file is its end,
+  // so no fstat is needed; an empty read, a full buffer or an error take the
+  // checked path below (fstat: directories, devices and FIFOs are refused there; a
+  // FIFO that already holds data is read like a file).
+  Fd f;
+  f.fd = at >= 0 ? ::openat(at, name, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+                 : ::open(where.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  if (f.fd < 0) fail(errno_reason(errno));
+  std::size_t got = 0;
+  const std::size_t first = std::min(buf.capacity(), max_bytes + 1);
+  if (first >= (std::size_t{1} << 12)) {
+    ssize_t n;
+    do n = ::read(f.fd, buf.reserve(first), first);
+    while (n < 0 && errno == EINTR);
+    if (n > 0 && static_cast<std::size_t>(n) < first) return buf.view(static_cast<std::size_t>(n));
+    if (n < 0 && errno == EISDIR) fail("is a directory");
+    if (n > 0) got = static_cast<std::size_t>(n);  // the buffer is full: more may follow
+  }
+  struct stat st {};
+  if (::fstat(f.fd, &st) != 0) fail(errno_reason(errno));
+  if (S_ISDIR(st.st_mode)) fail("is a directory");
+  if (!S_ISREG(st.st_mode)) fail("not a regular file");
+  const auto size = static_cast<std::uintmax_t>(st.st_size);
+  // An empty regular file (thousands of them among published outputs): the empty
+  // first read was its end.
+  if (size == 0 && got == 0 && first >= (std::size_t{1} << 12)) return buf.view(0);
+  if (size > max_bytes) {
+    fail("too large (" + std::to_string(size) + " bytes, limit " + std::to_string(max_bytes) + ")");
+  }
+  // One byte over the limit tells a file that grew while we read it.
+  const std::size_t limit = max_bytes + 1;
+  std::size_t cap = std::max(got, std::min(limit, std::max<std::size_t>(size + 1, 1 << 12)));
+  char* p = buf.reserve(cap);
+  for (;;) {
+    if (got == cap) {
+      if (cap >= limit) break;
+      cap = std::min(limit, cap * 2);
+      p = buf.reserve(cap);
+    }
+    const std::size_t want = cap - got;
+    ssize_t n = ::read(f.fd, p + got, want);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      fail(std::string("read error: ") + std::strerror(errno));
+    }
+    if (n == 0) break;
+    got += static_cast<std::size_t>(n);
+    if (static_cast<std::size_t>(n) < want) break;
+  }
+  if (got > max_bytes) fail("too large (more than " + std::to_string(max_bytes) + " bytes)");
+  return buf.view(got);
+}
+
+}  // namespace
+
+std::string_view read_file_into(const fs::path& path, ReadBuffer& buf, std::size_t max_bytes) {
+  return read_into(path, -1, nullptr, buf, max_bytes);
+}
+
+std::string_view read_file_into(const Folder& folder, const std::string& name, ReadBuffer& buf,
+                                std::size_t max_bytes) {
+  bool plain = folder.fd() >= 0 && !name.empty() && name.find('/') == std::string::npos;
+  if (plain) return read_into(folder.path(), folder.fd(), name.c_str(), buf, max_bytes);
+  return read_into(folder.path() / name, -1, nullptr, buf, max_bytes);
+}
+
+std::string read_file(const fs::path& path, std::size_t max_bytes) {
+  Fd f;
+  std::uintmax_t size = open_regular_fd(path, f);
+  if (size > max_bytes) {
+    fail(path, "too large (" + std::to_string(size) + " bytes, limit " + std::to_string(max_bytes) + ")");
+  }
+  std::string out;
+  std::size_t got = read_fd(path, f.fd, static_cast<std::size_t>(size), max_bytes + 1, [&](std::size_t n) {
+    out.resize(n);
+    return out.data();
+  });
+  if (got > max_bytes) fail(path, "too large (more than " + std::to_string(max_bytes) + " bytes)");
+  out.resize(got);
+  return out;
+}
+
+std::string read_file_prefix(const fs::path& path, std::size_t max_bytes) {
+  Fd f;
+  std::uintmax_t size = open_regular_fd(path, f);
+  std::string out;
+  std::size_t got = read_fd(path, f.fd, std::min<std::uintmax_t>(size, max_bytes), max_bytes, [&](std::size_t n) {
+    out.resize(n);
+    return out.data();
+  });
+  out.resize(got);
+  return out;
+}
+
+void write_file_atomic(const fs::path& path, std::string_view bytes, bool durable) {
+  static std::atomic<unsigned> counter{0};
+  fs::path dir = path.has_parent_path() ? path.parent_path() : fs::path(".");
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) fail(path, "folder " + dir.string() + " does not exist");
+  if (fs::is_directory(path, ec)) fail(path, "is a directory");
+  fs::path tmp = dir / ("." + path.filename().string() + ".tmp." + std::to_string(::getpid()) + "." +
+                        std::to_string(counter++));
+  int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+  if (fd < 0) fail(path, "cannot create temporary file: " + errno_reason(errno));
+  auto abandon = [&](const std::string& what) {
+    int err = errno;
+    ::close(fd);
+    ::unlink(tmp.c_str());
+    fail(path, what + ": " + errno_reason(err));
+  };
+  const char* p = bytes.data();
+  std::size_t left = bytes.size();
+  while (left > 0) {
+    ssize_t n = ::write(fd, p, left);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      abandon("write failed");
+    }
+    p += n;
+    left -= static_cast<std::size_t>(n);
+  }
+  if (durable && ::fsync(fd) != 0) abandon("fsync failed");
+  if (::close(fd) != 0) {
+    int err = errno;
+    ::unlink(tmp.c_str());
+    fail(path, "close failed: " + errno_reason(err));
+  }
+  if (::rename(tmp.c_str(), path.c_str()) != 0) {
+    int err = errno;
+    ::unlink(tmp.c_str());
+    fail(path, "rename failed: " + errno_reason(err));
+  }
+  // Make the rename itself durable.
+  if (!durable) return;
+  int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dfd >= 0) {
+    ::fsync(dfd);
+    ::close(dfd);
+  }
+}
+
+std::vector<std::string> list_files(const fs::path& dir) {
+  std::error_code ec;
+  if (!fs::exists(dir, ec)) fail(dir, "no such folder");
+  if (!fs::is_directory(dir, ec)) fail(dir, "not a folder");
+  std::vector<std::string> out;
+  fs::directory_iterator it(dir, ec);
+  if (ec) fail(dir, "cannot list: " + errno_reason(ec.value()));
+  for (; it != fs::directory_iterator(); it.increment(ec)) {
+    if (ec) fail(dir, "cannot list: " + errno_reason(ec.value()));
+    std::string name = it->path().filename().string();
+    if (hidden(name)) continue;
+    std::error_code ec2;
+    if (it->is_regular_file(ec2)) out.push_back(std::move(name));  // d_type: no stat unless a symlink
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+}  // namespace detour::io

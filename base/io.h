@@ -1,0 +1,79 @@
+// io: the one seam through which detour reads and writes files. Whole-file reads
+// with a size limit, reads into reused buffers (thousands of small files when
+// scoring), reads relative to an open folder, atomic writes, folder listings.
+// Batched reading through io_uring is in base/batch_read.h.
+//
+// Every error is an IoError whose message names the file and the reason; nothing
+// here aborts the process.
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace detour::io {
+
+class IoError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// Reads a whole file as bytes. Throws IoError("<path>: <reason>") when the file
+// is missing, unreadable, a directory, or larger than max_bytes.
+std::string read_file(const std::filesystem::path& path,
+                      std::size_t max_bytes = std::size_t{256} << 20);
+
+// A reusable read buffer: grows, never shrinks, never zero-fills (see read_file_into).
+class ReadBuffer {
+ public:
+  char* reserve(std::size_t n);  // capacity >= n; the bytes held are kept
+  std::size_t capacity() const { return cap_; }
+  std::string_view view(std::size_t n) const { return {data_.get(), n}; }
+
+ private:
+  std::unique_ptr<char[]> data_;
+  std::size_t cap_ = 0;
+};
+
+// read_file into a reused buffer: the bytes stay valid until the buffer's next use.
+// Same errors as read_file. For loops that read thousands of files (scoring).
+std::string_view read_file_into(const std::filesystem::path& path, ReadBuffer& buf,
+                                std::size_t max_bytes = std::size_t{256} << 20);
+
+// An open folder, to read many files in it without resolving the folder's path for
+// each (openat). A folder that cannot be opened gives fd() == -1, and reads through
+// it fall back to the full path (so the error names the file as read_file does).
+class Folder {
+ public:
+  explicit Folder(std::filesystem::path path);
+  ~Folder();
+  Folder(const Folder&) = delete;
+  Folder& operator=(const Folder&) = delete;
+  int fd() const { return fd_; }
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+  int fd_ = -1;
+};
+
+// read_file_into for the file `name` of an open folder.
+std::string_view read_file_into(const Folder& folder, const std::string& name, ReadBuffer& buf,
+                                std::size_t max_bytes = std::size_t{256} << 20);
+
+// Reads at most the first max_bytes of a file (same errors as read_file, except size).
+std::string read_file_prefix(const std::filesystem::path& path, std::size_t max_bytes);
+
+// Writes bytes atomically (temporary file in the same folder, fsync, rename). With
+// durable = false the fsyncs are skipped: readers still see the old or the new file,
+// never a torn one, but a power cut may lose it (used for the thousands of per-page
+// outputs of a run; results and tables stay durable).
+void write_file_atomic(const std::filesystem::path& path, std::string_view bytes, bool durable = true);
+
+// Lists the regular files of a folder, sorted by name (hidden files skipped).
+std::vector<std::string> list_files(const std::filesystem::path& dir);
+
+}  // namespace detour::io

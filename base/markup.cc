@@ -1,0 +1,179 @@
+// markup: CleanEval, minimal-HTML and text renderings of segments (see markup.h).
+#include <optional>
+#include <string>
+
+#include "base/markup.h"
+
+namespace detour {
+
+namespace {
+// UTF-8 length of a whitespace character at s[i] (ASCII space/control or Unicode
+// Zs/line separators including NBSP), or 0.
+std::size_t space_len(std::string_view s, std::size_t i) {
+  unsigned char c = static_cast<unsigned char>(s[i]);
+  if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v') return 1;
+  if (c == 0xC2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) == 0xA0) return 2;
+  if (c == 0xE2 && i + 2 < s.size()) {
+    unsigned char c1 = static_cast<unsigned char>(s[i + 1]);
+    unsigned char c2 = static_cast<unsigned char>(s[i + 2]);
+    if (c1 == 0x80 && (c2 <= 0x8A || c2 == 0xA8 || c2 == 0xA9 || c2 == 0xAF)) return 3;
+    if (c1 == 0x81 && c2 == 0x9F) return 3;
+  }
+  if (c == 0xE3 && i + 2 < s.size() && static_cast<unsigned char>(s[i + 1]) == 0x80 &&
+      static_cast<unsigned char>(s[i + 2]) == 0x80)
+    return 3;  // ideographic space
+  return 0;
+}
+}  // namespace
+
+std::string collapse_whitespace(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  bool pending_space = false;
+  for (std::size_t i = 0; i < text.size();) {
+    std::size_t n = space_len(text, i);
+    if (n) {
+      pending_space = true;
+      i += n;
+      continue;
+    }
+    if (pending_space && !out.empty()) out += ' ';
+    pending_space = false;
+    out += text[i++];
+  }
+  return out;
+}
+
+std::string collapse_ascii_whitespace(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  bool pending_space = false;
+  for (char c : text) {
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v') {
+      pending_space = true;
+      continue;
+    }
+    if (pending_space && !out.empty()) out += ' ';
+    pending_space = false;
+    out += c;
+  }
+  return out;
+}
+
+std::string escape_html(std::string_view text, bool attribute) {
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"':
+        if (attribute) out += "&quot;";
+        else out += c;
+        break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+std::string render_cleaneval(const std::vector<Segment>& segments) {
+  std::string out;
+  for (const auto& s : segments) {
+    std::string text = collapse_ascii_whitespace(s.text);
+    if (text.empty()) continue;
+    switch (s.kind) {
+      case SegmentKind::Heading: out += "<h>"; break;
+      case SegmentKind::Paragraph: out += "<p>"; break;
+      case SegmentKind::ListItem: out += "<l>"; break;
+    }
+    out += text;
+    out += '\n';
+  }
+  return out;
+}
+
+std::string render_html(const std::vector<Segment>& segments, std::string_view title) {
+  std::string out = "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">";
+  if (!title.empty()) out += "<title>" + escape_html(collapse_whitespace(title)) + "</title>";
+  out += "</head><body>\n";
+  bool in_list = false;
+  for (const auto& s : segments) {
+    std::string text = collapse_ascii_whitespace(s.text);
+    if (text.empty()) continue;
+    if (s.kind != SegmentKind::ListItem && in_list) {
+      out += "</ul>\n";
+      in_list = false;
+    }
+    switch (s.kind) {
+      case SegmentKind::Heading: out += "<h2>" + escape_html(text) + "</h2>\n"; break;
+      case SegmentKind::Paragraph: out += "<p>" + escape_html(text) + "</p>\n"; break;
+      case SegmentKind::ListItem:
+        if (!in_list) out += "<ul>\n";
+        in_list = true;
+        out += "<li>" + escape_html(text) + "</li>\n";
+        break;
+    }
+  }
+  if (in_list) out += "</ul>\n";
+  out += "</body></html>\n";
+  return out;
+}
+
+std::string render_text(const std::vector<Segment>& segments) {
+  std::string out;
+  for (const auto& s : segments) {
+    std::string text = collapse_ascii_whitespace(s.text);
+    if (text.empty()) continue;
+    out += text;
+    out += '\n';
+  }
+  return out;
+}
+
+
+}  // namespace detour
+
+namespace detour {
+
+std::vector<Segment> parse_cleaneval(std::string_view text) {
+  std::vector<Segment> out;
+  std::optional<SegmentKind> kind;
+  std::string cur;
+  auto flush = [&] {
+    if (kind) {
+      std::string t = collapse_whitespace(cur);
+      if (!t.empty()) out.push_back({*kind, std::move(t)});
+    }
+    cur.clear();
+  };
+  for (std::size_t i = 0; i < text.size();) {
+    if (text[i] == '<') {
+      std::size_t close = text.find('>', i);
+      if (close == std::string_view::npos) {
+        cur += text.substr(i);
+        break;
+      }
+      std::string_view tag = text.substr(i + 1, close - i - 1);
+      if (tag.size() == 1) {
+        char c = static_cast<char>(tag[0] | 0x20);
+        if (c == 'p' || c == 'h' || c == 'l') {
+          flush();
+          kind = c == 'p' ? SegmentKind::Paragraph : c == 'h' ? SegmentKind::Heading : SegmentKind::ListItem;
+          i = close + 1;
+          continue;
+        }
+      }
+      cur += ' ';  // other tags are dropped, as a word boundary
+      i = close + 1;
+      continue;
+    }
+    cur += text[i++];
+  }
+  if (!kind && !collapse_whitespace(cur).empty()) kind = SegmentKind::Paragraph;
+  flush();
+  return out;
+}
+
+}  // namespace detour

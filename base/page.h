@@ -1,0 +1,46 @@
+// page: one page of a corpus as every layer above sees it: its identity, its UTF-8
+// text, the record of how its bytes were decoded, and (opaque here) its parsed tree;
+// and the Segment, the unit of extracted text (heading, paragraph, list item).
+//
+// The tree type lives in html/ (above this layer): a Page built by html::make_page or
+// corpora::load_page carries it; code in base/ never looks inside it. Pages are
+// built once per run and shared read-only between threads.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+namespace detour {
+
+namespace dom {
+class Document;
+}
+
+// How a page's bytes were turned into UTF-8 (filled by corpora/decode).
+struct DecodeInfo {
+  std::string charset;      // canonical name of the charset used, e.g. "UTF-8", "GBK"
+  std::string source;       // "bom", "meta", "xml-declaration", "detected", "default", "given"
+  bool lossy = false;       // some bytes could not be converted (replaced by U+FFFD)
+  std::string note;         // anything a reader of the log should know
+};
+
+// One page of a corpus, decoded and parsed once per run and shared read-only.
+struct Page {
+  std::string id;           // file name in the corpus (e.g. "20111215_www.bbc.co.uk_...")
+  std::string lang;         // language folder, "" if none
+  std::string path;         // where the raw bytes came from
+  std::string url;          // original URL if known
+  std::string html;         // UTF-8 text of the page
+  DecodeInfo decode;
+  std::shared_ptr<const dom::Document> dom;  // the parsed tree (html/page.h builds it)
+};
+
+enum class SegmentKind { Heading, Paragraph, ListItem };
+
+struct Segment {
+  SegmentKind kind = SegmentKind::Paragraph;
+  std::string text;  // UTF-8; may contain newlines (rendered as spaces in markup)
+};
+
+}  // namespace detour

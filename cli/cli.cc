@@ -1,0 +1,39 @@
+#include "cli/cli.h"
+
+#include <CLI/CLI.hpp>
+
+#include <exception>
+#include <iostream>
+
+namespace detour::cli {
+
+namespace {
+using AddCommand = void (*)(CLI::App&);
+// The subcommand table, in help order.
+constexpr AddCommand kCommands[] = {
+    add_run_command,
+    add_score_command,
+    add_sites_command,
+    add_extract_command,
+    add_train_command,
+    add_list_command,
+};
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"detour: evaluation and benchmarking of web-page boilerplate removal"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", DETOUR_VERSION);
+  for (AddCommand add : kCommands) add(app);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e);
+  } catch (const std::exception& e) {
+    std::cerr << "detour: " << e.what() << "\n";
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace detour::cli

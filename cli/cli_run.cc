@@ -1,0 +1,127 @@
+// `detour run`: every selected extractor and chain over a gold corpus, scored.
+//   detour run --corpus ROOT [--extractors LIST|all] [--chains LIST|all|none]
+//              [--metrics LIST] [--jobs N] [--out DIR] [--languages LIST]
+//              [--external NAME='COMMAND']... [--timeout SECONDS] [--seed N] [--no-progress]
+#include <CLI/CLI.hpp>
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <iostream>
+#include <thread>
+#include <memory>
+
+#include "cli/cli.h"
+#include "runner/runner.h"
+#include "reports/tables.h"
+
+namespace detour::cli {
+
+namespace {
+struct RunArgs {
+  std::string corpus, extractors = "BP,JTA,JTS,RD,HK", chains = "none", metrics = "to,car,tm", out, languages;
+  std::vector<std::string> externals, models;
+  double timeout = 60;
+  int jobs = 0;
+  std::uint64_t seed = 42;
+  bool no_progress = false;
+  std::string autojunk = "yes";
+};
+
+}  // namespace
+
+void add_run_command(CLI::App& app) {
+  auto args = std::make_shared<RunArgs>();
+  auto* cmd = app.add_subcommand("run", "apply extractors and chains to a gold corpus and score them");
+  cmd->add_option("--corpus", args->corpus, "corpus root (ROOT/<lang>/{html,gold}/<id>)")->required();
+  cmd->add_option("--extractors", args->extractors, "comma-separated extractor names, or 'all'")->capture_default_str();
+  cmd->add_option("--chains", args->chains,
+                  "chains like BP-JTA,JTA-BP; 'all' = every ordered pair of the selected extractors; 'none'")
+      ->capture_default_str();
+  cmd->add_option("--metrics", args->metrics, "comma-separated metrics, or 'all'")->capture_default_str();
+  cmd->add_option("--autojunk", args->autojunk, "difflib's popular-element rule")
+      ->check(CLI::IsMember({"yes", "no"}))
+      ->capture_default_str();
+  cmd->add_option("--jobs", args->jobs, "threads (0 = all cores)")->capture_default_str();
+  cmd->add_option("--out", args->out, "output folder (outputs/, results.json, tables)");
+  cmd->add_option("--languages", args->languages, "only these languages (comma-separated)");
+  cmd->add_option("--external", args->externals,
+                  "NAME='COMMAND' runs a tool per page ({input}/{output} placeholders, else stdin/stdout)");
+  cmd->add_option("--model", args->models, "NAME=MODEL: an NCleaner model from `detour train` as an extractor");
+  cmd->add_option("--timeout", args->timeout, "seconds per page for external tools")->capture_default_str();
+  cmd->add_option("--seed", args->seed, "seed for extractors that sample (training pages, clustering)")
+      ->capture_default_str();
+  cmd->add_flag("--no-progress", args->no_progress, "no progress display");
+  cmd->callback([args] {
+    harness::RunConfig cfg;
+    cfg.corpus = args->corpus;
+    for (const auto& e : args->externals) cfg.externals.push_back(parse_external_spec(e, args->timeout));
+    if (args->extractors == "all") {
+      for (const auto& info : extractor_registry())
+        if (info.name != "GOLD" && info.name != "NONE") cfg.extractors.emplace_back(info.name);
+      cfg.extractors.push_back("GOLD");
+      cfg.extractors.push_back("NONE");
+    } else {
+      cfg.extractors = split_list(args->extractors);
+    }
+    for (const auto& m : args->models) {
+      auto eq = m.find('=');
+      if (eq == std::string::npos || eq == 0) throw std::invalid_argument("--model expects NAME=MODEL, got: " + m);
+      cfg.models.emplace_back(m.substr(0, eq), m.substr(eq + 1));
+    }
+    for (const auto& spec : cfg.externals)
+      if (std::find(cfg.extractors.begin(), cfg.extractors.end(), spec.name) == cfg.extractors.end())
+        cfg.extractors.push_back(spec.name);
+    for (const auto& [name, path] : cfg.models)
+      if (std::find(cfg.extractors.begin(), cfg.extractors.end(), name) == cfg.extractors.end())
+        cfg.extractors.push_back(name);
+    if (args->chains == "all") {
+      std::vector<std::string> real;
+      for (const auto& e : cfg.extractors)
+        if (e != "GOLD" && e != "NONE" && e != "ALL") real.push_back(e);
+      cfg.chains = harness::all_pairs(real);
+    } else if (args->chains != "none") {
+      cfg.chains = harness::parse_chain_list(args->chains);
+    }
+    cfg.metrics = args->metrics;
+    cfg.score_options.autojunk = args->autojunk == "yes";
+    cfg.languages = split_list(args->languages);
+    cfg.jobs = args->jobs;
+    cfg.out = args->out;
+    cfg.seed = args->seed;
+    cfg.progress = !args->no_progress;
+    auto result = harness::run(cfg);
+    harness::write_run(cfg, result);
+    // Summary on standard output: Table 2 for `all`, then failures.
+    std::vector<reports::SystemScores> table;
+    std::vector<std::string> metric_names;
+    std::size_t failures = 0;
+    for (const auto& sys : result.systems) {
+      reports::SystemScores ss;
+      ss.system = sys.name;
+      metric_names.clear();
+      std::vector<std::pair<std::string, metrics::Aggregate>> ms;
+      for (std::size_t mi = 0; mi < sys.scores.metrics.size(); ++mi) {
+        metric_names.emplace_back(sys.scores.metrics[mi]->name);
+        ms.emplace_back(std::string(sys.scores.metrics[mi]->name), results::aggregate_metric(sys.scores, mi, "all"));
+      }
+      ss.by_lang.emplace_back("all", std::move(ms));
+      table.push_back(std::move(ss));
+      for (const auto& p : sys.pages) failures += p.status == "failed";
+    }
+    std::cout << reports::table2(table, metric_names, reports::TableFormat::Markdown,
+                                 result.systems.empty() ? "" : metrics::run_signature(result.systems[0].scores.metrics, cfg.score_options));
+    std::cout << fmt::format("\n{} pages x {} systems in {:.1f} s ({} threads); {} failed page runs\n",
+                             result.doc_ids.size(), result.systems.size(), result.seconds,
+                             cfg.jobs > 0 ? cfg.jobs : static_cast<int>(std::thread::hardware_concurrency()), failures);
+    for (const auto& sys : result.systems) {
+      int shown = 0;
+      for (std::size_t i = 0; i < sys.pages.size(); ++i)
+        if (sys.pages[i].status == "failed" && shown++ < 5)
+          std::cout << fmt::format("  failed: {} {}/{}: {}\n", sys.name, result.doc_langs[i], result.doc_ids[i],
+                                   sys.pages[i].reason.substr(0, 200));
+    }
+    if (!cfg.out.empty()) std::cout << "results in " << cfg.out.string() << "/ (results.json, table2.*, table4.*, per_doc.tsv, failures.tsv, outputs/)\n";
+  });
+}
+
+}  // namespace detour::cli

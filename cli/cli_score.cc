@@ -1,0 +1,166 @@
+// `detour score`: scores system outputs against gold references.
+//   detour score (--gold DIR | --corpus ROOT) --system DIR [--system DIR ...]
+//                [--metrics tm,tag,tmu,to,car,lcs,cos] [--autojunk yes|no] [--per-doc]
+//                [--format table|tsv|md|json] [--missing skip|empty] [--jobs N] [--out FILE]
+// Several --system folders are scored in one pass, gold-major, so that each gold
+// file is read and tokenised once; the output then has one block per system
+// (JSON: {"systems": {"<name>": <the one-system shape>}}, the results.json shape).
+#include <CLI/CLI.hpp>
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <iostream>
+#include <tuple>
+#include <memory>
+
+#include "corpora/corpus.h"
+#include "cli/cli.h"
+#include "reports/score_table.h"
+#include "runner/scoring.h"
+
+#include <nlohmann/json.hpp>
+
+namespace detour::cli {
+
+namespace {
+struct ScoreArgs {
+  std::string gold, corpus;
+  std::vector<std::string> systems;
+  std::string metrics = "tm,tag,to,car,lcs", autojunk = "yes", format = "table",
+                                    missing = "skip", out, languages;
+  bool per_doc = false, timings = false;
+  int jobs = 0;
+};
+}  // namespace
+
+void add_score_command(CLI::App& app) {
+  auto args = std::make_shared<ScoreArgs>();
+  auto* cmd = app.add_subcommand("score", "score system outputs against gold references (CleanEval protocol)");
+  auto* gold = cmd->add_option("--gold", args->gold, "folder of gold files (flat)");
+  auto* corpus = cmd->add_option("--corpus", args->corpus, "corpus root ROOT/<lang>/gold/<id>");
+  gold->excludes(corpus);
+  cmd->add_option("--system", args->systems,
+                  "folder of system outputs (DIR/<id> or DIR/<lang>/<id>); repeat to score several")
+      ->required();
+  cmd->add_option("--metrics", args->metrics, "comma-separated metrics, or 'all'")->capture_default_str();
+  cmd->add_option("--autojunk", args->autojunk, "difflib's popular-element rule")->capture_default_str()
+      ->check(CLI::IsMember({"yes", "no"}));
+  cmd->add_flag("--per-doc", args->per_doc, "also print one row per document");
+  cmd->add_option("--format", args->format, "output format")->capture_default_str()
+      ->check(CLI::IsMember({"table", "tsv", "md", "json"}));
+  cmd->add_option("--missing", args->missing,
+                  "gold files without a system output: skip (as cleaneval.py) or count as empty")->capture_default_str()
+      ->check(CLI::IsMember({"skip", "empty"}));
+  cmd->add_option("--languages", args->languages, "with --corpus: only these languages (comma-separated)");
+  cmd->add_option("--jobs", args->jobs, "threads (0 = all cores)")->capture_default_str();
+  cmd->add_option("--out", args->out, "write the result to FILE (atomically) instead of standard output");
+  cmd->add_flag("--timings", args->timings,
+                "print to standard error the seconds spent reading+tokenising, in the kernel (interning and "
+                "matching) and in all");
+  cmd->callback([args] {
+    if (args->gold.empty() && args->corpus.empty()) throw CLI::RequiredError("--gold or --corpus");
+    const std::vector<std::string> langs = split_list(args->languages);
+    auto ms = metrics::parse_metric_list(args->metrics);
+    metrics::ScoreOptions opts;
+    opts.autojunk = args->autojunk == "yes";
+    const auto t_start = std::chrono::steady_clock::now();
+    metrics::set_kernel_timing(args->timings);
+    bool corpus_layout = !args->corpus.empty();
+    const auto missing = args->missing == "skip" ? harness::MissingPolicy::Skip : harness::MissingPolicy::Empty;
+    const std::size_t n_sys = args->systems.size();
+    // Items of every system, then gold-major order (stable: each system keeps its own).
+    std::vector<std::vector<std::string>> notes(n_sys);
+    std::vector<harness::ScoreItem> items;
+    std::vector<std::pair<std::size_t, std::size_t>> origin;  // (system, index within it)
+    harness::GoldListings listings;  // the gold folders are listed once for all systems
+    for (std::size_t k = 0; k < n_sys; ++k) {
+      auto part = harness::collect_items(corpus_layout ? args->corpus : args->gold, args->systems[k], corpus_layout,
+                                         missing, notes[k], langs, &listings);
+      for (std::size_t i = 0; i < part.size(); ++i) {
+        items.push_back(std::move(part[i]));
+        origin.emplace_back(k, i);
+      }
+    }
+    std::vector<std::size_t> order(items.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+      return std::tie(items[a].lang, items[a].id) < std::tie(items[b].lang, items[b].id);
+    });
+    std::vector<harness::ScoreItem> sorted;
+    sorted.reserve(items.size());
+    for (std::size_t i : order) sorted.push_back(std::move(items[i]));
+    auto all = harness::score_items(sorted, ms, opts, args->jobs);
+    std::vector<harness::ScoreSet> sets(n_sys);
+    for (std::size_t k = 0; k < n_sys; ++k) {
+      sets[k].metrics = all.metrics;
+      sets[k].options = all.options;
+      sets[k].notes = notes[k];
+      sets[k].has_languages = corpus_layout && all.has_languages;
+    }
+    for (std::size_t k = 0; k < n_sys; ++k) {
+      std::size_t count = 0;
+      for (const auto& o : origin) count += o.first == k;
+      sets[k].docs.resize(count);
+    }
+    for (std::size_t pos = 0; pos < order.size(); ++pos) {
+      auto [k, i] = origin[order[pos]];
+      sets[k].docs[i] = std::move(all.docs[pos]);
+    }
+    // Display names: folder names, or the paths as given when two share a name.
+    std::vector<std::string> names;
+    for (const auto& dir : args->systems) {
+      std::filesystem::path p(dir);
+      std::string base = (p.has_filename() ? p.filename() : p.parent_path().filename()).string();
+      names.push_back(base.empty() ? dir : base);
+    }
+    for (std::size_t a = 0; a < n_sys; ++a)
+      for (std::size_t b = a + 1; b < n_sys; ++b)
+        if (names[a] == names[b]) names[a] = args->systems[a], names[b] = args->systems[b];
+    std::string text;
+    if (n_sys == 1) {
+      text = args->format == "json" ? results::to_json(sets[0], args->per_doc).dump(2) + "\n"
+                                    : reports::render_scores(sets[0], args->format, args->per_doc);
+    } else if (args->format == "json") {
+      nlohmann::json j;
+      for (std::size_t k = 0; k < n_sys; ++k) j["systems"][names[k]] = results::to_json(sets[k], args->per_doc);
+      text = j.dump(2) + "\n";
+    } else if (args->format == "tsv") {
+      // One table: a leading `system` column on every line.
+      for (std::size_t k = 0; k < n_sys; ++k) {
+        std::string block = reports::render_scores(sets[k], "tsv", args->per_doc);
+        std::size_t start = 0;
+        while (start < block.size()) {
+          std::size_t end = block.find('\n', start);
+          if (end == std::string::npos) end = block.size();
+          std::string_view line(block.data() + start, end - start);
+          bool header = line.rfind("lang\t", 0) == 0;
+          if (line.empty()) text += "\n";
+          else if (!header || k == 0) text += (header ? "system" : names[k]) + "\t" + std::string(line) + "\n";
+          start = end + 1;
+        }
+      }
+    } else {
+      for (std::size_t k = 0; k < n_sys; ++k)
+        text += (args->format == "md" ? "## " : "== ") + names[k] + "\n\n" +
+                reports::render_scores(sets[k], args->format, args->per_doc) + (k + 1 < n_sys ? "\n" : "");
+    }
+    std::size_t n_notes = 0, n_docs = 0;
+    for (std::size_t k = 0; k < n_sys; ++k) {
+      for (const auto& n : notes[k]) std::cerr << "note: " << (n_sys > 1 ? names[k] + ": " : "") << n << "\n";
+      n_notes += notes[k].size();
+      n_docs += sets[k].docs.size();
+    }
+    if (n_notes > 0) std::cerr << fmt::format("note: {} document(s) scored, {} note(s) above\n", n_docs, n_notes);
+    if (args->out.empty()) std::cout << text;
+    else io::write_file_atomic(args->out, text);
+    if (args->timings) {
+      double total = std::chrono::duration<double>(std::chrono::steady_clock::now() - t_start).count();
+      double kernel = metrics::kernel_seconds();
+      std::cerr << fmt::format("total_seconds\t{:.6f}\nkernel_seconds\t{:.6f}\n", total, kernel);
+    }
+  });
+}
+
+}  // namespace detour::cli

@@ -1,0 +1,197 @@
+// dom: the document tree every extractor reads.
+//
+// A page is parsed once (gumbo, HTML5 rules) into this small, owned tree, which the
+// runner shares read-only between extractors and threads. Extractors that rewrite
+// the tree (Readability, the cleaning passes of eatiht) take a clone() first.
+// Element names are lower-case; text is UTF-8 exactly as in the page (entities
+// decoded, whitespace untouched). Nodes live in the Document's arena and are valid
+// as long as the Document is.
+//
+// Depth: trees deeper than ParseOptions::max_depth are flattened (deeper elements
+// become children of the element at the limit, in document order), so that every
+// recursive walk in the project is safe; the number of elements so moved is kept.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "base/markup.h"
+
+namespace detour::dom {
+
+enum class NodeType : std::uint8_t { Document, Element, Text, Comment };
+
+struct Attribute {
+  std::string name;   // lower-case
+  std::string value;
+};
+
+struct Node {
+  NodeType type = NodeType::Element;
+  std::string tag;                 // element name, lower-case; empty for non-elements
+  std::vector<Attribute> attrs;    // elements only
+  std::string text;                // Text and Comment content
+  Node* parent = nullptr;
+  std::vector<Node*> children;
+
+  bool is_element() const { return type == NodeType::Element; }
+  bool is_text() const { return type == NodeType::Text; }
+  bool is(std::string_view name) const { return type == NodeType::Element && tag == name; }
+  // The attribute's value, or nullptr.
+  const std::string* attr(std::string_view name) const;
+  std::string attr_or(std::string_view name, std::string_view fallback = {}) const;
+  void set_attr(std::string_view name, std::string_view value);
+  void remove_attr(std::string_view name);
+  // Index of this node in its parent's children, or -1.
+  int index_in_parent() const;
+};
+
+// Tag ids: a small number for each element name the parser knows (gumbo's tag table:
+// the HTML elements and the SVG/MathML names it handles), kUnknownTag for any other
+// name. For a known id, tag_name(id) is exactly the Node::tag of such an element.
+inline constexpr std::uint8_t kUnknownTag = 255;
+std::uint8_t tag_id(std::string_view name);
+std::string_view tag_name(std::uint8_t id);  // "" for kUnknownTag
+
+// One node of Document::document_order(): what a walk needs, 24 bytes.
+struct OrderedNode {
+  const Node* node;
+  const char* text;         // Text and Comment nodes: the bytes of node->text (see
+                            // document_order); else nullptr
+  std::uint32_t text_size;  // Text and Comment nodes: node->text.size(); else 0
+  std::uint16_t depth;      // the root 0, its children 1, ...
+  NodeType type;
+  std::uint8_t tag;         // elements: tag_id(node->tag); else kUnknownTag
+  std::string_view text_view() const { return {text, text_size}; }
+};
+
+struct ParseOptions {
+  // Elements deeper than this are re-attached at this depth (see header comment).
+  int max_depth = 400;
+  // Before parsing, tags nested deeper than this in the markup are dropped (content
+  // kept): the HTML5 tree builder is quadratic in nesting depth.
+  int max_markup_depth = 1000;
+};
+
+class Document {
+ public:
+  Document();
+  Document(const Document&) = delete;
+  Document& operator=(const Document&) = delete;
+  Document(Document&&) noexcept = default;
+  Document& operator=(Document&&) noexcept = default;
+
+  // Parses UTF-8 HTML (invalid bytes are replaced by U+FFFD by the parser).
+  static Document parse(std::string_view utf8_html, const ParseOptions& opts = {});
+
+  Node* root() {
+    unchanged_ = false;  // the caller may edit (see unchanged())
+    return root_;
+  }
+  const Node* root() const { return root_; }
+  // The <html>, <head> and <body> elements (the parser always creates them).
+  const Node* html() const;
+  const Node* head() const;
+  const Node* body() const;
+  Node* body();
+  // Text of the first <title>, whitespace as in the page.
+  std::string title() const;
+
+  // A deep copy, for extractors that modify the tree.
+  Document clone() const;
+
+  // Arena constructors; the new node has no parent until appended.
+  Node* create_element(std::string_view tag);
+  Node* create_text(std::string_view text);
+  Node* create_comment(std::string_view text);
+
+  // Tree edits (the node stays in the arena when detached).
+  static void append_child(Node* parent, Node* child);
+  static void insert_before(Node* parent, Node* child, Node* before);  // before==nullptr: append
+  static void detach(Node* node);
+  // Replaces `node` by its children in its parent (the tag goes, the content stays).
+  static void unwrap(Node* node);
+
+  std::size_t node_count() const { return node_count_.n; }
+  int flattened_elements() const { return flattened_; }
+
+  // Every node of the tree in document order (a preorder: each node after its parent
+  // and its previous siblings' subtrees), root first, as compact entries: a walk reads
+  // 24 contiguous bytes a node instead of chasing `children` pointers through 128-byte
+  // nodes (see boilerpipe/html_content_handler.cc). Built by parse(), whose arena
+  // holds the tree in that order (checked against the tree while building); empty for
+  // clones (made to be edited), once a mutable Node* has been handed out (see
+  // unchanged()), and for trees deeper than 65535 or texts of 4 GiB and more. Costs
+  // 24 bytes a node. Texts of up to kShortText bytes (mostly the whitespace between
+  // tags) are copied side by side into one buffer that the entries point to, so that
+  // reading them touches neither the nodes nor the heap.
+  static constexpr std::size_t kShortText = 15;
+  std::span<const OrderedNode> document_order() const {
+    if (!unchanged_) return {};
+    return order_;
+  }
+  // True until a member that hands out a mutable Node* (the non-const root() and
+  // body(), create_*) is called: the tree may change after that, so document_order()
+  // is dropped for good. Nodes reached through the const API must not be changed
+  // through a const_cast (the view would then be stale).
+  bool unchanged() const { return unchanged_; }
+
+ private:
+  // The arena: nodes in fixed-size chunks (pointers stay valid; one allocation per
+  // kArenaChunk nodes instead of std::deque's one per three).
+  static constexpr std::size_t kArenaChunk = 128;
+  std::vector<std::unique_ptr<Node[]>> arena_;
+  // Nodes used in arena_; a move leaves it at zero, as it leaves the arena empty.
+  struct NodeCount {
+    std::size_t n = 0;
+    NodeCount() = default;
+    NodeCount(NodeCount&& o) noexcept : n(o.n) { o.n = 0; }
+    NodeCount& operator=(NodeCount&& o) noexcept {
+      n = o.n;
+      o.n = 0;
+      return *this;
+    }
+  };
+  NodeCount node_count_;
+  Node* root_ = nullptr;
+  int flattened_ = 0;
+  bool unchanged_ = true;           // see unchanged()
+  std::vector<OrderedNode> order_;  // see document_order(); valid while unchanged_
+  std::vector<char> short_texts_;   // the short texts order_ points to (a vector: its
+                                    // buffer stays put when the Document moves)
+  // Fills order_ from the arena when it holds the tree in document order (else leaves
+  // it empty).
+  void build_document_order();
+  Node* new_node(NodeType t);
+};
+
+// Concatenated text of all Text descendants, in document order. Script, style and
+// other raw-text elements are included (callers skip them if they want).
+std::string text_content(const Node* node);
+
+// Events of a depth-first walk, in document order: enter/leave for elements (and the
+// document), text and comment nodes once. Iterative: safe on any depth.
+enum class Event : std::uint8_t { Enter, Leave, Text, Comment };
+// The callback returns false on Enter to skip the element's children (Leave still fires).
+void walk(const Node* node, const std::function<bool(Event, const Node*)>& callback);
+
+// Serialises a subtree back to HTML (used by chains and the HTML output forms).
+std::string to_html(const Node* node);
+
+// Elements whose content is not text a reader sees (script, style, noscript, template...).
+bool is_raw_text_element(std::string_view tag);
+// HTML void elements (br, img, meta...).
+bool is_void_element(std::string_view tag);
+// Elements that break the flow of text into blocks in a browser (p, div, li, h1..h6...).
+bool is_block_element(std::string_view tag);
+
+// Minimal HTML escaping of text and attribute values.
+using ::detour::escape_html;  // base/markup.h
+
+}  // namespace detour::dom

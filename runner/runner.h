@@ -1,0 +1,79 @@
+// runner: applies extractors and chains of extractors to a gold corpus, scores every
+// output, and writes outputs, results and tables.
+//
+// A system is a chain of one or more stages ("BP", "BP-JTA", "BP-JTA-RD"): the first
+// stage reads the page, each next stage reads the previous stage's minimal HTML.
+// Each page is decoded and parsed once and shared by every system; stage outputs are
+// cached per page so a chain reuses its prefix's output. Pages are processed by a
+// thread pool; every result lands in a slot fixed by page order, so the output bytes
+// do not depend on --jobs. A page that fails (unreadable or undecodable bytes,
+// extractor error, external tool timeout) is recorded with its reason, counts as an
+// empty output in the scores, and the run goes on. Pages an extractor excludes
+// (training pages) are not scored for that system.
+#pragma once
+
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "extractors/external.h"
+#include "runner/scoring.h"
+
+namespace detour::harness {
+
+struct RunConfig {
+  std::filesystem::path corpus;
+  std::vector<std::string> extractors;           // single-stage systems
+  std::vector<std::vector<std::string>> chains;  // multi-stage systems
+  std::vector<ExternalSpec> externals;           // usable as stage names
+  // NCleaner model files from `detour train`, as NAME=PATH; usable as stage names.
+  // Pages listed in PATH.pages (the training pages) are excluded for that stage.
+  std::vector<std::pair<std::string, std::string>> models;
+  std::string metrics = "to,car,tm";
+  metrics::ScoreOptions score_options;
+  std::vector<std::string> languages;            // empty = all
+  int jobs = 0;                                  // 0 = all cores
+  std::filesystem::path out;                     // "" = write nothing
+  bool progress = true;
+  std::uint64_t seed = 42;
+  std::size_t max_page_bytes = std::size_t{64} << 20;
+};
+
+struct PageOutcome {
+  std::string status = "ok";  // ok | failed | excluded
+  std::string reason;
+  double millis = 0;          // time of the last stage
+  std::string cleaneval;      // the output as scored
+  std::map<std::string, std::string> notes;
+};
+
+struct SystemResult {
+  std::string name;                  // "BP-JTA"
+  std::string signature;             // stage signatures joined by " > "
+  std::vector<PageOutcome> pages;    // one per corpus document
+  ScoreSet scores;                   // scored pages only
+};
+
+struct RunResult {
+  std::vector<std::string> doc_ids, doc_langs;
+  // File name of each page's output: its gold file's name when it has one (so that
+  // `detour score` pairs it by exact name, as cleaneval.py does), else its id.
+  std::vector<std::string> doc_out_names;
+  std::vector<std::string> decode_notes;  // per page: charset decision
+  std::vector<SystemResult> systems;
+  double seconds = 0;
+};
+
+// Parses "BP-JTA,JTA-BP" into stage lists.
+std::vector<std::vector<std::string>> parse_chain_list(const std::string& list);
+// Every ordered pair of distinct names.
+std::vector<std::vector<std::string>> all_pairs(const std::vector<std::string>& names);
+
+RunResult run(const RunConfig& config);
+
+// Writes DIR/outputs/<system>/<lang>/<gold file name or id>, DIR/results.json, DIR/per_doc.tsv,
+// DIR/failures.tsv, DIR/timings.tsv (the only non-deterministic file) and the tables.
+void write_run(const RunConfig& config, const RunResult& result);
+
+}  // namespace detour::harness

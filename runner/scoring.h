@@ -1,0 +1,63 @@
+// scoring: scores system outputs against gold references, per document and per
+// language, and renders the results (JSON, TSV, Markdown, aligned table).
+//
+// Per-document DocScores are kept in the result (never aggregated away); the
+// per-language and `all` aggregates are computed from them on output.
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "metrics/metric.h"
+#include "results/results.h"
+
+namespace detour::harness {
+
+using results::DocResult;
+using results::ScoreSet;
+
+// One document to score: the texts as bytes (the CleanEval scorer reads bytes),
+// held in memory or named by file. A side with a folder is read when the item is
+// scored (into a per-thread buffer: collect_items holds no file contents); without
+// one, the in-memory text is used (an absent system output is "").
+struct ScoreItem {
+  std::string lang;   // "" when the input has no languages
+  std::string id;
+  std::string system;  // texts in memory, used when the folder below is null
+  std::string gold;
+  // Or the files <system_dir>/<id> and <gold_dir>/<id>: folders shared by the items
+  // of one folder pair (a null system_dir with a gold_dir: no system output, scored
+  // as empty).
+  std::shared_ptr<const std::filesystem::path> system_dir, gold_dir;
+};
+
+// Scores the items with a thread pool (`jobs` threads, 0 = all cores). The order of
+// `docs` follows `items` whatever the thread count. A file that cannot be read
+// throws corpora::CorpusError naming it.
+ScoreSet score_items(const std::vector<ScoreItem>& items,
+                     const std::vector<const metrics::MetricInfo*>& metrics,
+                     const metrics::ScoreOptions& options, int jobs = 0);
+
+// How a gold file without a system output is handled.
+enum class MissingPolicy {
+  Skip,   // as cleaneval.py: only system files with a gold counterpart are scored
+  Empty,  // a missing output counts as an empty output
+};
+
+// Pairs system files with gold files by name. `gold_root` is either a gold folder
+// (flat) or, with `corpus_layout`, a corpus root ROOT/<lang>/gold/<id>. The system
+// folder may be DIR/<lang>/<id> or flat DIR/<id>. What is skipped goes into `notes`.
+// Gold folders listed once for several collect_items calls (one per system).
+struct GoldListings {
+  std::map<std::filesystem::path, std::vector<std::string>> files;
+};
+std::vector<ScoreItem> collect_items(const std::filesystem::path& gold_root,
+                                     const std::filesystem::path& system_dir, bool corpus_layout,
+                                     MissingPolicy missing, std::vector<std::string>& notes,
+                                     const std::vector<std::string>& languages = {},
+                                     GoldListings* listings = nullptr);
+
+}  // namespace detour::harness
