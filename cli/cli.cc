@@ -5,6 +5,10 @@
 #include <exception>
 #include <iostream>
 
+#include "base/errors.h"
+#include "base/version.h"
+#include "results/provenance.h"
+
 namespace detour::cli {
 
 namespace {
@@ -20,18 +24,31 @@ constexpr AddCommand kCommands[] = {
 };
 }  // namespace
 
+void check_jobs(int jobs) {
+  if (jobs < 1) throw UsageError("--jobs " + std::to_string(jobs) + ": must be 1 or more (leave it out to use every core)");
+}
+
 int main(int argc, char** argv) {
+  results::set_command_line(argc, argv);
   CLI::App app{"detour: evaluation and benchmarking of web-page boilerplate removal"};
   app.require_subcommand(1);
-  app.set_version_flag("--version", DETOUR_VERSION);
+  app.set_version_flag("--version", std::string(detour_version()));
   for (AddCommand add : kCommands) add(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    return app.exit(e);
+    // --help and --version are "errors" with status 0; every other one is a usage error.
+    int status = app.exit(e);
+    return status == 0 ? 0 : kExitUsage;
+  } catch (const UsageError& e) {
+    std::cerr << "detour: " << e.what() << "\n";
+    return kExitUsage;
+  } catch (const WorkFailed& e) {
+    std::cerr << "detour: " << e.what() << "\n";
+    return kExitFailed;
   } catch (const std::exception& e) {
     std::cerr << "detour: " << e.what() << "\n";
-    return 1;
+    return kExitFailed;
   }
   return 0;
 }

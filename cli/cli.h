@@ -1,19 +1,36 @@
 // cli: the `detour` command. Each subcommand lives in its own cli/cli_*.cc file,
 // which defines an add_*_command(CLI::App&) function; the table in cli.cc lists them.
 // Subcommands report expected failures by throwing; main prints "detour: <message>"
-// and exits with status 1 (2 for usage errors).
+// and exits with the status below.
 #pragma once
 
 namespace CLI {
 class App;
 }
 
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "base/strings.h"
 
 namespace detour::cli {
+
+// Exit statuses: 0 success; 1 the work failed or scored nothing (nothing scored, a
+// system failed on every page, a resource missing, unreadable input); 2 usage errors
+// (unknown names, values out of range, contradictory options).
+inline constexpr int kExitFailed = 1;
+inline constexpr int kExitUsage = 2;
+
+// Thrown by a command whose work ran but must not count as a success (it printed
+// what it could); exit 1.
+class WorkFailed : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// --jobs must be at least 1 when given; throws UsageError.
+void check_jobs(int jobs);
 
 int main(int argc, char** argv);
 

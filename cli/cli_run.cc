@@ -10,6 +10,7 @@
 #include <thread>
 #include <memory>
 
+#include "base/errors.h"
 #include "cli/cli.h"
 #include "runner/runner.h"
 #include "reports/tables.h"
@@ -41,7 +42,7 @@ void add_run_command(CLI::App& app) {
   cmd->add_option("--autojunk", args->autojunk, "difflib's popular-element rule")
       ->check(CLI::IsMember({"yes", "no"}))
       ->capture_default_str();
-  cmd->add_option("--jobs", args->jobs, "threads (0 = all cores)")->capture_default_str();
+  cmd->add_option("--jobs", args->jobs, "threads (default: every core)");
   cmd->add_option("--out", args->out, "output folder (outputs/, results.json, tables)");
   cmd->add_option("--languages", args->languages, "only these languages (comma-separated)");
   cmd->add_option("--external", args->externals,
@@ -51,10 +52,17 @@ void add_run_command(CLI::App& app) {
   cmd->add_option("--seed", args->seed, "seed for extractors that sample (training pages, clustering)")
       ->capture_default_str();
   cmd->add_flag("--no-progress", args->no_progress, "no progress display");
-  cmd->callback([args] {
+  cmd->callback([args, cmd] {
+    if (cmd->count("--jobs")) check_jobs(args->jobs);
     harness::RunConfig cfg;
     cfg.corpus = args->corpus;
-    for (const auto& e : args->externals) cfg.externals.push_back(parse_external_spec(e, args->timeout));
+    for (const auto& e : args->externals) {
+      try {
+        cfg.externals.push_back(parse_external_spec(e, args->timeout));
+      } catch (const std::invalid_argument& err) {
+        throw UsageError(err.what());
+      }
+    }
     if (args->extractors == "all") {
       for (const auto& info : extractor_registry())
         if (info.name != "GOLD" && info.name != "NONE") cfg.extractors.emplace_back(info.name);
@@ -65,7 +73,7 @@ void add_run_command(CLI::App& app) {
     }
     for (const auto& m : args->models) {
       auto eq = m.find('=');
-      if (eq == std::string::npos || eq == 0) throw std::invalid_argument("--model expects NAME=MODEL, got: " + m);
+      if (eq == std::string::npos || eq == 0) throw UsageError("--model expects NAME=MODEL, got: " + m);
       cfg.models.emplace_back(m.substr(0, eq), m.substr(eq + 1));
     }
     for (const auto& spec : cfg.externals)
@@ -80,7 +88,10 @@ void add_run_command(CLI::App& app) {
         if (e != "GOLD" && e != "NONE" && e != "ALL") real.push_back(e);
       cfg.chains = harness::all_pairs(real);
     } else if (args->chains != "none") {
-      cfg.chains = harness::parse_chain_list(args->chains);
+      std::vector<std::string> extra;
+      for (const auto& spec : cfg.externals) extra.push_back(spec.name);
+      for (const auto& m : cfg.models) extra.push_back(m.first);
+      cfg.chains = harness::parse_chain_list(args->chains, extra);
     }
     cfg.metrics = args->metrics;
     cfg.score_options.autojunk = args->autojunk == "yes";
@@ -108,11 +119,10 @@ void add_run_command(CLI::App& app) {
       table.push_back(std::move(ss));
       for (const auto& p : sys.pages) failures += p.status == "failed";
     }
-    std::cout << reports::table2(table, metric_names, reports::TableFormat::Markdown,
-                                 result.systems.empty() ? "" : metrics::run_signature(result.systems[0].scores.metrics, cfg.score_options));
+    std::cout << reports::table2(table, metric_names, reports::TableFormat::Markdown, result.signature);
     std::cout << fmt::format("\n{} pages x {} systems in {:.1f} s ({} threads); {} failed page runs\n",
                              result.doc_ids.size(), result.systems.size(), result.seconds,
-                             cfg.jobs > 0 ? cfg.jobs : static_cast<int>(std::thread::hardware_concurrency()), failures);
+                             result.provenance.threads, failures);
     for (const auto& sys : result.systems) {
       int shown = 0;
       for (std::size_t i = 0; i < sys.pages.size(); ++i)
@@ -120,7 +130,10 @@ void add_run_command(CLI::App& app) {
           std::cout << fmt::format("  failed: {} {}/{}: {}\n", sys.name, result.doc_langs[i], result.doc_ids[i],
                                    sys.pages[i].reason.substr(0, 200));
     }
-    if (!cfg.out.empty()) std::cout << "results in " << cfg.out.string() << "/ (results.json, table2.*, table4.*, per_doc.tsv, failures.tsv, outputs/)\n";
+    if (!cfg.out.empty())
+      std::cout << "results in " << cfg.out.string()
+                << "/ (results.json, table2.*, table4.*, per_doc.tsv, pages.tsv, failures.tsv, outputs/)\n";
+    if (std::string problem = harness::run_problem(result); !problem.empty()) throw WorkFailed(problem);
   });
 }
 

@@ -199,18 +199,22 @@ Page load_page(const CorpusDoc& doc) {
   if (doc.html_path.empty()) {
     throw CorpusError((doc.lang.empty() ? "" : doc.lang + "/") + doc.id + ": no raw page in the corpus");
   }
-  std::string bytes = read_file(doc.html_path);
+  return load_page_bytes(doc, read_file(doc.html_path));
+}
+
+Page load_page_bytes(const CorpusDoc& doc, std::string_view bytes) {
+  const std::string where = doc.html_path.empty() ? doc.id : doc.html_path.string();
   std::string given = doc.given_charset;
   std::string_view body = bytes;
   if (auto w = cleaneval2007::parse_text_wrapper(bytes)) {
-    body = std::string_view(bytes).substr(w->body_begin, w->body_end - w->body_begin);
+    body = bytes.substr(w->body_begin, w->body_end - w->body_begin);
     if (given.empty()) given = w->encoding;
   }
   Decoded dec;
   try {
     dec = decode_page(body, given);
   } catch (const std::exception& e) {
-    throw CorpusError(doc.html_path.string() + ": cannot decode: " + e.what());
+    throw CorpusError(where + ": cannot decode: " + e.what());
   }
   Page p;
   p.id = doc.id;

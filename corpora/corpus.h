@@ -56,6 +56,9 @@ Corpus open_corpus(const std::filesystem::path& root);
 // Loads and decodes a document's raw page into a parsed Page (corpora/decode.h rules).
 // For CleanEval 2007 pages the <text> wrapper is removed first.
 Page load_page(const CorpusDoc& doc);
+// The same from bytes already read (standard input): `doc` gives the id, language,
+// URL and charset; its html_path, if any, only names the page in errors.
+Page load_page_bytes(const CorpusDoc& doc, std::string_view bytes);
 
 // Loads a gold reference as bytes exactly as stored (the scorer works on bytes).
 std::string load_gold_bytes(const CorpusDoc& doc);

@@ -1,6 +1,8 @@
 // extractor: signatures and creation by name (see extractor.h).
 #include "extractors/extractor.h"
 
+#include "base/strings.h"
+
 namespace detour {
 
 std::string Extractor::signature() const {
@@ -13,9 +15,9 @@ std::string Extractor::signature() const {
 std::unique_ptr<Extractor> make_extractor(std::string_view name) {
   for (const auto& info : extractor_registry())
     if (info.name == name) return info.make();
-  std::string known;
-  for (const auto& info : extractor_registry()) known += (known.empty() ? "" : ", ") + std::string(info.name);
-  throw std::invalid_argument("unknown extractor '" + std::string(name) + "' (known: " + known + ")");
+  std::vector<std::string> known;
+  for (const auto& info : extractor_registry()) known.emplace_back(info.name);
+  throw UsageError(unknown_name_message("extractor", name, known));
 }
 
 }  // namespace detour

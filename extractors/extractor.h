@@ -19,6 +19,7 @@
 #include <string_view>
 #include <vector>
 
+#include "base/errors.h"
 #include "base/markup.h"
 #include "base/page.h"
 #include "html/dom.h"
@@ -52,9 +53,11 @@ struct CorpusEntry {
   std::string gold;  // CleanEval-format reference text (UTF-8); empty if none
 };
 
-// What prepare() sees: every page of the run (all languages), in a fixed order.
+// What prepare() sees: the languages of the run's pages, and, for extractors that
+// need the corpus (needs_corpus()), every page of the run in a fixed order.
 struct CorpusContext {
   std::vector<CorpusEntry> entries;
+  std::vector<std::string> languages;  // sorted, "" for pages without a language
   std::uint64_t seed = 42;
 };
 
@@ -71,7 +74,9 @@ class Extractor {
   // Every setting that can change the output.
   virtual Settings settings() const { return {}; }
   // Called once, single-threaded, before any extract() of a run. Extractors that
-  // train (NCleaner T, C4.5) or group pages (template diff) do their work here.
+  // train (NCleaner T, C4.5) or group pages (template diff) do their work here, and
+  // every extractor checks the resources the run's languages need: a missing one
+  // throws ResourceError (base/errors.h), which stops the run before its first page.
   virtual void prepare(const CorpusContext& ctx) {}
   // True when prepare() needs gold references (the runner then loads them first).
   virtual bool needs_corpus() const { return false; }

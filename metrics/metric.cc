@@ -1,5 +1,8 @@
+#include "base/errors.h"
+#include "base/strings.h"
 #include "metrics/metric.h"
 
+#include <algorithm>
 #include <atomic>
 #include <ctime>
 #include <cmath>
@@ -459,9 +462,9 @@ PRFValues prf(std::int64_t tp, std::int64_t fp, std::int64_t fn, ZeroRule rule) 
 const MetricInfo& find_metric(std::string_view name) {
   for (const auto& m : metric_registry())
     if (m.name == name) return m;
-  std::string known;
-  for (const auto& m : metric_registry()) known += (known.empty() ? "" : ", ") + std::string(m.name);
-  throw std::invalid_argument("unknown metric '" + std::string(name) + "' (known: " + known + ")");
+  std::vector<std::string> known;
+  for (const auto& m : metric_registry()) known.emplace_back(m.name);
+  throw UsageError(unknown_name_message("metric", name, known));
 }
 
 std::vector<const MetricInfo*> parse_metric_list(std::string_view list) {
@@ -470,20 +473,11 @@ std::vector<const MetricInfo*> parse_metric_list(std::string_view list) {
     for (const auto& m : metric_registry()) out.push_back(&m);
     return out;
   }
-  std::size_t start = 0;
-  while (start <= list.size()) {
-    std::size_t comma = list.find(',', start);
-    if (comma == std::string_view::npos) comma = list.size();
-    std::string_view item = list.substr(start, comma - start);
-    if (!item.empty()) {
-      const MetricInfo* m = &find_metric(item);
-      bool dup = false;
-      for (auto* x : out) dup = dup || x == m;
-      if (!dup) out.push_back(m);
-    }
-    start = comma + 1;
+  for (const auto& item : split_list(list)) {
+    const MetricInfo* m = &find_metric(item);
+    if (std::find(out.begin(), out.end(), m) == out.end()) out.push_back(m);
   }
-  if (out.empty()) throw std::invalid_argument("no metric given");
+  if (out.empty()) throw UsageError("no metric given");
   return out;
 }
 

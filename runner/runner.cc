@@ -16,7 +16,7 @@
 
 #include "base/strings.h"
 #include "corpora/corpus.h"
-#include "extractors/ncleaner/ncleaner.h"
+#include "corpora/fingerprint.h"
 #include "reports/tables.h"
 
 namespace detour::harness {
@@ -24,58 +24,10 @@ namespace detour::harness {
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 
-std::vector<std::vector<std::string>> parse_chain_list(const std::string& list) {
-  std::vector<std::vector<std::string>> chains;
-  std::size_t s = 0;
-  while (s < list.size()) {
-    std::size_t c = list.find(',', s);
-    if (c == std::string::npos) c = list.size();
-    std::string item = list.substr(s, c - s);
-    s = c + 1;
-    if (item.empty()) continue;
-    std::vector<std::string> stages;
-    std::size_t a = 0;
-    while (a <= item.size()) {
-      std::size_t d = item.find('-', a);
-      if (d == std::string::npos) d = item.size();
-      std::string st = item.substr(a, d - a);
-      a = d + 1;
-      // Extractor names may themselves hold '-' (BP-DEF, CETD-TD): greedy join with
-      // the previous stage when the joined name is a known extractor.
-      if (!stages.empty()) {
-        std::string joined = stages.back() + "-" + st;
-        bool known = false;
-        for (const auto& info : extractor_registry()) known = known || info.name == joined;
-        if (known) {
-          stages.back() = joined;
-          continue;
-        }
-      }
-      if (st.empty()) throw std::invalid_argument("empty stage in chain '" + item + "'");
-      stages.push_back(st);
-    }
-    chains.push_back(std::move(stages));
-  }
-  return chains;
-}
-
-std::vector<std::vector<std::string>> all_pairs(const std::vector<std::string>& names) {
-  std::vector<std::vector<std::string>> out;
-  for (const auto& a : names)
-    for (const auto& b : names)
-      if (a != b) out.push_back({a, b});
-  return out;
-}
+// A failed page is scored as an empty output; an excluded page is not scored.
+constexpr const char* kRunMissingPolicy = "failed-as-empty";
 
 namespace {
-
-struct StageOut {
-  bool ok = true;
-  bool excluded = false;
-  std::string reason;
-  Extraction extraction;
-  double millis = 0;
-};
 
 // Progress: a bar with rate and ETA on a terminal, plain lines otherwise.
 class Progress {
@@ -131,8 +83,36 @@ class Progress {
 
 }  // namespace
 
+namespace {
+
+// TSV field escaping: backslash, tab, newline and carriage return.
+std::string tsv(std::string_view field) {
+  std::string out;
+  out.reserve(field.size());
+  for (char c : field) {
+    switch (c) {
+      case '\\': out += "\\\\"; break;
+      case '\t': out += "\\t"; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+std::string notes_field(const std::map<std::string, std::string>& notes) {
+  std::string out;
+  for (const auto& [k, v] : notes) out += (out.empty() ? "" : "; ") + k + "=" + v;
+  return tsv(out);
+}
+
+}  // namespace
+
 RunResult run(const RunConfig& cfg) {
   auto t0 = Clock::now();
+  RunResult result;
+  result.provenance = results::Provenance::now(results::command_line());
   corpora::Corpus corpus = corpora::open_corpus(cfg.corpus);
   for (const auto& w : corpus.warnings) std::cerr << "note: " << w << "\n";
   std::vector<corpora::CorpusDoc> docs;
@@ -143,53 +123,35 @@ RunResult run(const RunConfig& cfg) {
     if (d.gold_path.empty() || d.html_path.empty()) continue;  // reported in corpus warnings
     docs.push_back(d);
   }
-  if (docs.empty()) throw std::runtime_error(cfg.corpus.string() + ": no (page, gold) pairs to run on");
+  if (docs.empty()) {
+    std::string what = cfg.languages.empty() ? "" : " in the languages " + join(cfg.languages, ",") +
+                                                      " (corpus languages: " + join(corpus.languages, ",") + ")";
+    throw corpora::CorpusError(cfg.corpus.string() + ": no (page, gold) pairs to run on" + what);
+  }
 
   // Systems and their stages.
   std::vector<std::vector<std::string>> systems;
   for (const auto& e : cfg.extractors) systems.push_back({e});
   for (const auto& c : cfg.chains) systems.push_back(c);
-  std::map<std::string, std::unique_ptr<Extractor>> stages;
-  std::map<std::string, std::set<std::string>> stage_exclusions;  // stage -> "lang/id"
-  for (const auto& sys : systems)
-    for (const auto& st : sys) {
-      if (stages.count(st)) continue;
-      for (const auto& spec : cfg.externals)
-        if (spec.name == st) stages[st] = make_external_extractor(spec);
-      for (const auto& [name, path] : cfg.models)
-        if (name == st) {
-          stages[st] = make_ncleaner_model_extractor(path, name);
-          std::error_code ec;
-          if (fs::exists(path + ".pages", ec)) {
-            std::string ids = io::read_file(path + ".pages");
-            std::size_t a = 0;
-            while (a < ids.size()) {
-              std::size_t e = ids.find('\n', a);
-              if (e == std::string::npos) e = ids.size();
-              if (e > a) stage_exclusions[st].insert(ids.substr(a, e - a));
-              a = e + 1;
-            }
-          }
-        }
-      if (!stages.count(st)) stages[st] = make_extractor(st);
-    }
+  Pipeline pipeline(systems, PipelineConfig{cfg.externals, cfg.models});
   auto ms = metrics::parse_metric_list(cfg.metrics);
 
   int threads = cfg.jobs > 0 ? cfg.jobs : static_cast<int>(tbb::info::default_concurrency());
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads);
 
   const std::size_t n = docs.size();
-  RunResult result;
   result.decode_notes.resize(n);
+  std::set<std::string> langs;
   for (const auto& d : docs) {
     result.doc_ids.push_back(d.id);
     result.doc_langs.push_back(d.lang);
     result.doc_out_names.push_back(d.gold_path.empty() ? d.id : d.gold_path.filename().string());
+    langs.insert(d.lang);
   }
+  const std::string fingerprint = corpora::fingerprint(docs);
 
   // Corpus-aware extractors (training, site grouping) see every page first.
-  bool need_corpus = false;
-  for (auto& [name, ex] : stages) need_corpus = need_corpus || ex->needs_corpus();
+  const bool need_corpus = pipeline.needs_corpus();
   std::vector<std::optional<Page>> preloaded(n);
   std::vector<std::string> gold(n);
   std::vector<std::string> load_error(n);
@@ -204,32 +166,28 @@ RunResult run(const RunConfig& cfg) {
       result.decode_notes[i] = "unreadable";
     }
   };
+  CorpusContext ctx;
+  ctx.seed = cfg.seed;
+  ctx.languages.assign(langs.begin(), langs.end());
   if (need_corpus) {
     tbb::parallel_for(std::size_t{0}, n, load);
-    CorpusContext ctx;
-    ctx.seed = cfg.seed;
     for (std::size_t i = 0; i < n; ++i)
       if (preloaded[i]) ctx.entries.push_back({&*preloaded[i], gold[i]});
-    for (auto& [name, ex] : stages)
-      if (ex->needs_corpus()) ex->prepare(ctx);
   }
-  for (auto& [name, ex] : stages)
-    if (!ex->needs_corpus()) ex->prepare(CorpusContext{});
+  pipeline.prepare(ctx);
 
   result.systems.resize(systems.size());
   std::vector<std::vector<std::optional<DocResult>>> scored(systems.size(), std::vector<std::optional<DocResult>>(n));
   for (std::size_t s = 0; s < systems.size(); ++s) {
     result.systems[s].name = join(systems[s], "-");
-    std::vector<std::string> sigs;
-    for (const auto& st : systems[s]) sigs.push_back(stages[st]->signature());
-    result.systems[s].signature = join(sigs, " > ");
+    result.systems[s].signature = pipeline.signature(systems[s]);
     result.systems[s].pages.resize(n);
   }
 
   Progress progress(n, cfg.progress);
   auto work = [&](std::size_t i) {
     if (!need_corpus) load(i);
-    std::map<std::string, StageOut> cache;  // chain prefix -> output
+    PageCache cache;
     metrics::PreparedText gold_text(gold[i]);  // tokenised once for all systems
     for (std::size_t s = 0; s < systems.size(); ++s) {
       PageOutcome& out = result.systems[s].pages[i];
@@ -237,57 +195,21 @@ RunResult run(const RunConfig& cfg) {
         out.status = "failed";
         out.reason = load_error[i];
       } else {
-        std::string prefix;
-        const StageOut* prev = nullptr;
-        for (const auto& st : systems[s]) {
-          prefix += (prefix.empty() ? "" : "-") + st;
-          auto it = cache.find(prefix);
-          if (it == cache.end()) {
-            StageOut so;
-            if (prev && (!prev->ok || prev->excluded)) {
-              so = *prev;
-              so.extraction = {};
-            } else {
-              auto ts = Clock::now();
-              try {
-                if (!prev) {
-                  so.extraction = stages[st]->extract(*preloaded[i]);
-                } else {
-                  const Extraction& pe = prev->extraction;
-                  std::string html = pe.html.empty() ? render_html(pe.segments, preloaded[i]->dom->title()) : pe.html;
-                  Page next = html::make_page(preloaded[i]->id, std::move(html), preloaded[i]->lang);
-                  next.url = preloaded[i]->url;
-                  next.path = preloaded[i]->path;
-                  so.extraction = stages[st]->extract(next);
-                }
-                if (auto ex = stage_exclusions.find(st);
-                    ex != stage_exclusions.end() && ex->second.count(docs[i].lang + "/" + docs[i].id))
-                  so.extraction.excluded = "training page of the model";
-                if (so.extraction.excluded) {
-                  so.excluded = true;
-                  so.reason = *so.extraction.excluded;
-                }
-              } catch (const std::exception& e) {
-                so.ok = false;
-                so.reason = st + ": " + e.what();
-              }
-              so.millis = std::chrono::duration<double, std::milli>(Clock::now() - ts).count();
-            }
-            it = cache.emplace(prefix, std::move(so)).first;
-          }
-          prev = &it->second;
-        }
-        out.millis = prev->millis;
-        out.notes = prev->extraction.notes;
-        if (!prev->ok) {
-          out.status = "failed";
-          out.reason = prev->reason;
-        } else if (prev->excluded) {
-          out.status = "excluded";
-          out.reason = prev->reason;
-        } else {
-          const Extraction& ex = prev->extraction;
-          out.cleaneval = ex.cleaneval.empty() ? render_cleaneval(ex.segments) : ex.cleaneval;
+        const StageOutput& so = pipeline.run(systems[s], *preloaded[i], cache);
+        out.millis = so.millis;
+        out.notes = so.extraction.notes;
+        switch (so.status) {
+          case StageOutput::Status::Failed:
+            out.status = "failed";
+            out.reason = so.reason;
+            break;
+          case StageOutput::Status::Excluded:
+            out.status = "excluded";
+            out.reason = so.reason;
+            break;
+          case StageOutput::Status::Ok:
+            out.cleaneval = cleaneval_form(so.extraction);
+            break;
         }
       }
       if (out.status != "excluded") {
@@ -321,7 +243,31 @@ RunResult run(const RunConfig& cfg) {
     }
   }
   result.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+  results::Provenance& p = result.provenance;
+  p.seconds = result.seconds;
+  p.threads = threads;
+  p.corpus = cfg.corpus.string();
+  p.corpus_fingerprint = fingerprint;
+  p.languages = cfg.languages;
+  p.missing_policy = kRunMissingPolicy;
+  for (const auto& sys : result.systems) p.systems[sys.name] = sys.signature;
+  result.signature = metrics::run_signature(ms, cfg.score_options) + "|corpus:" + fingerprint + "|missing:" +
+                     kRunMissingPolicy;
   return result;
+}
+
+std::string run_problem(const RunResult& r) {
+  std::size_t scored = 0;
+  std::vector<std::string> all_failed;
+  for (const auto& sys : r.systems) {
+    scored += sys.scores.docs.size();
+    std::size_t failed = 0;
+    for (const auto& p : sys.pages) failed += p.status == "failed";
+    if (!sys.pages.empty() && failed == sys.pages.size()) all_failed.push_back(sys.name);
+  }
+  if (scored == 0) return "no document was scored";
+  if (!all_failed.empty()) return "every page failed for " + join(all_failed, ", ") + " (see failures.tsv)";
+  return {};
 }
 
 void write_run(const RunConfig& cfg, const RunResult& r) {
@@ -330,32 +276,46 @@ void write_run(const RunConfig& cfg, const RunResult& r) {
   fs::create_directories(dir);
   nlohmann::json j;
   nlohmann::json systems = nlohmann::json::object();
-  std::string per_doc = "system\tlang\tid\tstatus\tmetric\ttp\tfp\tfn\n";
+  std::string per_doc = "system\tlang\tid\tstatus\tmetric\ttp\tfp\tfn\tprecision\trecall\tf1\treason\tnotes\n";
   std::string failures = "system\tlang\tid\tstatus\treason\n";
   std::string timings = "system\tlang\tid\tmillis\n";
+  std::string pages = "lang\tid\toutput_name\tdecoding\n";
+  for (std::size_t i = 0; i < r.doc_ids.size(); ++i)
+    pages += tsv(r.doc_langs[i]) + "\t" + tsv(r.doc_ids[i]) + "\t" + tsv(r.doc_out_names[i]) + "\t" +
+             tsv(r.decode_notes[i]) + "\n";
   std::vector<reports::SystemScores> table_input;
   std::vector<std::string> metric_names;
   for (const auto& sys : r.systems) {
     nlohmann::json sj = to_json(sys.scores, false);
+    sj["signature"] = r.signature;
     sj["extractor_signature"] = sys.signature;
     nlohmann::json fails = nlohmann::json::array();
+    std::size_t next_doc = 0;  // sys.scores.docs holds the pages not excluded, in page order
+    const auto& ms = sys.scores.metrics;
     for (std::size_t i = 0; i < sys.pages.size(); ++i) {
       const PageOutcome& p = sys.pages[i];
+      const std::string who = tsv(sys.name) + "\t" + tsv(r.doc_langs[i]) + "\t" + tsv(r.doc_ids[i]) + "\t" + p.status;
+      const std::string tail = "\t" + tsv(p.reason) + "\t" + notes_field(p.notes) + "\n";
       fs::path out_path = dir / "outputs" / sys.name / r.doc_langs[i] / r.doc_out_names[i];
       if (p.status != "excluded") {
         fs::create_directories(out_path.parent_path());
         io::write_file_atomic(out_path, p.cleaneval, /*durable=*/false);
+        const DocResult& d = sys.scores.docs[next_doc++];
+        for (std::size_t mi = 0; mi < ms.size(); ++mi) {
+          const auto& sc = d.scores[mi];
+          auto v = metrics::prf(sc.tp, sc.fp, sc.fn, ms[mi]->zero_rule);
+          per_doc += fmt::format("{}\t{}\t{}\t{}\t{}\t{:.4f}\t{:.4f}\t{:.4f}{}", who, ms[mi]->name, sc.tp, sc.fp, sc.fn,
+                                 100 * v.precision, 100 * v.recall, 100 * v.f1, tail);
+        }
+      } else {
+        per_doc += who + "\t-\t\t\t\t\t\t" + tail;
       }
       if (p.status != "ok") {
         fails.push_back({{"lang", r.doc_langs[i]}, {"id", r.doc_ids[i]}, {"status", p.status}, {"reason", p.reason}});
-        failures += fmt::format("{}\t{}\t{}\t{}\t{}\n", sys.name, r.doc_langs[i], r.doc_ids[i], p.status, p.reason);
+        failures += who + "\t" + tsv(p.reason) + "\n";
       }
-      timings += fmt::format("{}\t{}\t{}\t{:.3f}\n", sys.name, r.doc_langs[i], r.doc_ids[i], p.millis);
+      timings += fmt::format("{}\t{}\t{}\t{:.3f}\n", tsv(sys.name), tsv(r.doc_langs[i]), tsv(r.doc_ids[i]), p.millis);
     }
-    for (const auto& d : sys.scores.docs)
-      for (std::size_t mi = 0; mi < sys.scores.metrics.size(); ++mi)
-        per_doc += fmt::format("{}\t{}\t{}\tok\t{}\t{}\t{}\t{}\n", sys.name, d.lang, d.id, sys.scores.metrics[mi]->name,
-                               d.scores[mi].tp, d.scores[mi].fp, d.scores[mi].fn);
     sj["failures"] = std::move(fails);
     systems[sys.name] = std::move(sj);
     reports::SystemScores ss;
@@ -370,19 +330,20 @@ void write_run(const RunConfig& cfg, const RunResult& r) {
     }
     table_input.push_back(std::move(ss));
   }
+  j["provenance"] = r.provenance.to_json();
   j["systems"] = std::move(systems);
   j["corpus"] = cfg.corpus.string();
   j["documents"] = r.doc_ids.size();
-  if (!r.systems.empty()) j["signature"] = metrics::run_signature(r.systems[0].scores.metrics, cfg.score_options);
+  if (!r.systems.empty()) j["signature"] = r.signature;
   io::write_file_atomic(dir / "results.json", j.dump(2) + "\n");
   io::write_file_atomic(dir / "per_doc.tsv", per_doc);
+  io::write_file_atomic(dir / "pages.tsv", pages);
   io::write_file_atomic(dir / "failures.tsv", failures);
   io::write_file_atomic(dir / "timings.tsv", timings);
-  std::string sig = r.systems.empty() ? "" : j["signature"].get<std::string>();
   using reports::TableFormat;
   for (auto [fmt_, ext] : {std::pair{TableFormat::Tsv, "tsv"}, {TableFormat::Markdown, "md"}, {TableFormat::Latex, "tex"}}) {
-    io::write_file_atomic(dir / (std::string("table2.") + ext), reports::table2(table_input, metric_names, fmt_, sig));
-    io::write_file_atomic(dir / (std::string("table4.") + ext), reports::table4(table_input, metric_names, fmt_, sig));
+    io::write_file_atomic(dir / (std::string("table2.") + ext), reports::table2(table_input, metric_names, fmt_, r.signature));
+    io::write_file_atomic(dir / (std::string("table4.") + ext), reports::table4(table_input, metric_names, fmt_, r.signature));
   }
 }
 

@@ -18,6 +18,8 @@
 #include <vector>
 
 #include "extractors/external.h"
+#include "results/provenance.h"
+#include "runner/pipeline.h"
 #include "runner/scoring.h"
 
 namespace detour::harness {
@@ -33,7 +35,7 @@ struct RunConfig {
   std::string metrics = "to,car,tm";
   metrics::ScoreOptions score_options;
   std::vector<std::string> languages;            // empty = all
-  int jobs = 0;                                  // 0 = all cores
+  int jobs = 0;                                  // threads; 0 = all cores
   std::filesystem::path out;                     // "" = write nothing
   bool progress = true;
   std::uint64_t seed = 42;
@@ -45,7 +47,7 @@ struct PageOutcome {
   std::string reason;
   double millis = 0;          // time of the last stage
   std::string cleaneval;      // the output as scored
-  std::map<std::string, std::string> notes;
+  std::map<std::string, std::string> notes;  // the last stage's notes
 };
 
 struct SystemResult {
@@ -63,17 +65,25 @@ struct RunResult {
   std::vector<std::string> decode_notes;  // per page: charset decision
   std::vector<SystemResult> systems;
   double seconds = 0;
+  results::Provenance provenance;
+  std::string signature;  // the score signature of every system of the run
 };
 
-// Parses "BP-JTA,JTA-BP" into stage lists.
-std::vector<std::vector<std::string>> parse_chain_list(const std::string& list);
-// Every ordered pair of distinct names.
-std::vector<std::vector<std::string>> all_pairs(const std::vector<std::string>& names);
-
+// Runs every system on every page of the corpus and scores the outputs. Throws
+// UsageError (unknown names), ResourceError (a stage cannot prepare: a missing
+// stoplist, no training pages) or CorpusError (no (page, gold) pairs).
 RunResult run(const RunConfig& config);
 
-// Writes DIR/outputs/<system>/<lang>/<gold file name or id>, DIR/results.json, DIR/per_doc.tsv,
-// DIR/failures.tsv, DIR/timings.tsv (the only non-deterministic file) and the tables.
+// Writes DIR/outputs/<system>/<lang>/<gold file name or id>, DIR/results.json,
+// DIR/per_doc.tsv (every document of every system: status, reason, notes, counts and
+// P/R/F1 per metric), DIR/pages.tsv (each page's charset decision), DIR/failures.tsv,
+// DIR/timings.tsv and the tables. Everything but timings.tsv and results.json's
+// provenance.run block is byte-identical whatever --jobs. TSV fields escape
+// backslash, tab, newline and carriage return as \\, \t, \n, \r.
 void write_run(const RunConfig& config, const RunResult& result);
+
+// What went wrong with a whole run, or "" when it is usable: no document scored, or a
+// system whose every page failed. The CLI exits 1 on it.
+std::string run_problem(const RunResult& result);
 
 }  // namespace detour::harness

@@ -6,7 +6,7 @@ Five languages (en, fr, zh, ru, el), six pages each, on two or three invented si
 language; pages of one site share a template. Pages carry the boilerplate real news and
 blog pages carry (navigation, breadcrumbs, share bars, ads, cookie banners, comment
 sections, related links, newsletter forms, footers, scripts, styles, layout and widget
-tables, hidden elements). Gold files use CleanEval markup: one segment per line, "<h>"
+tables, hidden elements, photo credits). Gold files use CleanEval markup: one segment per line, "<h>"
 for headings, "<p>" for paragraphs, "<l>" for list items.
 
 Some sites are written in legacy charsets and say so in a meta tag: the zh site
@@ -43,6 +43,23 @@ def body_html(blocks, p_class=None):
         elif kind == "l":
             out.append("<ul>\n" + "\n".join(f"  <li>{E(i)}</li>" for i in payload) + "\n</ul>")
     return "\n".join(out)
+
+
+# Photo credits: a long paragraph of names with no function words, outside the gold.
+# jusText with the page language's stoplist (JTA) rejects it (stop-word density far
+# below 0.30); without a stoplist (JTS) every long, link-poor paragraph is kept, so the
+# sample corpus tells the two apart.
+CREDIT_NAMES = [
+    "Anna Kowalski", "Peter Hale", "Maria Santos", "Jonas Berg", "Elena Petrova",
+    "Tomas Novak", "Sofia Rinaldi", "Daniel Okafor", "Lena Hoffmann", "Marco Bellini",
+    "Ingrid Solberg", "Pablo Medina", "Yuki Tanaka", "Olga Ivanova", "Nikos Pappas",
+]
+
+
+def credits_html(a):
+    start = sum(map(ord, a["title"])) % len(CREDIT_NAMES)
+    names = [CREDIT_NAMES[(start + k) % len(CREDIT_NAMES)] for k in range(12)]
+    return f'<p class="photo-credits">Photos: {E(" / ".join(names))}</p>'
 
 
 def meta_charset(site):
@@ -103,6 +120,7 @@ def template_portal(site, ui, a, related):
   <div class="share">{E(ui['share'])}: <a href="#">Facebook</a> <a href="#">Twitter</a> <a href="#">E-mail</a> <a href="javascript:window.print()">{E(ui['print'])}</a></div>
   <div class="text">
 {body_html(a['blocks'])}
+{credits_html(a)}
   </div>
   <div class="tags">{E(ui['tags'])}: {E(', '.join(a.get('tags', ui['sections'][:2])))}</div>
   <div class="ad"><script type="text/javascript">document.write('<iframe src="http://ads.example.net/468x60"></iframe>');</script>{E(ui['ad'])}</div>
@@ -162,6 +180,7 @@ def template_magazine(site, ui, a, related):
     <ul class="share-bar"><li><a href="#">{E(ui['share'])}</a></li><li><a href="#">Facebook</a></li><li><a href="#">X</a></li><li><a href="#">WhatsApp</a></li></ul>
     <div class="story-body">
 {body_html(a['blocks'], p_class='para')}
+{credits_html(a)}
     </div>
     <aside class="inline-ad"><span>{E(ui['ad'])}</span><div id="ad-slot-2"></div></aside>
   </article>
@@ -212,6 +231,7 @@ def template_blog(site, ui, a, related):
 <div class="post-meta">{E(ui['posted'])} <span class="date">{E(a['date'])}</span> <span class="author">{E(a['author'])}</span> &middot; <a href="#comments">{len(ui['commenters'])} {E(ui['comments'])}</a></div>
 <div class="entry">
 {body_html(a['blocks'])}
+{credits_html(a)}
 </div>
 <div class="post-footer">{E(ui['tags'])}: <a href="/tag/1">{E(ui['sections'][2])}</a>, <a href="/tag/2">{E(ui['sections'][3])}</a> | <a href="#">{E(ui['share'])}</a></div>
 <div class="navigation"><a href="/prev">&laquo; {E(related[0][1])}</a> <a href="/next">{E(related[1][1])} &raquo;</a></div>

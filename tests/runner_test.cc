@@ -95,9 +95,11 @@ TEST_CASE("run: output bytes do not depend on the thread count", "[runner]") {
   cfg.jobs = 4;
   cfg.out = t.path / "out4";
   harness::write_run(cfg, harness::run(cfg));
-  for (std::string f : {"results.json", "per_doc.tsv", "failures.tsv", "table2.tsv", "table2.md", "table2.tex",
+  for (std::string f : {"per_doc.tsv", "pages.tsv", "failures.tsv", "table2.tsv", "table2.md", "table2.tex",
                         "table4.md", "outputs/ALL-GOLD/en/page3"})
     CHECK(slurp(t.path / "out1" / f) == slurp(t.path / "out4" / f));
+  CHECK(detour::testing::stable_results_json(t.path / "out1/results.json") ==
+        detour::testing::stable_results_json(t.path / "out4/results.json"));
   // The chain output is rescorable: its file exists for every page.
   CHECK(fs::exists(t.path / "out1/outputs/GOLD-ALL/xx/page4"));
 }

@@ -16,6 +16,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 namespace detour::testing {
 
 // ../shared beside the project (or $DETOUR_SHARED), if present.
@@ -101,6 +103,15 @@ struct TempDir {
 };
 
 // Prints a clear skip message (Catch2 v2 has no SKIP).
+// results.json without what differs between two executions of the same run (its
+// provenance.run block: command line, start time, duration, threads, host).
+inline std::string stable_results_json(const std::filesystem::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  nlohmann::json j = nlohmann::json::parse(in);
+  if (j.contains("provenance")) j["provenance"].erase("run");
+  return j.dump(2);
+}
+
 inline void skip(const std::string& why) { std::cout << "SKIPPED: " << why << std::endl; }
 
 // Median and mean of per-page scores (both 0 when there are none), as the fidelity

@@ -63,6 +63,24 @@ class JustextExtractor final : public Extractor {
     return s;
   }
 
+  // The stoplists of the run's languages must exist: a missing one stops the run
+  // before its first page instead of failing every page of that language.
+  void prepare(const CorpusContext& ctx) override {
+    if (mode_ == StopMode::None) return;
+    const std::vector<std::string> langs =
+        mode_ == StopMode::English ? std::vector<std::string>{"en"} : ctx.languages;
+    for (const auto& lang : langs) {
+      if (lang.empty())
+        throw ResourceError(name_ + ": some pages have no language, so no stoplist can be chosen for them: give "
+                                    "the language with --lang, or use JTA-EN (English stoplist) or JTS (none)");
+      try {
+        stoplist_for(lang);
+      } catch (const justext::StoplistError& e) {
+        throw ResourceError(name_ + ": " + e.what());
+      }
+    }
+  }
+
   Extraction extract(const Page& page) const override {
     Extraction ex;
     if (!page.dom) return ex;

@@ -1,7 +1,10 @@
 // ncleaner: the NC / NCNL / NCT5 / NCT25 extractors (see ncleaner.h).
 #include "extractors/ncleaner/ncleaner.h"
 
+#include "base/errors.h"
 #include "base/hash.h"
+#include "base/io.h"
+#include "base/strings.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -51,8 +54,10 @@ class NCleanerExtractor final : public Extractor {
   explicit NCleanerExtractor(SystemConfig cfg) : cfg_(std::move(cfg)) {
     opts_.mode = cfg_.mode;
   }
-  // From a loaded model file.
-  NCleanerExtractor(std::string name, ncleaner::Model model) : from_file_(true) {
+  // From a loaded model file; `training` are the (lang, id) of its training pages,
+  // excluded from scoring.
+  NCleanerExtractor(std::string name, ncleaner::Model model, std::set<std::pair<std::string, std::string>> training)
+      : from_file_(true), training_(std::move(training)) {
     cfg_.name = std::move(name);
     cfg_.mode = model.options.mode;
     opts_ = model.options;
@@ -94,6 +99,10 @@ class NCleanerExtractor final : public Extractor {
     std::map<std::string, std::vector<const CorpusEntry*>> by_lang;
     for (const auto& e : ctx.entries)
       if (e.page && !e.gold.empty()) by_lang[e.page->lang].push_back(&e);
+    if (!cfg_.per_language && !by_lang.count("en"))
+      throw ResourceError(cfg_.name + " trains its English model on the run's English (page, gold) pairs, and the "
+                          "run has none (a --languages subset without en?): add en, or use NCT5/NCT25 (one model "
+                          "per language) or a model from `detour train` (--model)");
     std::vector<std::string> chosen_ids;
     for (auto& [lang, entries] : by_lang) {
       if (!cfg_.per_language && lang != "en") continue;
@@ -127,7 +136,7 @@ class NCleanerExtractor final : public Extractor {
       throw ExtractError(cfg_.name + ": prepare() was not called (the model is trained on the corpus)");
     Extraction ex;
     if (training_.count({page.lang, page.id})) {
-      ex.excluded = "training page";
+      ex.excluded = from_file_ ? "training page of the model" : "training page";
       return ex;
     }
     auto it = models_.find(cfg_.per_language && !from_file_ ? page.lang : std::string());
@@ -169,7 +178,19 @@ std::unique_ptr<Extractor> make_ncleaner_nct25_extractor() {
 }
 std::unique_ptr<Extractor> make_ncleaner_model_extractor(const std::filesystem::path& model_file,
                                                          std::string name) {
-  return std::make_unique<NCleanerExtractor>(std::move(name), ncleaner::load(model_file));
+  // MODEL.pages (written by `detour train`): "lang/id" per line, the training pages.
+  std::set<std::pair<std::string, std::string>> training;
+  std::filesystem::path pages = model_file;
+  pages += ".pages";
+  std::error_code ec;
+  if (std::filesystem::exists(pages, ec)) {
+    for (const auto& line : split_list(io::read_file(pages), '\n')) {
+      auto slash = line.find('/');
+      if (slash == std::string::npos) training.emplace("", line);
+      else training.emplace(line.substr(0, slash), line.substr(slash + 1));
+    }
+  }
+  return std::make_unique<NCleanerExtractor>(std::move(name), ncleaner::load(model_file), std::move(training));
 }
 
 }  // namespace detour

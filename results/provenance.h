@@ -1,0 +1,40 @@
+// provenance: everything that produced a set of results, written beside them
+// (results.json "provenance"): so that two result files that differ in anything but
+// timing can be told apart, and a result can be traced to its command and corpus.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace detour::results {
+
+struct Provenance {
+  std::string command;             // the command line, words joined by spaces
+  std::string version, commit;     // of detour
+  std::string started;             // UTC, ISO 8601
+  double seconds = 0;              // wall time
+  int threads = 0;
+  std::string host;
+  std::string corpus;              // the corpus root (or gold folder) as given
+  std::string corpus_fingerprint;  // content hash over the file list and contents
+  std::vector<std::string> languages;  // the language subset asked for; empty = all
+  std::string missing_policy;      // how a missing or failed output is scored
+  std::map<std::string, std::string> systems;  // system -> extractor signature (runs)
+
+  // Fills command, version, commit, started, host.
+  static Provenance now(int argc, char** argv);
+  static Provenance now(const std::vector<std::string>& argv);
+  // {"version", "commit", "corpus", "corpus_fingerprint", "languages",
+  //  "missing_policy", "systems", "run": {"command", "started", "seconds", "threads",
+  //  "host"}}: everything but "run" is the same for the same input and settings.
+  nlohmann::json to_json() const;
+};
+
+// The command line of this process, for Provenance (set once by the CLI's main).
+void set_command_line(int argc, char** argv);
+const std::vector<std::string>& command_line();
+
+}  // namespace detour::results
