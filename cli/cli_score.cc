@@ -16,6 +16,7 @@
 #include <memory>
 
 #include "corpora/corpus.h"
+#include "base/errors.h"
 #include "cli/cli.h"
 #include "reports/score_table.h"
 #include "runner/scoring.h"
@@ -54,13 +55,14 @@ void add_score_command(CLI::App& app) {
                   "gold files without a system output: skip (as cleaneval.py) or count as empty")->capture_default_str()
       ->check(CLI::IsMember({"skip", "empty"}));
   cmd->add_option("--languages", args->languages, "with --corpus: only these languages (comma-separated)");
-  cmd->add_option("--jobs", args->jobs, "threads (0 = all cores)")->capture_default_str();
+  cmd->add_option("--jobs", args->jobs, "threads (default: every core)");
   cmd->add_option("--out", args->out, "write the result to FILE (atomically) instead of standard output");
   cmd->add_flag("--timings", args->timings,
                 "print to standard error the seconds spent reading+tokenising, in the kernel (interning and "
                 "matching) and in all");
-  cmd->callback([args] {
-    if (args->gold.empty() && args->corpus.empty()) throw CLI::RequiredError("--gold or --corpus");
+  cmd->callback([args, cmd] {
+    if (cmd->count("--jobs")) check_jobs(args->jobs);
+    if (args->gold.empty() && args->corpus.empty()) throw UsageError("--gold or --corpus is required");
     const std::vector<std::string> langs = split_list(args->languages);
     auto ms = metrics::parse_metric_list(args->metrics);
     metrics::ScoreOptions opts;
@@ -108,6 +110,9 @@ void add_score_command(CLI::App& app) {
       auto [k, i] = origin[order[pos]];
       sets[k].docs[i] = std::move(all.docs[pos]);
     }
+    // Each system's signature names the gold texts it was scored against (the same
+    // whether it is scored alone or beside others).
+    for (auto& set : sets) set.context = results::signature_context("gold", results::gold_fingerprint({&set}), args->missing);
     // Display names: folder names, or the paths as given when two share a name.
     std::vector<std::string> names;
     for (const auto& dir : args->systems) {
@@ -155,6 +160,7 @@ void add_score_command(CLI::App& app) {
     if (n_notes > 0) std::cerr << fmt::format("note: {} document(s) scored, {} note(s) above\n", n_docs, n_notes);
     if (args->out.empty()) std::cout << text;
     else io::write_file_atomic(args->out, text);
+    if (n_docs == 0) throw WorkFailed("no document was scored (no system file has a gold counterpart)");
     if (args->timings) {
       double total = std::chrono::duration<double>(std::chrono::steady_clock::now() - t_start).count();
       double kernel = metrics::kernel_seconds();

@@ -18,6 +18,7 @@
 #include <memory>
 
 #include "corpora/corpus.h"
+#include "base/errors.h"
 #include "cli/cli.h"
 #include "runner/scoring.h"
 #include "reports/site_table.h"
@@ -71,9 +72,10 @@ void add_sites_command(CLI::App& app) {
       ->capture_default_str()
       ->check(CLI::IsMember({"skip", "empty"}));
   cmd->add_option("--languages", args->languages, "only these languages (comma-separated)");
-  cmd->add_option("--jobs", args->jobs, "threads (0 = all cores)")->capture_default_str();
+  cmd->add_option("--jobs", args->jobs, "threads (default: every core)");
   cmd->add_option("--out", args->out, "write the table to FILE (atomically) instead of standard output");
-  cmd->callback([args] {
+  cmd->callback([args, cmd] {
+    if (cmd->count("--jobs")) check_jobs(args->jobs);
     const auto langs = split_list(args->languages);
     // URLs, for corpora whose ids are not DANIEL ids (<date>_<host>_<hash>).
     corpora::Corpus corpus = corpora::open_corpus(args->corpus);
@@ -82,6 +84,7 @@ void add_sites_command(CLI::App& app) {
       if (!d.url.empty()) urls[{d.lang, d.id}] = d.url;
     const std::vector<const metrics::MetricInfo*> ms = {&metrics::find_metric("cos")};
     std::vector<reports::SystemSites> tables;
+    std::vector<harness::ScoreSet> sets;
     std::map<std::string, int> names;
     for (const auto& spec : args->systems) {
       auto [name, dir] = parse_system(spec);
@@ -93,8 +96,8 @@ void add_sites_command(CLI::App& app) {
                                           notes, langs);
       for (const auto& n : notes) std::cerr << "note: " << name << ": " << n << "\n";
       if (items.empty())
-        throw std::runtime_error(dir.string() + ": no system output matches a gold file of " + args->corpus);
-      auto set = harness::score_items(items, ms, {}, args->jobs);
+        throw WorkFailed(dir.string() + ": no system output matches a gold file of " + args->corpus);
+      auto& set = sets.emplace_back(harness::score_items(items, ms, {}, args->jobs));
       std::vector<std::string> ids, doc_urls;
       std::vector<metrics::DocScore> cos;
       bool any_url = false;
@@ -108,11 +111,14 @@ void add_sites_command(CLI::App& app) {
       if (!any_url) doc_urls.clear();
       tables.push_back({name, reports::site_table(ids, doc_urls, cos, args->min_pages)});
     }
+    std::vector<const harness::ScoreSet*> set_ptrs;
+    for (const auto& set : sets) set_ptrs.push_back(&set);
+    const std::string context = results::signature_context("gold", results::gold_fingerprint(set_ptrs), args->missing);
     std::string note = fmt::format(
         "Per-site table (Deturck 2015), sites with {}+ scored pages; values in percent: exact = share of pages "
         "with cos >= 0.9, mean_cos x100, T=T*, T_in_T* (T within T*), T*_in_T (T* within T); \"all\" = the pages "
         "of the listed sites. {}",
-        args->min_pages, metrics::metric_signature(*ms[0], {}));
+        args->min_pages, metrics::metric_signature(*ms[0], {}) + context);
     std::string text = reports::render_site_tables(tables, args->format, note);
     if (args->out.empty()) std::cout << text;
     else io::write_file_atomic(args->out, text);

@@ -23,7 +23,7 @@ std::string render_scores(const ScoreSet& set, const std::string& format, bool p
         out += fmt::format("{}\t{}\t{}\t{}\t{}\t{}\t{:.2f}\t{:.2f}\t{:.2f}\t{:.2f}\t{:.2f}\t{:.2f}\t{:.2f}\t{}\n", key,
                            set.metrics[mi]->name, a.documents, a.tp, a.fp, a.fn, 100 * a.micro.precision,
                            100 * a.micro.recall, 100 * a.micro.f1, 100 * a.macro.precision, 100 * a.macro.recall,
-                           100 * a.macro.f1, 100 * a.sd_f1, metrics::metric_signature(*set.metrics[mi], set.options));
+                           100 * a.macro.f1, 100 * a.sd_f1, results::metric_signature(set, mi));
       }
     if (per_doc) {
       out += "\nlang\tid\tmetric\ttp\tfp\tfn\tP\tR\tF1\n";
@@ -89,7 +89,8 @@ std::string render_scores(const ScoreSet& set, const std::string& format, bool p
     for (const auto& r : rows) out += line(r);
   }
   out += "\n";
-  for (auto* m : set.metrics) out += (md ? "- `" : "") + metrics::metric_signature(*m, set.options) + (md ? "`\n" : "\n");
+  for (std::size_t mi = 0; mi < set.metrics.size(); ++mi)
+    out += (md ? "- `" : "") + results::metric_signature(set, mi) + (md ? "`\n" : "\n");
   if (per_doc) {
     out += md ? "\n| lang | id | metric | tp | fp | fn | P | R | F1 |\n|---|---|---|---:|---:|---:|---:|---:|---:|\n"
               : "\nlang  id  metric  tp  fp  fn  P  R  F1\n";

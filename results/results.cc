@@ -3,6 +3,8 @@
 
 #include <set>
 
+#include "base/hash.h"
+
 namespace detour::results {
 
 using metrics::Aggregate;
@@ -27,7 +29,7 @@ Aggregate aggregate_metric(const ScoreSet& set, std::size_t mi, const std::strin
 
 namespace {
 
-nlohmann::json metric_json(const MetricInfo& m, const Aggregate& a, const metrics::ScoreOptions& o) {
+nlohmann::json metric_json(const MetricInfo& m, const Aggregate& a, const std::string& signature) {
   nlohmann::json j;
   j["tp"] = a.tp;
   j["fp"] = a.fp;
@@ -44,7 +46,7 @@ nlohmann::json metric_json(const MetricInfo& m, const Aggregate& a, const metric
   for (std::size_t k = 0; k < m.value_names.size(); ++k)
     j["mean_" + std::string(m.value_names[k])] =
         k == 0 ? a.value_means[k] : 100 * a.value_means[k];  // indicators as percentages
-  j["signature"] = metrics::metric_signature(m, o);
+  j["signature"] = signature;
   return j;
 }
 
@@ -52,7 +54,7 @@ nlohmann::json metric_json(const MetricInfo& m, const Aggregate& a, const metric
 
 nlohmann::json to_json(const ScoreSet& set, bool per_doc) {
   nlohmann::json j;
-  j["signature"] = metrics::run_signature(set.metrics, set.options);
+  j["signature"] = set_signature(set);
   nlohmann::json langs = nlohmann::json::object();
   for (const auto& key : language_keys(set)) {
     nlohmann::json l;
@@ -60,7 +62,7 @@ nlohmann::json to_json(const ScoreSet& set, bool per_doc) {
     for (const auto& d : set.docs) n += key == "all" || d.lang == key;
     l["documents"] = n;
     for (std::size_t mi = 0; mi < set.metrics.size(); ++mi)
-      l[std::string(set.metrics[mi]->name)] = metric_json(*set.metrics[mi], aggregate_metric(set, mi, key), set.options);
+      l[std::string(set.metrics[mi]->name)] = metric_json(*set.metrics[mi], aggregate_metric(set, mi, key), metric_signature(set, mi));
     langs[key] = std::move(l);
   }
   j["languages"] = std::move(langs);
@@ -86,6 +88,32 @@ nlohmann::json to_json(const ScoreSet& set, bool per_doc) {
     j["documents"] = std::move(docs);
   }
   return j;
+}
+
+std::string signature_context(const std::string& kind, const std::string& fingerprint,
+                              const std::string& missing_policy) {
+  return "|" + kind + ":" + fingerprint + "|missing:" + missing_policy;
+}
+
+std::string set_signature(const ScoreSet& set) {
+  return metrics::run_signature(set.metrics, set.options) + set.context;
+}
+
+std::string metric_signature(const ScoreSet& set, std::size_t mi) {
+  return metrics::metric_signature(*set.metrics[mi], set.options) + set.context;
+}
+
+std::string gold_fingerprint(const std::vector<const ScoreSet*>& sets) {
+  std::map<std::pair<std::string, std::string>, std::uint64_t> golds;
+  for (const ScoreSet* s : sets)
+    for (const auto& d : s->docs) golds.emplace(std::make_pair(d.lang, d.id), d.gold_hash);
+  std::uint64_t h = kFnvOffset;
+  for (const auto& [key, gh] : golds) {
+    h = fnv1a(key.first + "/" + key.second, h);
+    h = fnv1a(std::string_view("\0", 1), h);
+    h = fnv1a(hash_hex(gh), h);
+  }
+  return hash_hex(h);
 }
 
 }  // namespace detour::results

@@ -3,6 +3,7 @@
 // aggregates, JSON and tables are computed from them, never by rescoring.
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <string>
 #include <vector>
@@ -16,6 +17,7 @@ namespace detour::results {
 struct DocResult {
   std::string lang, id;
   std::vector<metrics::DocScore> scores;  // one per metric, in ScoreSet::metrics order
+  std::uint64_t gold_hash = 0;            // FNV-1a of the gold bytes scored against
 };
 
 struct ScoreSet {
@@ -24,7 +26,21 @@ struct ScoreSet {
   std::vector<DocResult> docs;           // in input order
   std::vector<std::string> notes;        // what was skipped or counted empty, and why
   bool has_languages = false;
+  // What the scores were computed on, appended to every signature:
+  // "|corpus:<fingerprint>|missing:<policy>" (a run: pages and gold) or
+  // "|gold:<fingerprint>|missing:<policy>" (`detour score`: the gold texts scored).
+  std::string context;
 };
+
+// "|<kind>:<fp>|missing:<policy>", the context part of a signature.
+std::string signature_context(const std::string& kind, const std::string& fingerprint,
+                              const std::string& missing_policy);
+// The signature of the whole set / of its metric `mi`, context included.
+std::string set_signature(const ScoreSet& set);
+std::string metric_signature(const ScoreSet& set, std::size_t mi);
+// A fingerprint of the gold texts the sets were scored against: FNV-1a over each
+// distinct (lang, id) in order with its DocResult::gold_hash (16 hex digits).
+std::string gold_fingerprint(const std::vector<const ScoreSet*>& sets);
 
 // Aggregates of one metric over a set of documents.
 metrics::Aggregate aggregate_metric(const ScoreSet& set, std::size_t metric_index,

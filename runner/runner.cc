@@ -251,8 +251,8 @@ RunResult run(const RunConfig& cfg) {
   p.languages = cfg.languages;
   p.missing_policy = kRunMissingPolicy;
   for (const auto& sys : result.systems) p.systems[sys.name] = sys.signature;
-  result.signature = metrics::run_signature(ms, cfg.score_options) + "|corpus:" + fingerprint + "|missing:" +
-                     kRunMissingPolicy;
+  for (auto& sys : result.systems) sys.scores.context = results::signature_context("corpus", fingerprint, kRunMissingPolicy);
+  result.signature = metrics::run_signature(ms, cfg.score_options) + results::signature_context("corpus", fingerprint, kRunMissingPolicy);
   return result;
 }
 
@@ -287,7 +287,6 @@ void write_run(const RunConfig& cfg, const RunResult& r) {
   std::vector<std::string> metric_names;
   for (const auto& sys : r.systems) {
     nlohmann::json sj = to_json(sys.scores, false);
-    sj["signature"] = r.signature;
     sj["extractor_signature"] = sys.signature;
     nlohmann::json fails = nlohmann::json::array();
     std::size_t next_doc = 0;  // sys.scores.docs holds the pages not excluded, in page order

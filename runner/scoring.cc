@@ -14,6 +14,7 @@
 #include <unordered_map>
 
 #include "base/batch_read.h"
+#include "base/hash.h"
 #include "corpora/corpus.h"
 
 namespace detour::harness {
@@ -35,6 +36,7 @@ struct GoldSlot {
   const std::string* text = nullptr;           // in-memory gold
   io::ReadBuffer buf;
   std::unique_ptr<metrics::PreparedText> prepared;
+  std::uint64_t hash = 0;  // FNV-1a of the gold bytes, for the corpus fingerprint
 };
 
 std::atomic<std::uint64_t> g_score_calls{0};
@@ -76,8 +78,8 @@ class Folders {
 
 // `pre`: the gold file's bytes when a batch read them already (copied into the slot,
 // which outlives the batch).
-metrics::PreparedText& gold_of(const ScoreItem& it, std::uint64_t call, const Folders& folders, std::size_t i,
-                               std::optional<std::string_view> pre) {
+GoldSlot& gold_of(const ScoreItem& it, std::uint64_t call, const Folders& folders, std::size_t i,
+                  std::optional<std::string_view> pre) {
   thread_local GoldSlot slot;
   const bool in_memory = !it.gold_dir;
   bool same = slot.prepared && slot.call == call &&
@@ -95,12 +97,13 @@ metrics::PreparedText& gold_of(const ScoreItem& it, std::uint64_t call, const Fo
       text = folders.read(folders.gold(i), it.id, slot.buf);
     }
     slot.prepared = std::make_unique<metrics::PreparedText>(text);
+    slot.hash = fnv1a(text);
     slot.call = call;
     slot.folder = in_memory ? Folders::kNone : folders.gold(i);
     slot.id = it.id;
     slot.text = &it.gold;
   }
-  return *slot.prepared;
+  return slot;
 }
 
 }  // namespace
@@ -122,8 +125,9 @@ ScoreSet score_items(const std::vector<ScoreItem>& items, const std::vector<cons
                                 : pre_sys      ? *pre_sys
                                                : folders.read(folders.sys(i), it.id, sys_buf);
     metrics::PreparedText sys(sys_text);
-    metrics::DocPair pair(sys, gold_of(it, call, folders, i, pre_gold), options);
-    DocResult r{it.lang, it.id, {}};
+    GoldSlot& gold = gold_of(it, call, folders, i, pre_gold);
+    metrics::DocPair pair(sys, *gold.prepared, options);
+    DocResult r{it.lang, it.id, {}, gold.hash};
     r.scores.reserve(ms.size());
     for (const MetricInfo* m : ms) r.scores.push_back(m->score(pair));
     set.docs[i] = std::move(r);

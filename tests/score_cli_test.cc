@@ -118,8 +118,10 @@ TEST_CASE("score: an unreadable file gives a message naming it", "[score][cli][r
   fs::create_directories(t.path / "sys2/a");  // a folder where a file is expected
   write_file(t.path / "sys2/x", "<p>x\n");
   Cmd c = run_detour("score --gold " + (t.path / "gold").string() + " --system " + (t.path / "sys2").string());
-  // "a" is a folder in the system dir: it is not a file, so it is not listed as an output.
-  CHECK(c.status == 0);
+  // "a" is a folder in the system dir: it is not a file, so it is not listed as an
+  // output, and nothing is scored: exit 1.
+  CHECK(c.status == 1);
+  CHECK(c.out.find("no document was scored") != std::string::npos);
   chmod((t.path / "sys/a").c_str(), 0);
   Cmd u = run_detour("score --gold " + (t.path / "gold").string() + " --system " + (t.path / "sys").string());
   if (geteuid() != 0) {  // root reads anything
