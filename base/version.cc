@@ -9,13 +9,9 @@ namespace detour {
 
 std::string_view detour_version() { return DETOUR_VERSION; }
 
-std::string_view detour_commit() {
-#ifdef DETOUR_GIT_COMMIT
-  return DETOUR_GIT_COMMIT;
-#else
-  return {};
-#endif
-}
+extern const char kGitCommit[];  // generated at build time (cmake/git_commit.cmake)
+
+std::string_view detour_commit() { return kGitCommit; }
 
 std::string host_name() {
   char buf[256] = {};

@@ -19,7 +19,7 @@ namespace detour::cli {
 
 namespace {
 struct RunArgs {
-  std::string corpus, extractors = "BP,JTA,JTS,RD,HK", chains = "none", metrics = "to,car,tm", out, languages;
+  std::string lang, corpus, extractors = "BP,JTA,JTS,RD,HK", chains = "none", metrics = "to,car,tm", out, languages;
   std::vector<std::string> externals, models;
   double timeout = 60;
   int jobs = 0;
@@ -45,6 +45,7 @@ void add_run_command(CLI::App& app) {
   cmd->add_option("--jobs", args->jobs, "threads (default: every core)");
   cmd->add_option("--out", args->out, "output folder (outputs/, results.json, tables)");
   cmd->add_option("--languages", args->languages, "only these languages (comma-separated)");
+  cmd->add_option("--lang", args->lang, "the language (ISO 639-1) of pages that have none (a corpus without language folders)");
   cmd->add_option("--external", args->externals,
                   "NAME='COMMAND' runs a tool per page ({input}/{output} placeholders, else stdin/stdout)");
   cmd->add_option("--model", args->models, "NAME=MODEL: an NCleaner model from `detour train` as an extractor");
@@ -96,6 +97,7 @@ void add_run_command(CLI::App& app) {
     cfg.metrics = args->metrics;
     cfg.score_options.autojunk = args->autojunk == "yes";
     cfg.languages = split_list(args->languages);
+    cfg.lang = args->lang;
     cfg.jobs = args->jobs;
     cfg.out = args->out;
     cfg.seed = args->seed;

@@ -116,6 +116,9 @@ RunResult run(const RunConfig& cfg) {
   corpora::Corpus corpus = corpora::open_corpus(cfg.corpus);
   for (const auto& w : corpus.warnings) std::cerr << "note: " << w << "\n";
   std::vector<corpora::CorpusDoc> docs;
+  if (!cfg.lang.empty())
+    for (auto& d : corpus.docs)
+      if (d.lang.empty()) d.lang = cfg.lang;
   for (const auto& d : corpus.docs) {
     if (!cfg.languages.empty() &&
         std::find(cfg.languages.begin(), cfg.languages.end(), d.lang) == cfg.languages.end())

@@ -35,6 +35,7 @@ struct RunConfig {
   std::string metrics = "to,car,tm";
   metrics::ScoreOptions score_options;
   std::vector<std::string> languages;            // empty = all
+  std::string lang;                              // language of pages that have none ("" = leave)
   int jobs = 0;                                  // threads; 0 = all cores
   std::filesystem::path out;                     // "" = write nothing
   bool progress = true;

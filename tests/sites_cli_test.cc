@@ -118,7 +118,7 @@ TEST_CASE("sites: two systems side by side, indicators computed by hand", "[site
   CHECK(c.out.find("skipped (no system output)") != std::string::npos);  // the missing page is reported
 }
 
-TEST_CASE("sites: --missing empty counts a missing output as empty; --min-pages filters", "[sites][cli]") {
+TEST_CASE("sites: --missing empty counts a missing output as empty, --min-pages filters", "[sites][cli]") {
   Fixture f;
   Cmd c = run_detour(f.base() + " --system half=" + f.half.string() + " --missing empty --format tsv");
   INFO(c.out);
@@ -135,7 +135,7 @@ TEST_CASE("sites: --missing empty counts a missing output as empty; --min-pages 
   CHECK(rows2["b.test"] == std::vector<std::string>{"b.test", "2", "0.00", "0.00", "0.00", "0.00", "0.00"});
 }
 
-TEST_CASE("sites: a site listed by one system only shows '-' for the other; md format", "[sites][cli]") {
+TEST_CASE("sites: a site listed by one system only shows '-' for the other (md format)", "[sites][cli]") {
   Fixture f;
   Cmd c = run_detour(f.base() + " --system " + f.good.string() + " --system " + f.half.string() + " --format md");
   INFO(c.out);
@@ -148,7 +148,7 @@ TEST_CASE("sites: a site listed by one system only shows '-' for the other; md f
   CHECK(c.out.find("metric:cos|") != std::string::npos);  // the signature of the scores
 }
 
-TEST_CASE("sites: --out writes the file; bad input gives a clear error", "[sites][cli][robust]") {
+TEST_CASE("sites: --out writes the file, bad input gives a clear error", "[sites][cli][robust]") {
   Fixture f;
   fs::path out = f.t.path / "sites.tsv";
   Cmd c = run_detour(f.base() + " --system " + f.good.string() + " --out " + out.string());

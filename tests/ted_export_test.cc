@@ -135,7 +135,7 @@ void run_pair(const std::string& a, const std::string& b) {
 
 }  // namespace
 
-TEST_CASE("export DANIEL same-site pairs for the APTED peers; time our TED", "[.ted_export]") {
+TEST_CASE("export DANIEL same-site pairs for the APTED peers and time our TED", "[.ted_export]") {
   if (const std::string a = env("TED_RUN_A"), b = env("TED_RUN_B"); !a.empty() && !b.empty()) {
     run_pair(a, b);
     return;
