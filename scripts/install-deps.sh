@@ -13,7 +13,6 @@ BUILD_PKGS=(
   libcli11-dev            # command line
   libfmt-dev              # formatting
   libtbb-dev              # parallel runner
-  libsqlite3-dev          # results store
   liburing-dev            # batched file reading when scoring (io_uring)
   catch2                  # unit tests (v2)
   libbenchmark-dev        # micro-benchmarks

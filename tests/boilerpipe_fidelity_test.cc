@@ -32,7 +32,7 @@ using testing::summarize;
 
 }  // namespace
 
-TEST_CASE("BP matches published Boilerpipe outputs on DANIEL", "[fidelity][boilerpipe]") {
+TEST_CASE("BP matches published Boilerpipe outputs on DANIEL", "[fidelity][boilerpipe][slow]") {
   DETOUR_REQUIRE_SHARED(shared);
   const auto published = shared / "corpora/daniel-published-outputs/outputs/boilerpipe-text";
   auto corpus = corpora::open_corpus(shared / "corpora/daniel");

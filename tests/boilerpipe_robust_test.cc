@@ -45,7 +45,7 @@ TEST_CASE("boilerpipe survives 100000 nested divs", "[robust][boilerpipe]") {
   CHECK(e.segments[0].text == "deep text with some words in it");
 }
 
-TEST_CASE("boilerpipe handles a 50 MB page", "[robust][boilerpipe]") {
+TEST_CASE("boilerpipe handles a 50 MB page", "[robust][boilerpipe][slow]") {
   std::string html = "<html><head><title>big</title></head><body>";
   const std::string para =
       "<p>Paragraph of ordinary words that repeats many times to build a very large page "

@@ -47,7 +47,7 @@ const Daniel* daniel() {
 
 }  // namespace
 
-TEST_CASE("C45 on DANIEL reaches its recorded TO level against gold", "[fidelity][c45]") {
+TEST_CASE("C45 on DANIEL reaches its recorded TO level against gold", "[fidelity][c45][slow]") {
   DETOUR_REQUIRE_SHARED(shared);
   const Daniel* d = daniel();
   REQUIRE(d);
@@ -75,7 +75,7 @@ TEST_CASE("C45 on DANIEL reaches its recorded TO level against gold", "[fidelity
   CHECK(all.median >= 0.77);
 }
 
-TEST_CASE("C45 node-level report on DANIEL (Lutz 2013 evaluation)", "[c45][report][shared]") {
+TEST_CASE("C45 node-level report on DANIEL (Lutz 2013 evaluation)", "[c45][report][shared][slow]") {
   DETOUR_REQUIRE_SHARED(shared);
   const Daniel* d = daniel();
   REQUIRE(d);

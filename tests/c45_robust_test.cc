@@ -32,7 +32,7 @@ std::unique_ptr<Extractor> trained() {
 
 }  // namespace
 
-TEST_CASE("C45 survives empty, binary, deep and huge pages", "[robust][c45]") {
+TEST_CASE("C45 survives empty, binary, deep and huge pages", "[robust][c45][slow]") {
   auto ex = trained();
   SECTION("empty page") {
     CHECK(ex->extract(html::make_page("x", "")).segments.empty());

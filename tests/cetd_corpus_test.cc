@@ -15,7 +15,7 @@
 
 using namespace detour;
 
-TEST_CASE("density extractors keep their DANIEL gold F1", "[fidelity][density]") {
+TEST_CASE("density extractors keep their DANIEL gold F1", "[fidelity][density][slow]") {
   DETOUR_REQUIRE_SHARED(shared);
   auto corpus = corpora::open_corpus(shared / "corpora" / "daniel");
   REQUIRE(corpus.docs.size() == 1694);

@@ -40,7 +40,7 @@ TEST_CASE("density extractors survive empty, binary and plain-text pages", "[rob
   CHECK(render_text(make_extractor("CETD")->extract(p).segments).find("Just plain text") == 0);
 }
 
-TEST_CASE("density extractors survive 100000 nested divs", "[robust][density]") {
+TEST_CASE("density extractors survive 100000 nested divs", "[robust][density][slow]") {
   std::string h = "<html><body>";
   for (int i = 0; i < 100000; ++i) h += "<div>Level text that is long enough. ";
   for (int i = 0; i < 100000; ++i) h += "</div>";
@@ -48,7 +48,7 @@ TEST_CASE("density extractors survive 100000 nested divs", "[robust][density]") 
   run_all(html::make_page("nested", h));
 }
 
-TEST_CASE("density extractors survive a 50 MB page", "[robust][density]") {
+TEST_CASE("density extractors survive a 50 MB page", "[robust][density][slow]") {
   std::string h = "<html><body><div id=nav><a href=/>Home</a></div><div id=main>";
   const std::string para =
       "<p>This paragraph is repeated to make the page very large. It has two sentences.</p>";

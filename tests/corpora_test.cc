@@ -434,7 +434,7 @@ TEST_CASE("BatchReader: what it reads equals read_file_into, and it leaves the r
   CHECK(*reader.text(1) == contents["f1"]);
 }
 
-TEST_CASE("a 50 MB page is read, limited and decoded", "[corpora]") {
+TEST_CASE("a 50 MB page is read, limited and decoded", "[corpora][slow]") {
   TempDir t;
   std::string block = "<p>" + kRussian + "</p>\n";
   std::string big;
@@ -639,7 +639,7 @@ TEST_CASE("the embedded sample corpus", "[corpora]") {
   CHECK(charsets.count("ISO-8859-7"));
 }
 
-TEST_CASE("the DANIEL corpus opens with 1694 documents in 5 languages", "[corpora][shared]") {
+TEST_CASE("the DANIEL corpus opens with 1694 documents in 5 languages", "[corpora][shared][slow]") {
   DETOUR_REQUIRE_SHARED(shared);
   fs::path root = shared / "corpora/daniel";
   if (!fs::is_directory(root)) {

@@ -27,7 +27,7 @@ double mean(const std::vector<double>& v) { return detour::testing::summarize(v)
 
 }  // namespace
 
-TEST_CASE("HK agrees with the published HTML Killer outputs on DANIEL", "[fidelity][html_killer]") {
+TEST_CASE("HK agrees with the published HTML Killer outputs on DANIEL", "[fidelity][html_killer][slow]") {
   using namespace detour;
   DETOUR_REQUIRE_SHARED(shared);
   const auto corpus = corpora::open_corpus(shared / "corpora" / "daniel");

@@ -128,7 +128,7 @@ TEST_CASE("HK is case-sensitive where the tool was", "[html_killer]") {
   CHECK(texts(ex) == std::vector<std::string>{"Heading one", "tail after script more text here"});
 }
 
-TEST_CASE("HK survives hostile pages", "[robust][html_killer]") {
+TEST_CASE("HK survives hostile pages", "[robust][html_killer][slow]") {
   auto hk = make_extractor("HK");
   std::vector<std::string> pages = {"",
                                     "plain text without any markup at all",

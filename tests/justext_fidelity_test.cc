@@ -57,7 +57,7 @@ Fidelity run(const std::string& extractor, const std::filesystem::path& shared,
 
 }  // namespace
 
-TEST_CASE("JTA matches published jusText 3.0.2 outputs on DANIEL", "[fidelity][justext]") {
+TEST_CASE("JTA matches published jusText 3.0.2 outputs on DANIEL", "[fidelity][justext][slow]") {
   DETOUR_REQUIRE_SHARED(shared);
   const Fidelity fid = run("JTA", shared, "justext-true-language");
   REQUIRE(fid.f1.size() == 1694);
@@ -67,7 +67,7 @@ TEST_CASE("JTA matches published jusText 3.0.2 outputs on DANIEL", "[fidelity][j
 }
 
 TEST_CASE("JTA-EN matches published English-stoplist jusText outputs on DANIEL",
-          "[fidelity][justext]") {
+          "[fidelity][justext][slow]") {
   DETOUR_REQUIRE_SHARED(shared);
   const Fidelity fid = run("JTA-EN", shared, "justext-english-stoplist");
   REQUIRE(fid.f1.size() == 1694);

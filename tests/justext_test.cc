@@ -187,7 +187,7 @@ TEST_CASE("JTS and JTA extract good paragraphs with kinds", "[justext]") {
   CHECK(jts->signature().find("heading_variant:3.x") != std::string::npos);
 }
 
-TEST_CASE("jusText survives hostile pages", "[robust][justext]") {
+TEST_CASE("jusText survives hostile pages", "[robust][justext][slow]") {
   auto jts = make_extractor("JTS");
   std::vector<std::string> pages = {"", "plain text, no markup at all", std::string("\x00\xff\xfe\x01", 4)};
   std::string nested;

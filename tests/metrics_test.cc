@@ -87,7 +87,7 @@ TEST_CASE("aggregation keeps micro and macro apart", "[metrics]") {
   CHECK(metric_signature(m, ScoreOptions{false}).find("autojunk:no") != std::string::npos);
 }
 
-TEST_CASE("to and car agree with the Python peer on DANIEL outputs", "[metrics][differential][shared]") {
+TEST_CASE("to and car agree with the Python peer on DANIEL outputs", "[metrics][differential][shared][slow]") {
   DETOUR_REQUIRE_SHARED(shared);
   if (std::system("python3 --version > /dev/null 2>&1") != 0) {
     testing::skip("python3 is absent");

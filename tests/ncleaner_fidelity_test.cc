@@ -69,7 +69,7 @@ Summary run(Extractor& ex, const std::vector<Page>& pages, const std::vector<std
 }  // namespace
 
 TEST_CASE("NCleaner systems on DANIEL reach their recorded TO levels against gold",
-          "[fidelity][ncleaner]") {
+          "[fidelity][ncleaner][slow]") {
   DETOUR_REQUIRE_SHARED(shared);
   auto corpus = corpora::open_corpus(shared / "corpora" / "daniel");
   std::vector<Page> pages;

@@ -257,7 +257,7 @@ TEST_CASE("training pages are chosen by seed, recorded and excluded", "[ncleaner
   CHECK_NOTHROW(nc->extract(de));
 }
 
-TEST_CASE("NCleaner survives hostile pages", "[robust][ncleaner]") {
+TEST_CASE("NCleaner survives hostile pages", "[robust][ncleaner][slow]") {
   Model m = train_segments({pair_of(kClean, kJunk)}, Options{});
   namespace fs = std::filesystem;
   fs::path file = fs::temp_directory_path() / ("ncleaner_robust_" + std::to_string(::getpid()) + ".model");

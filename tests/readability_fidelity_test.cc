@@ -91,7 +91,7 @@ using testing::summarize;
 
 }  // namespace
 
-TEST_CASE("RD matches published readability-lxml outputs on DANIEL", "[fidelity][readability]") {
+TEST_CASE("RD matches published readability-lxml outputs on DANIEL", "[fidelity][readability][slow]") {
   DETOUR_REQUIRE_SHARED(shared);
   const auto corpus_root = shared / "corpora" / "daniel";
   const auto published = shared / "corpora" / "daniel-published-outputs" / "outputs" / "readability";

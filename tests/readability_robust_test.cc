@@ -53,7 +53,7 @@ TEST_CASE("RD survives 100000 nested divs", "[robust][readability]") {
   CHECK(e.segments[0].text.find("Deep paragraph") != std::string::npos);
 }
 
-TEST_CASE("RD survives a 50 MB page", "[robust][readability]") {
+TEST_CASE("RD survives a 50 MB page", "[robust][readability][slow]") {
   std::string para = "<p>Some sentence, with a comma, repeated to make a very large page indeed.</p>\n";
   std::string html = "<html><body><div class='content'>";
   while (html.size() < (50u << 20)) html += para;

@@ -111,7 +111,7 @@ TEST_CASE("run: chains parse extractor names that contain '-'", "[runner]") {
   CHECK(harness::all_pairs({"A", "B", "C"}).size() == 6);
 }
 
-TEST_CASE("run: an external tool that crashes or hangs is recorded and the run goes on", "[runner][external][robust]") {
+TEST_CASE("run: an external tool that crashes or hangs is recorded and the run goes on", "[runner][external][robust][slow]") {
   TempDir t;
   harness::RunConfig cfg;
   cfg.corpus = make_corpus(t.path / "corpus");
@@ -164,7 +164,7 @@ TEST_CASE("external: commands are split without a shell", "[external]") {
 }
 
 TEST_CASE("run: hostile pages (deep nesting, 50 MB, not HTML) complete for the main extractors",
-          "[runner][robust]") {
+          "[runner][robust][slow]") {
   TempDir t;
   fs::path root = t.path / "corpus";
   write_file(root / "en/html/ok", article(1));

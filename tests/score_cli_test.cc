@@ -72,7 +72,7 @@ TEST_CASE("score: empty files, binary data, invalid UTF-8", "[score][cli][robust
   }
 }
 
-TEST_CASE("score: a 50 MB system output is scored", "[score][cli][robust]") {
+TEST_CASE("score: a 50 MB system output is scored", "[score][cli][robust][slow]") {
   TempDir t;
   std::string big;
   big.reserve(50u << 20);

@@ -317,7 +317,7 @@ std::vector<std::string> difflib_opcodes(const std::vector<Case>& cases, const s
 
 }  // namespace
 
-TEST_CASE("matcher: identical opcodes to Python difflib on random pairs", "[matcher][oracle]") {
+TEST_CASE("matcher: identical opcodes to Python difflib on random pairs", "[matcher][oracle][slow]") {
   if (!python_available()) {
     detour::testing::skip("python3 with difflib is not available; differential test not run");
     return;
@@ -413,7 +413,7 @@ Case page_pair(std::mt19937_64& rng) {
 }  // namespace
 
 TEST_CASE("matcher: find_longest_match equals the reference on sub-rectangles of large matchers",
-          "[matcher]") {
+          "[matcher][slow]") {
   // The reference class is a transcription of difflib checked by the oracle test;
   // here random query rectangles (narrow, wide, corners on runs) of page-like pairs
   // with many pairs exercise the run index, the column DP and their tie rules.
@@ -448,7 +448,7 @@ TEST_CASE("matcher: find_longest_match equals the reference on sub-rectangles of
 }
 
 TEST_CASE("matcher: a MatchTarget shared by several a gives the answers of one matcher per pair",
-          "[matcher]") {
+          "[matcher][slow]") {
   // The gold side is prepared once and matched against several system outputs.
   // Three id layouts of b take the three mapping paths: dense in first-occurrence
   // order (canonical, no table), arbitrary small ids (direct table) and ids above
@@ -495,7 +495,7 @@ TEST_CASE("matcher: a MatchTarget shared by several a gives the answers of one m
   CHECK(bad == 0);
 }
 
-TEST_CASE("matcher: identical opcodes to Python difflib on CJK-like page pairs", "[matcher][oracle]") {
+TEST_CASE("matcher: identical opcodes to Python difflib on CJK-like page pairs", "[matcher][oracle][slow]") {
   if (!python_available()) {
     detour::testing::skip("python3 with difflib is not available; differential test not run");
     return;

@@ -18,7 +18,7 @@
 
 using namespace detour;
 
-TEST_CASE("TDIFF text-only F1 on DANIEL against gold", "[fidelity][tdiff]") {
+TEST_CASE("TDIFF text-only F1 on DANIEL against gold", "[fidelity][tdiff][slow]") {
   DETOUR_REQUIRE_SHARED(shared);
   auto corpus = corpora::open_corpus(shared / "corpora" / "daniel");
   const std::size_t n = corpus.docs.size();

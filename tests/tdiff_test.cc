@@ -235,7 +235,7 @@ TEST_CASE("TDIFF pairs pages of a site and falls back for lone pages", "[tdiff]"
   CHECK(make_extractor("TDIFF")->name() == "TDIFF");
 }
 
-TEST_CASE("TDIFF survives hostile pages", "[robust][tdiff]") {
+TEST_CASE("TDIFF survives hostile pages", "[robust][tdiff][slow]") {
   std::vector<std::string> htmls = {
       "", "plain text, no markup at all", std::string("\x00\xff\xfe binary \x01\x02", 12)};
   std::string deep;

@@ -105,7 +105,7 @@ TEST_CASE("tree edit distance on known pairs", "[ted]") {
   CHECK(ted(parse_bracket("{a{b}}", d), parse_bracket("{a{b}{b}}", d)) == 1);
 }
 
-TEST_CASE("fast tree edit distance equals Zhang-Shasha on random trees", "[ted]") {
+TEST_CASE("fast tree edit distance equals Zhang-Shasha on random trees", "[ted][slow]") {
   std::mt19937_64 rng(20151215);
   int cases = 0, right = 0;
   for (int round = 0; round < 3000; ++round) {
@@ -138,7 +138,7 @@ TEST_CASE("fast tree edit distance equals Zhang-Shasha on random trees", "[ted]"
   CHECK(right < cases);
 }
 
-TEST_CASE("bounded tree edit distance is min(TED, k + 1) on random trees", "[ted]") {
+TEST_CASE("bounded tree edit distance is min(TED, k + 1) on random trees", "[ted][slow]") {
   std::mt19937_64 rng(4242);
   for (int round = 0; round < 2000; ++round) {
     const int alphabet = 1 + static_cast<int>(rng() % 4);
@@ -167,7 +167,7 @@ TEST_CASE("bounded tree edit distance is min(TED, k + 1) on random trees", "[ted
   CHECK_THROWS_AS(ted_bounded(Tree{}, Tree{}, 32000), TreeError);
 }
 
-TEST_CASE("fast tree edit distance on similar trees (banded runs) equals Zhang-Shasha", "[ted]") {
+TEST_CASE("fast tree edit distance on similar trees (banded runs) equals Zhang-Shasha", "[ted][slow]") {
   std::mt19937_64 rng(31337);
   int banded = 0, grown = 0, full = 0;
   for (int round = 0; round < 200; ++round) {

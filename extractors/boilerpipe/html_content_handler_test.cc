@@ -71,7 +71,7 @@ std::string view_mismatch(const dom::Document& doc) {
 
 }  // namespace
 
-TEST_CASE("document-order walk equals the tree walk on every DANIEL page", "[boilerpipe]") {
+TEST_CASE("document-order walk equals the tree walk on every DANIEL page", "[boilerpipe][slow]") {
   DETOUR_REQUIRE_SHARED(shared);
   const auto corpus = corpora::open_corpus(shared / "corpora" / "daniel");
   int pages = 0;
