@@ -3,8 +3,8 @@
 //                [--metrics tm,tag,tmu,to,car,lcs,cos] [--autojunk yes|no] [--per-doc]
 //                [--format table|tsv|md|json] [--missing skip|empty] [--jobs N] [--out FILE]
 // Several --system folders are scored in one pass, gold-major, so that each gold
-// file is read and tokenised once; the output then has one block per system
-// (JSON: {"systems": {"<name>": <the one-system shape>}}, the results.json shape).
+// file is read and tokenised once; the output then has one block per system. JSON
+// is always {"systems": {"<name>": {...}}}, the shape of results.json.
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
@@ -124,13 +124,12 @@ void add_score_command(CLI::App& app) {
       for (std::size_t b = a + 1; b < n_sys; ++b)
         if (names[a] == names[b]) names[a] = args->systems[a], names[b] = args->systems[b];
     std::string text;
-    if (n_sys == 1) {
-      text = args->format == "json" ? results::to_json(sets[0], args->per_doc).dump(2) + "\n"
-                                    : reports::render_scores(sets[0], args->format, args->per_doc);
-    } else if (args->format == "json") {
+    if (args->format == "json") {  // one shape whatever the number of systems, as results.json
       nlohmann::json j;
       for (std::size_t k = 0; k < n_sys; ++k) j["systems"][names[k]] = results::to_json(sets[k], args->per_doc);
       text = j.dump(2) + "\n";
+    } else if (n_sys == 1) {
+      text = reports::render_scores(sets[0], args->format, args->per_doc);
     } else if (args->format == "tsv") {
       // One table: a leading `system` column on every line.
       for (std::size_t k = 0; k < n_sys; ++k) {
