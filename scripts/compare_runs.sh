@@ -4,7 +4,9 @@
 #  - compares outputs/ byte for byte (diff -r), and
 #  - compares every per-document count (system, lang, id, metric, tp, fp, fn) of
 #    per_doc.tsv, whatever the column layout of each version.
-# Also prints each run's wall and CPU time (same machine, one after the other).
+# Also times both builds side by side on the same machine: the run above once each,
+# and `detour score` (tm, the published outputs of ../shared, one thread) three times
+# each, alternating, CPU time (user + system).
 #
 #   bash scripts/compare_runs.sh OLD_REV [CORPUS] [NEW_BINARY]
 # OLD_REV is built from a temporary git worktree (removed afterwards); NEW_BINARY
@@ -31,6 +33,21 @@ for side in old new; do
     "$bin" "${args[@]}" --out "$work/$side" >"$work/$side.log" 2>"$work/$side.time" || true
   tail -1 "$work/$side.time"
 done
+pub=$(dirname "$corpus")/daniel-published-outputs/outputs
+if [[ -d $pub ]]; then
+  score_args=(score --corpus "$corpus" --metrics tm --jobs 1 --format tsv)
+  for s in "$pub"/*; do score_args+=(--system "$s"); done
+  for round in 1 2 3; do
+    for side in old new; do
+      bin=$work/build/detour; [[ $side == new ]] && bin=$new_bin
+      /usr/bin/time -f "%U %S" -o "$work/t" "$bin" "${score_args[@]}" >"$work/score.$side" 2>/dev/null || true
+      awk -v s=$side '{printf "%s ", $1 + $2 > "/dev/stderr"; print $1 + $2 >> "'"$work"'/score_cpu." s}' "$work/t" 2>/dev/null
+    done
+  done
+  for side in old new; do
+    echo "score tm ($side): CPU s per run: $(sort -n "$work/score_cpu.$side" | tr '\n' ' ')(median $(sort -n "$work/score_cpu.$side" | sed -n 2p))"
+  done
+fi
 # (system, lang, id, metric, tp, fp, fn) of every scored document, sorted.
 counts() {
   awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
