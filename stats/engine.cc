@@ -121,7 +121,7 @@ TileFn pick_tile() {
 // where d[i] holds up to 4 count differences (micro: tp, fp, fn; macro: one fixed-point
 // value). d has words * 64 rows (zero beyond the real documents); bits is
 // words x trials (bit j of bits[w][t]: document 64 w + j swapped in trial t); tables
-// is scratch for 8 * 256 entries.
+// is scratch for 16 * 256 entries.
 DETOUR_STATS_CLONES
 void swap_sums(const Q4* d, std::size_t words, const std::uint64_t* bits, std::size_t trials, Q4* acc,
                Q4* tables) {
@@ -234,7 +234,8 @@ Batch::Result Batch::run(const BootstrapOptions& bs, const RandomizationOptions&
     const std::size_t panels = (cells * kColumns + kPanel - 1) / kPanel;
     const std::size_t stride = panels * kPanel;  // columns of the sums matrix
 
-    // X in panel-major order: panel p holds columns 8p..8p+7 for every document.
+    // X in panel-major order: panel p holds columns 16p..16p+15 of every document
+    // (columns past the last cell are zero).
     std::vector<double> x(panels * n * kPanel, 0.0);
     parallel(cells, [&](std::size_t c) {
       const Cell& cell = cells_[c];

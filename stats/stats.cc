@@ -122,6 +122,11 @@ PairedResult compare_paired(std::span<const Counts> a, std::span<const Counts> b
   return std::move(batch.run(bootstrap, randomization).comparisons[0]);
 }
 
+std::string_view pairing_rule() {
+  return "paired on the documents scored for both systems: a failed page counts as an empty output "
+         "(tp 0, fp 0, fn = gold size), a page excluded for either system is left out of the pair";
+}
+
 std::vector<double> holm_bonferroni(std::span<const double> p) {
   const std::size_t m = p.size();
   for (std::size_t i = 0; i < m; ++i)

@@ -208,6 +208,9 @@ PairedResult compare_paired(std::span<const Counts> a, std::span<const Counts> b
                             Statistic statistic, const BootstrapOptions& bootstrap = {},
                             const RandomizationOptions& randomization = {});
 
+// The pairing rule in one sentence, for reports to print beside paired results.
+std::string_view pairing_rule();
+
 // Holm-Bonferroni adjusted p-values, in the input order: with p sorted ascending
 // (ties by position), adjusted p_(i) = max over j <= i of min(1, (m - j + 1) p_(j)).
 // Reject at level alpha where adjusted p < alpha. Throws std::invalid_argument for

@@ -370,6 +370,7 @@ TEST_CASE("stats: signatures name resamples, seed, level and method", "[stats]")
   REQUIRE(r.randomization_signature.empty());
   for (Statistic st : kAll) REQUIRE(parse_statistic(statistic_name(st)) == st);
   REQUIRE_THROWS_WITH(parse_statistic("f1"), Catch::Contains("micro-f1"));
+  REQUIRE(pairing_rule().find("empty output") != std::string_view::npos);
 }
 
 TEST_CASE("stats: bad input is refused with the reason", "[stats]") {
