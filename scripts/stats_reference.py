@@ -12,7 +12,7 @@ Two steps:
           tp fp fn          (n lines)
 
   stats_reference.py compute --cells CELLS --pairs A/B:LANG:METRIC,... --out VALUES
-          [--resamples 10000] [--trials 10000] [--seed 1]
+          [--resamples 50000] [--trials 50000] [--seed 1]
       computes with scipy, for every cell and each of micro/macro P, R, F1, the
       percentile bootstrap interval (scipy.stats.bootstrap, method='percentile'), and
       for every pair and micro-f1 and macro-f1: the paired bootstrap interval of the
@@ -26,7 +26,8 @@ Two steps:
           bootstrap distribution (the distribution-free standard error of a sample
           quantile);
         - p-value from T draws: sqrt(p (1 - p) / T).
-      Lines: kind <TAB> name <TAB> statistic <TAB> end <TAB> value <TAB> se.
+      Lines: kind <TAB> name <TAB> statistic <TAB> end <TAB> value <TAB> se, after a
+      line "meta resamples B trials T seed S alpha A".
 
 Micro statistics are computed from summed counts of the resampled documents (the
 statistic receives arrays of document indices and sums the counts), macro statistics
@@ -170,6 +171,7 @@ def compute(args):
               "permutation_test(permutation_type='samples', n_resamples=%d) "
               "(scripts/stats_reference.py compute --seed %d)\n"
               % (scipy.__version__, np.__version__, args.resamples, 1 - alpha, args.trials, args.seed))
+    out.write("meta\tresamples\t%d\ttrials\t%d\tseed\t%d\talpha\t%g\n" % (args.resamples, args.trials, args.seed, alpha))
     out.write("kind\tname\tstatistic\tend\tvalue\tse\n")
 
     for name, cell in cells.items():
@@ -235,8 +237,8 @@ def main():
     c.add_argument("--cells", required=True)
     c.add_argument("--pairs", default="")
     c.add_argument("--out", required=True)
-    c.add_argument("--resamples", type=int, default=10000)
-    c.add_argument("--trials", type=int, default=10000)
+    c.add_argument("--resamples", type=int, default=50000)
+    c.add_argument("--trials", type=int, default=50000)
     c.add_argument("--alpha", type=float, default=0.05)
     c.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()

@@ -2,17 +2,18 @@
 // committed fixture tests/fixtures/stats/daniel_cells.txt holds the per-document counts
 // of 10 DANIEL cells (5 languages, 4 metrics, both zero rules) from a detour run, and
 // scipy_values.tsv what scripts/stats_reference.py computed on them with
-// scipy.stats.bootstrap (percentile) and scipy.stats.permutation_test (paired samples):
-// interval endpoints for the 6 statistics of every cell, and for 5 pairs the paired
-// bootstrap interval of the micro and macro F1 difference, the shift-method p-value and
-// the randomization p-value, each with its Monte-Carlo standard error se (see the
-// script). Ours and scipy's are independent Monte-Carlo estimates of the same
-// quantities (same resample and trial counts, different random numbers), so they
-// differ by about sqrt(2) se; the test allows
-//     |ours - scipy| <= 4 sqrt(2) se + floor,
-// floor = 1e-9 for endpoints (fixed-point vs double means) and 1 / (trials + 1) for
-// p-values (one count). For a normal error, 4 standard deviations are exceeded with
-// probability 6e-5 per value. Set DETOUR_STATS_TABLE=FILE to write the agreement table.
+// scipy.stats.bootstrap (percentile, 50000 resamples) and scipy.stats.permutation_test
+// (paired samples, 50000 trials): interval endpoints for the 6 statistics of every
+// cell, and for 5 pairs the paired bootstrap interval of the micro and macro F1
+// difference, the shift-method p-value and the randomization p-value, each with its
+// Monte-Carlo standard error se_s (see the script). We compute the same with 10000
+// resamples and trials; ours and scipy's are independent Monte-Carlo estimates of the
+// same quantities, so their difference has standard error
+//     se = sqrt(se_o^2 + se_s^2),  se_o = se_s sqrt(50000 / 10000)
+// (a Monte-Carlo error shrinks as one over the square root of the draws), and the test
+// allows |ours - scipy| <= 4 se + floor, floor = 1e-9 for endpoints (fixed-point vs
+// double means) and 1 / 10001 for p-values (one count). Set DETOUR_STATS_TABLE=FILE to
+// write the agreement table.
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -77,17 +78,25 @@ TEST_CASE("stats: intervals and p-values agree with scipy on DANIEL cells", "[st
   REQUIRE(f);
   std::vector<Expected> expected;
   std::string line;
+  double scipy_resamples = 0, scipy_trials = 0;
   while (std::getline(f, line)) {
     if (line.empty() || line[0] == '#' || line.rfind("kind\t", 0) == 0) continue;
     std::istringstream row(line);
+    if (line.rfind("meta\t", 0) == 0) {
+      std::string key;
+      row >> key >> key >> scipy_resamples >> key >> scipy_trials;
+      continue;
+    }
     Expected e;
     row >> e.kind >> e.name >> e.statistic >> e.end >> e.value >> e.se;
     expected.push_back(e);
   }
   REQUIRE(expected.size() > 100);
+  REQUIRE(scipy_resamples > 0);
+  REQUIRE(scipy_trials > 0);
 
-  // One batch per language, every cell and pair of the fixture in it; the options of
-  // the scipy run (10000 resamples and trials), our default seed.
+  // One batch per language, every cell and pair of the fixture in it; 10000 resamples
+  // and trials, our default seed.
   BootstrapOptions bo;
   bo.resamples = 10000;
   RandomizationOptions ro;
@@ -112,11 +121,11 @@ TEST_CASE("stats: intervals and p-values agree with scipy on DANIEL cells", "[st
   for (const auto& [lang, batch] : batches) results.emplace(lang, batch.run(bo, ro));
 
   std::ostringstream table;
-  table << "| value | cell or pair | statistic | ours | scipy | MC se (scipy) | z = diff / (sqrt2 se) |\n"
+  table << "| value | cell or pair | statistic | ours | scipy | se of the difference | z = diff / se |\n"
         << "|---|---|---|---:|---:|---:|---:|\n";
   double worst_z = 0;
   for (const auto& e : expected) {
-    double ours = 0, floor = 1e-9;
+    double ours = 0, floor = 1e-9, draws_ratio = scipy_resamples / bo.resamples;
     if (e.kind == "ci") {
       const auto& [lang, idx] = cell_index.at(e.name);
       const Interval& iv = results.at(lang).cells[idx][parse_statistic(e.statistic)];
@@ -126,18 +135,19 @@ TEST_CASE("stats: intervals and p-values agree with scipy on DANIEL cells", "[st
       const PairedResult& r = results.at(lang).comparisons[idx];
       if (e.kind == "delta") ours = e.end == "lo" ? r.lo : r.hi;
       else if (e.kind == "p_bootstrap") ours = r.p_bootstrap, floor = 1.0 / (bo.resamples + 1);
-      else if (e.kind == "p_randomization") ours = r.p_randomization, floor = 1.0 / (ro.trials + 1);
+      else if (e.kind == "p_randomization")
+        ours = r.p_randomization, floor = 1.0 / (ro.trials + 1), draws_ratio = scipy_trials / ro.trials;
       else FAIL("unknown kind " << e.kind);
     }
-    const double tol = 4 * std::sqrt(2.0) * e.se + floor;
-    const double z = e.se > 0 ? (ours - e.value) / (std::sqrt(2.0) * e.se) : 0.0;
-    if (e.se > 0) worst_z = std::max(worst_z, std::abs(z));
+    const double se = e.se * std::sqrt(1 + draws_ratio);
+    const double tol = 4 * se + floor;
+    const double z = se > 0 ? (ours - e.value) / se : 0.0;
+    if (se > 0) worst_z = std::max(worst_z, std::abs(z));
     char buf[400];
     std::snprintf(buf, sizeof buf, "| %s%s | %s | %s | %.6f | %.6f | %.2g | %+.2f |\n", e.kind.c_str(),
-                  e.end == "-" ? "" : (" " + e.end).c_str(), e.name.c_str(), e.statistic.c_str(), ours, e.value, e.se,
-                  z);
+                  e.end == "-" ? "" : (" " + e.end).c_str(), e.name.c_str(), e.statistic.c_str(), ours, e.value, se, z);
     table << buf;
-    CAPTURE(e.kind, e.name, e.statistic, e.end, ours, e.value, e.se, tol);
+    CAPTURE(e.kind, e.name, e.statistic, e.end, ours, e.value, se, tol);
     CHECK(std::abs(ours - e.value) <= tol);
   }
   table << "\nlargest |z| among values with se > 0: " << worst_z << "\n";
