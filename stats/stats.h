@@ -23,7 +23,9 @@
 //        p = (1 + #{b : |d*_b - d| >= |d|}) / (B + 1).
 //    Two-sided because the question asked is "do they differ", and the +1 (the
 //    observed sample counted as one of the resamples) keeps p > 0 and makes a system
-//    compared with itself (every d*_b = d = 0) get p = 1;
+//    compared with itself (every d*_b = d = 0) get p = 1. This p-value and the
+//    percentile interval are not exact duals: when the bootstrap distribution is
+//    skewed the interval can exclude 0 while p >= alpha, or the reverse;
 //  - approximate randomization (Noreen, "Computer-Intensive Methods for Testing
 //    Hypotheses", 1989; Riezler & Maxwell, 2005): in each trial every document's
 //    counts of the two systems are swapped with probability 1/2, and
