@@ -20,6 +20,8 @@ namespace {
   throw IoError(path.string() + ": " + reason);
 }
 
+}  // namespace
+
 std::string errno_reason(int err) {
   switch (err) {
     case ENOENT: return "no such file";
@@ -31,7 +33,8 @@ std::string errno_reason(int err) {
   }
 }
 
-bool hidden(const std::string& name) { return !name.empty() && name[0] == '.'; }
+namespace {
+
 
 }  // namespace
 
@@ -264,7 +267,7 @@ std::vector<std::string> list_files(const fs::path& dir) {
   for (; it != fs::directory_iterator(); it.increment(ec)) {
     if (ec) fail(dir, "cannot list: " + errno_reason(ec.value()));
     std::string name = it->path().filename().string();
-    if (hidden(name)) continue;
+    if (hidden_name(name)) continue;
     std::error_code ec2;
     if (it->is_regular_file(ec2)) out.push_back(std::move(name));  // d_type: no stat unless a symlink
   }

@@ -76,4 +76,10 @@ void write_file_atomic(const std::filesystem::path& path, std::string_view bytes
 // Lists the regular files of a folder, sorted by name (hidden files skipped).
 std::vector<std::string> list_files(const std::filesystem::path& dir);
 
+// A short reason for an errno value ("no such file", "permission denied", ...).
+std::string errno_reason(int err);
+
+// True for names that listings skip (starting with '.').
+inline bool hidden_name(const std::string& name) { return !name.empty() && name[0] == '.'; }
+
 }  // namespace detour::io

@@ -31,18 +31,7 @@ namespace {
   throw CorpusError(path.string() + ": " + reason);
 }
 
-std::string errno_reason(int err) {
-  switch (err) {
-    case ENOENT: return "no such file";
-    case EACCES:
-    case EPERM: return "permission denied";
-    case EISDIR: return "is a directory";
-    case ENOTDIR: return "a parent is not a directory";
-    default: return std::strerror(err);
-  }
-}
 
-bool hidden(const std::string& name) { return !name.empty() && name[0] == '.'; }
 
 // The name without a trailing .html, .htm or .txt (case-insensitive).
 std::string stem_of(const std::string& name) {
@@ -147,10 +136,10 @@ Corpus open_corpus(const fs::path& root) {
   std::vector<std::string> langs;
   for (fs::directory_iterator it(root, ec), end; !ec && it != end; it.increment(ec)) {
     std::string name = it->path().filename().string();
-    if (hidden(name) || !it->is_directory()) continue;
+    if (io::hidden_name(name) || !it->is_directory()) continue;
     if (fs::is_directory(it->path() / "html") || fs::is_directory(it->path() / "gold")) langs.push_back(name);
   }
-  if (ec) fail(root, "cannot list: " + errno_reason(ec.value()));
+  if (ec) fail(root, "cannot list: " + io::errno_reason(ec.value()));
   std::sort(langs.begin(), langs.end());
   if (!langs.empty()) {
     c.format = "daniel";

@@ -443,22 +443,6 @@ const std::vector<Opcode>& DocPair::text_only_char_opcodes() {
   return *cache_->to_char_ops;
 }
 
-PRFValues prf(std::int64_t tp, std::int64_t fp, std::int64_t fn, ZeroRule rule) {
-  PRFValues v;
-  if (rule == ZeroRule::CleanEval) {
-    double n_text = tp + fp > 0 ? double(tp + fp) : 1.0;
-    double n_gold = tp + fn > 0 ? double(tp + fn) : 1.0;
-    v.precision = tp / n_text;
-    v.recall = tp / n_gold;
-  } else {
-    v.precision = tp + fp > 0 ? double(tp) / double(tp + fp) : 1.0;
-    v.recall = tp + fn > 0 ? double(tp) / double(tp + fn) : 1.0;
-  }
-  double s = v.precision + v.recall;
-  v.f1 = 2 * v.precision * v.recall / (s > 0 ? s : 1.0);
-  return v;
-}
-
 const MetricInfo& find_metric(std::string_view name) {
   for (const auto& m : metric_registry())
     if (m.name == name) return m;

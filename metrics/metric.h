@@ -19,6 +19,7 @@
 #include <string_view>
 #include <vector>
 
+#include "base/prf.h"
 #include "kernels/sequence_matcher.h"
 
 namespace detour::metrics {
@@ -118,15 +119,10 @@ struct DocScore {
   std::vector<double> values;  // names in MetricInfo::value_names
 };
 
-enum class ZeroRule {
-  CleanEval,  // zero denominators become 1 (P = 0 when nothing was extracted)
-  Empty,      // nothing extracted: P = 1; empty gold: R = 1 (both empty: F1 = 1)
-};
-
-struct PRFValues {
-  double precision = 0, recall = 0, f1 = 0;  // fractions (0..1)
-};
-PRFValues prf(std::int64_t tp, std::int64_t fp, std::int64_t fn, ZeroRule rule);
+// Zero rules, PRFValues and prf(): base/prf.h (shared with the statistics).
+using ::detour::PRFValues;
+using ::detour::ZeroRule;
+using ::detour::prf;
 
 struct MetricInfo {
   std::string_view name;

@@ -78,35 +78,20 @@
 #include <string_view>
 #include <vector>
 
+#include "base/prf.h"
+
 namespace detour::stats {
 
-enum class ZeroRule { CleanEval, Empty };
+using ::detour::ZeroRule;  // base/prf.h
 
 struct Counts {
   std::int64_t tp = 0, fp = 0, fn = 0;
 };
 
-struct Prf {
-  double precision = 0, recall = 0, f1 = 0;  // fractions (0..1)
-};
-// Precision, recall and F1 of counts under a zero rule: the same operations, in the
-// same order, as metrics::prf (metrics/metric.cc), hence the same bits. Inline: the
-// randomization test calls it twice per trial.
-inline Prf prf(std::int64_t tp, std::int64_t fp, std::int64_t fn, ZeroRule rule) {
-  Prf v;
-  if (rule == ZeroRule::CleanEval) {
-    double n_text = tp + fp > 0 ? double(tp + fp) : 1.0;
-    double n_gold = tp + fn > 0 ? double(tp + fn) : 1.0;
-    v.precision = tp / n_text;
-    v.recall = tp / n_gold;
-  } else {
-    v.precision = tp + fp > 0 ? double(tp) / double(tp + fp) : 1.0;
-    v.recall = tp + fn > 0 ? double(tp) / double(tp + fn) : 1.0;
-  }
-  double s = v.precision + v.recall;
-  v.f1 = 2 * v.precision * v.recall / (s > 0 ? s : 1.0);
-  return v;
-}
+using Prf = ::detour::PRFValues;
+// Precision, recall and F1 of counts under a zero rule: base/prf.h, the same function
+// metrics::aggregate uses.
+using ::detour::prf;
 
 enum class Statistic : std::uint8_t { MicroPrecision, MicroRecall, MicroF1, MacroPrecision, MacroRecall, MacroF1 };
 inline constexpr std::size_t kStatistics = 6;
