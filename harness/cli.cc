@@ -5,6 +5,8 @@
 #include <exception>
 #include <iostream>
 
+#include "extractors/external.h"
+
 namespace detour::cli {
 
 std::vector<std::string> split_list(const std::string& s) {
@@ -40,6 +42,9 @@ int main(int argc, char** argv) {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     return app.exit(e);
+  } catch (const UsageError& e) {  // a bad option value: exit status 2
+    std::cerr << "detour: " << e.what() << "\n";
+    return 2;
   } catch (const std::exception& e) {
     std::cerr << "detour: " << e.what() << "\n";
     return 1;

@@ -134,6 +134,12 @@ class Progress {
   std::condition_variable cv_;
 };
 
+// "STAGE: reason", unless the extractor already named itself at the start.
+std::string stage_reason(const std::string& stage, const std::string& what) {
+  const std::string prefix = stage + ": ";
+  return what.compare(0, prefix.size(), prefix) == 0 ? what : prefix + what;
+}
+
 }  // namespace
 
 RunResult run(const RunConfig& cfg) {
@@ -274,7 +280,7 @@ RunResult run(const RunConfig& cfg) {
                 }
               } catch (const std::exception& e) {
                 so.ok = false;
-                so.reason = st + ": " + e.what();
+                so.reason = stage_reason(st, e.what());
               }
               so.millis = std::chrono::duration<double, std::milli>(Clock::now() - ts).count();
             }
