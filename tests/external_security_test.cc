@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cmath>
 #include <cstdlib>
 #include <fstream>
 #include <optional>
@@ -378,5 +379,108 @@ TEST_CASE("collapse_whitespace: only real Unicode spaces count and broken UTF-8 
   for (const char* ns : {"\xe2\x80\x8b", "\xe2\x80\x90", "\xe2\x80\xa4"}) {
     INFO("non-space bytes " << ns);
     CHECK(collapse_whitespace(std::string("a") + ns + "b") == std::string("a") + ns + "b");
+  }
+}
+
+TEST_CASE("external: timeout and output-cap values are checked", "[external]") {
+  CHECK(check_timeout(0.5) == 0.5);
+  CHECK(check_timeout(kMaxTimeoutSeconds) == kMaxTimeoutSeconds);
+  for (double bad : {0.0, -1.0, std::nan(""), HUGE_VAL, -HUGE_VAL, 1e20, kMaxTimeoutSeconds * 2})
+    CHECK_THROWS_AS(check_timeout(bad), UsageError);
+  CHECK_THROWS_WITH(check_timeout(0), Catch::Contains("--timeout"));
+  CHECK(parse_output_cap("64M") == std::size_t{64} << 20);
+  CHECK(parse_output_cap("64MiB") == std::size_t{64} << 20);
+  CHECK(parse_output_cap("1g") == std::size_t{1} << 30);
+  CHECK(parse_output_cap("2K") == 2048);
+  CHECK(parse_output_cap("65536") == 65536);
+  CHECK(parse_output_cap("64G") == std::size_t{64} << 30);
+  for (std::string bad : {"", "0", "0M", "M", "-1", "1.5M", "65G", "1T", "12 M", "99999999999999999999999"}) {
+    INFO("--max-output '" << bad << "'");
+    CHECK_THROWS_AS(parse_output_cap(bad), UsageError);
+  }
+  CHECK(format_bytes(std::size_t{64} << 20) == "64 MiB");
+  CHECK(format_bytes(1536) == "1536 bytes");
+  CHECK(format_bytes(3072) == "3 KiB");
+  CHECK_THROWS_AS(parse_external_spec("T=cat", 0), UsageError);
+  CHECK_THROWS_AS(parse_external_spec("T=cat", 1, 0), UsageError);
+  CHECK_THROWS_AS(parse_external_spec("T-1=cat", 1), UsageError);
+  auto spec = parse_external_spec("T=cat", 1.5, 4096);
+  auto ex = make_external_extractor(spec);
+  CHECK(ex->signature() == "T|v:external|command:cat|max_output:4 KiB|timeout:1.5s");
+}
+
+TEST_CASE("external: the output cap applies to stdout and to the output file", "[external][security]") {
+  const Page page = small_page();
+  SECTION("stdout a little over the cap") {
+    auto tool = make_external_extractor(parse_external_spec("T=head -c 5000 /dev/zero", 20, 4096));
+    CHECK_THROWS_WITH(tool->extract(page), Catch::Contains("output over the cap of 4 KiB"));
+    auto fits = make_external_extractor(parse_external_spec("T=head -c 4096 /dev/zero", 20, 4096));
+    CHECK_NOTHROW(fits->extract(page));
+  }
+  SECTION("stdout endless") {
+    auto t0 = Clock::now();
+    ProcessResult r = run_process({"yes"}, "", 60, std::size_t{1} << 20);
+    CHECK(r.over_cap);
+    CHECK(r.out.size() == std::size_t{1} << 20);
+    CHECK(seconds_since(t0) < 30);
+  }
+  SECTION("an output file a little over the cap, read after the tool exits") {
+    auto tool = make_external_extractor(
+        parse_external_spec("T=sh -c 'head -c 5000 /dev/zero > \"$0\"' {output}", 20, 4096));
+    CHECK_THROWS_WITH(tool->extract(page), Catch::Contains("over the cap of 4 KiB"));
+  }
+  SECTION("an output file that grows without end: the tool is stopped while it runs") {
+    auto t0 = Clock::now();
+    auto tool = make_external_extractor(parse_external_spec("T=sh -c 'yes > \"$0\"' {output}", 60, std::size_t{1} << 20));
+    CHECK_THROWS_WITH(tool->extract(page), Catch::Contains("over the cap of 1 MiB"));
+    CHECK(seconds_since(t0) < 30);
+  }
+}
+
+TEST_CASE("external: an output file that is a symlink or a FIFO is refused", "[external][security]") {
+  TempDir t;
+  const fs::path secret = t.write("secret", "<p>SECRET\n");
+  const Page page = small_page();
+  auto link = make_external_extractor(parse_external_spec("T=ln -s " + secret.string() + " {output}", 20));
+  CHECK_THROWS_WITH(link->extract(page), Catch::Contains("symlink"));
+  auto fifo = make_external_extractor(parse_external_spec("T=mkfifo {output}", 20));
+  CHECK_THROWS_WITH(fifo->extract(page), Catch::Contains("not a regular file"));
+}
+
+TEST_CASE("external: a process that leaves the tool's group and holds its output makes the page time out with the reason",
+          "[external][security]") {
+  TempDir t;
+  const fs::path pidfile = t.path / "pids";
+  // The tool exits once its escaped child has started (and written its id).
+  write_file(t.path / "tool.sh", "setsid sh -c 'echo $$ > \"$0\"; exec sleep 25' \"$1\" &\n"
+                                 "while [ ! -s \"$1\" ]; do sleep 0.01; done\n"
+                                 "echo done\n");
+  auto tool = make_external_extractor(
+      parse_external_spec("T=sh " + (t.path / "tool.sh").string() + " " + pidfile.string(), 1));
+  CHECK_THROWS_WITH(tool->extract(small_page()), Catch::Contains("left its process group"));
+  reap_leftovers(wait_pids(pidfile, 1, 5));
+}
+
+TEST_CASE("external: tools get SIGPIPE as default, not detour's ignored disposition", "[external]") {
+  // With SIGPIPE ignored, `yes` would see EPIPE and complain on stderr.
+  ProcessResult r = run_process({"sh", "-c", "yes | head -c 1"}, "", 20);
+  CHECK(r.exit_status == 0);
+  CHECK(r.out == "y");
+  CHECK(r.err.empty());
+}
+
+TEST_CASE("external security: detour run --max-output fails the page over the cap and refuses bad sizes",
+          "[external][cli]") {
+  TempDir t;
+  const fs::path corpus = make_small_corpus(t.path / "corpus");
+  const std::string base = "run --corpus '" + corpus.string() + "' --no-progress --metrics to --extractors T";
+  auto c = detour::testing::run_detour(base + " --external 'T=head -c 5000 /dev/zero' --max-output 1K --out '" +
+                                       (t.path / "out").string() + "'");
+  CHECK(c.status == 0);
+  CHECK(slurp(t.path / "out/failures.tsv").find("T: output over the cap of 1 KiB") != std::string::npos);
+  for (std::string bad : {"0", "abc", "65G"}) {
+    auto u = detour::testing::run_detour(base + " --external 'T=cat' --max-output " + bad);
+    CHECK(u.status == 2);
+    CHECK(u.out.find("--max-output") != std::string::npos);
   }
 }
