@@ -7,21 +7,24 @@
 namespace detour {
 
 namespace {
-// UTF-8 length of a whitespace character at s[i] (ASCII space/control or Unicode
-// Zs/line separators including NBSP), or 0.
+// UTF-8 length of a whitespace character at s[i], or 0: ASCII space and controls
+// \t \n \v \f \r, and the Unicode space separators (Zs) and line/paragraph
+// separators, each only as its exact, complete UTF-8 sequence: U+00A0 (C2 A0),
+// U+1680 (E1 9A 80), U+2000..U+200A (E2 80 80..8A), U+2028, U+2029 (E2 80 A8, A9),
+// U+202F (E2 80 AF), U+205F (E2 81 9F), U+3000 (E3 80 80). A truncated or broken
+// sequence is not a space; its bytes stay text.
 std::size_t space_len(std::string_view s, std::size_t i) {
-  unsigned char c = static_cast<unsigned char>(s[i]);
+  auto at = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
+  const unsigned char c = at(i);
   if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v') return 1;
-  if (c == 0xC2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) == 0xA0) return 2;
-  if (c == 0xE2 && i + 2 < s.size()) {
-    unsigned char c1 = static_cast<unsigned char>(s[i + 1]);
-    unsigned char c2 = static_cast<unsigned char>(s[i + 2]);
-    if (c1 == 0x80 && (c2 <= 0x8A || c2 == 0xA8 || c2 == 0xA9 || c2 == 0xAF)) return 3;
-    if (c1 == 0x81 && c2 == 0x9F) return 3;
-  }
-  if (c == 0xE3 && i + 2 < s.size() && static_cast<unsigned char>(s[i + 1]) == 0x80 &&
-      static_cast<unsigned char>(s[i + 2]) == 0x80)
-    return 3;  // ideographic space
+  if (c == 0xC2) return i + 1 < s.size() && at(i + 1) == 0xA0 ? 2 : 0;
+  if (c != 0xE1 && c != 0xE2 && c != 0xE3) return 0;
+  if (i + 2 >= s.size()) return 0;
+  const unsigned char c1 = at(i + 1), c2 = at(i + 2);
+  if (c == 0xE1) return c1 == 0x9A && c2 == 0x80 ? 3 : 0;
+  if (c == 0xE3) return c1 == 0x80 && c2 == 0x80 ? 3 : 0;
+  if (c1 == 0x80 && ((c2 >= 0x80 && c2 <= 0x8A) || c2 == 0xA8 || c2 == 0xA9 || c2 == 0xAF)) return 3;
+  if (c1 == 0x81 && c2 == 0x9F) return 3;
   return 0;
 }
 }  // namespace

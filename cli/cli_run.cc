@@ -1,7 +1,7 @@
 // `detour run`: every selected extractor and chain over a gold corpus, scored.
 //   detour run --corpus ROOT [--extractors LIST|all] [--chains LIST|all|none]
 //              [--metrics LIST] [--jobs N] [--out DIR] [--languages LIST]
-//              [--external NAME='COMMAND']... [--timeout SECONDS] [--seed N] [--no-progress]
+//              [--external NAME='COMMAND']... [--timeout SECONDS] [--max-output SIZE] [--seed N] [--no-progress]
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
@@ -26,6 +26,7 @@ struct RunArgs {
   std::uint64_t seed = 42;
   bool no_progress = false;
   std::string autojunk = "yes";
+  std::string max_output = "64M";
 };
 
 }  // namespace
@@ -50,6 +51,8 @@ void add_run_command(CLI::App& app) {
                   "NAME='COMMAND' runs a tool per page ({input}/{output} placeholders, else stdin/stdout)");
   cmd->add_option("--model", args->models, "NAME=MODEL: an NCleaner model from `detour train` as an extractor");
   cmd->add_option("--timeout", args->timeout, "seconds per page for external tools")->capture_default_str();
+  cmd->add_option("--max-output", args->max_output, "cap on an external tool's output per page (K, M, G units)")
+      ->capture_default_str();
   cmd->add_option("--seed", args->seed, "seed for extractors that sample (training pages, clustering)")
       ->capture_default_str();
   cmd->add_flag("--no-progress", args->no_progress, "no progress display");
@@ -57,13 +60,9 @@ void add_run_command(CLI::App& app) {
     if (cmd->count("--jobs")) check_jobs(args->jobs);
     harness::RunConfig cfg;
     cfg.corpus = args->corpus;
-    for (const auto& e : args->externals) {
-      try {
-        cfg.externals.push_back(parse_external_spec(e, args->timeout));
-      } catch (const std::invalid_argument& err) {
-        throw UsageError(err.what());
-      }
-    }
+    const std::size_t max_output = parse_output_cap(args->max_output);  // both throw UsageError (exit 2)
+    check_timeout(args->timeout);
+    for (const auto& e : args->externals) cfg.externals.push_back(parse_external_spec(e, args->timeout, max_output));
     if (args->extractors == "all") {
       for (const auto& info : extractor_registry())
         if (info.name != "GOLD" && info.name != "NONE") cfg.extractors.emplace_back(info.name);

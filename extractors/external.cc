@@ -2,18 +2,28 @@
 
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cctype>
 #include <cerrno>
 #include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
+#include <mutex>
+#include <optional>
 #include <stdexcept>
 
 #include "extractors/blocks.h"
@@ -32,7 +42,7 @@ std::vector<std::string> split_command(const std::string& s) {
     char c = s[i];
     if (c == '\'') {
       auto end = s.find('\'', i + 1);
-      if (end == std::string::npos) throw std::invalid_argument("unterminated ' in command: " + s);
+      if (end == std::string::npos) throw UsageError("unterminated ' in command: " + s);
       cur += s.substr(i + 1, end - i - 1);
       in_word = true;
       i = end;
@@ -42,7 +52,7 @@ std::vector<std::string> split_command(const std::string& s) {
         if (s[i] == '\\' && i + 1 < s.size() && (s[i + 1] == '"' || s[i + 1] == '\\')) ++i;
         cur += s[i];
       }
-      if (i >= s.size()) throw std::invalid_argument("unterminated \" in command: " + s);
+      if (i >= s.size()) throw UsageError("unterminated \" in command: " + s);
       in_word = true;
     } else if (c == '\\' && i + 1 < s.size()) {
       cur += s[++i];
@@ -60,30 +70,225 @@ std::vector<std::string> split_command(const std::string& s) {
   return words;
 }
 
-ExternalSpec parse_external_spec(const std::string& text, double timeout_seconds) {
+namespace {
+std::string format_seconds(double s) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%g", s);
+  return buf;
+}
+}  // namespace
+
+double check_timeout(double seconds) {
+  if (!std::isfinite(seconds) || seconds <= 0 || seconds > kMaxTimeoutSeconds)
+    throw UsageError("--timeout must be a number of seconds above 0 and at most " + format_seconds(kMaxTimeoutSeconds) +
+                     ", got " + format_seconds(seconds));
+  return seconds;
+}
+
+std::size_t parse_output_cap(const std::string& text) {
+  constexpr std::uint64_t kMax = std::uint64_t{64} << 30;
+  auto bad = [&] {
+    return UsageError("--max-output expects a size such as 64M, 1G or 65536 (bytes; units K, M, G of 1024), from 1 byte "
+                      "to 64 GiB, got '" + text + "'");
+  };
+  std::size_t i = 0;
+  std::uint64_t n = 0;
+  while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]))) {
+    n = n * 10 + static_cast<std::uint64_t>(text[i] - '0');
+    if (n > kMax) throw bad();
+    ++i;
+  }
+  if (i == 0) throw bad();
+  std::string unit;
+  for (; i < text.size(); ++i) unit += static_cast<char>(std::toupper(static_cast<unsigned char>(text[i])));
+  int shift = -1;
+  if (unit.empty() || unit == "B") shift = 0;
+  else if (unit == "K" || unit == "KB" || unit == "KIB") shift = 10;
+  else if (unit == "M" || unit == "MB" || unit == "MIB") shift = 20;
+  else if (unit == "G" || unit == "GB" || unit == "GIB") shift = 30;
+  if (shift < 0 || n == 0 || n > (kMax >> shift)) throw bad();
+  return static_cast<std::size_t>(n << shift);
+}
+
+std::string format_bytes(std::size_t bytes) {
+  if (bytes >= (std::size_t{1} << 30) && bytes % (std::size_t{1} << 30) == 0) return std::to_string(bytes >> 30) + " GiB";
+  if (bytes >= (std::size_t{1} << 20) && bytes % (std::size_t{1} << 20) == 0) return std::to_string(bytes >> 20) + " MiB";
+  if (bytes >= (std::size_t{1} << 10) && bytes % (std::size_t{1} << 10) == 0) return std::to_string(bytes >> 10) + " KiB";
+  return std::to_string(bytes) + (bytes == 1 ? " byte" : " bytes");
+}
+
+ExternalSpec parse_external_spec(const std::string& text, double timeout_seconds, std::size_t max_output_bytes) {
   auto eq = text.find('=');
   if (eq == std::string::npos || eq == 0 || eq + 1 >= text.size())
-    throw std::invalid_argument("--external expects NAME='COMMAND', got: " + text);
-  ExternalSpec spec{text.substr(0, eq), text.substr(eq + 1), timeout_seconds};
+    throw UsageError("--external expects NAME='COMMAND', got: " + text);
+  ExternalSpec spec{text.substr(0, eq), text.substr(eq + 1), check_timeout(timeout_seconds), max_output_bytes};
+  if (max_output_bytes == 0) throw UsageError("the output cap of " + spec.name + " must be at least 1 byte");
   for (char c : spec.name)
     if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.'))
-      throw std::invalid_argument("external extractor name '" + spec.name +
-                                  "' may only hold letters, digits, '_' and '.' ('-' separates chain stages)");
-  if (split_command(spec.command).empty()) throw std::invalid_argument("empty command for " + spec.name);
+      throw UsageError("external extractor name '" + spec.name +
+                       "' may only hold letters, digits, '_' and '.' ('-' separates chain stages)");
+  if (split_command(spec.command).empty()) throw UsageError("empty command for " + spec.name);
   return spec;
 }
 
-ProcessResult run_process(const std::vector<std::string>& argv, const std::string& stdin_data, double timeout) {
-  // A tool that exits before reading its input must not kill us with SIGPIPE.
-  static const bool sigpipe_ignored = [] {
+// ---------------------------------------------------------------------------------
+// Cleanup on exit and on signals. The process groups of running tools and the paths
+// of live staging folders sit in fixed tables of atomics, so that a signal handler
+// can read them without locks or allocation; the handler then only makes system
+// calls (kill, openat, getdents64, unlinkat), which are async-signal-safe.
+
+namespace {
+
+constexpr int kGroupSlots = 1024;
+std::atomic<pid_t> g_groups[kGroupSlots];  // 0 free, -1 being spawned, > 0 a process group id
+constexpr int kDirSlots = 256;
+std::atomic<const char*> g_dirs[kDirSlots];  // live staging folders (strings never freed)
+std::atomic<bool> g_dying{false};            // a termination signal is being handled
+constexpr int kTermSignals[] = {SIGINT, SIGTERM, SIGHUP};
+struct sigaction g_old_actions[3];
+
+void kill_all_groups() {
+  for (auto& slot : g_groups) {
+    pid_t p = slot.load();
+    // A slot being filled: its thread blocks these signals while it spawns, so it is
+    // another thread and will store the id in a moment.
+    for (int k = 0; p == -1 && k < 500; ++k) {
+      timespec ts{0, 1000000};
+      nanosleep(&ts, nullptr);
+      p = slot.load();
+    }
+    if (p > 0) kill(-p, SIGKILL);
+  }
+}
+
+// Removes `name` under the folder `parent` (a file, a symlink, or a folder with all
+// it holds, never following symlinks). Async-signal-safe.
+void remove_tree_at(int parent, const char* name, int depth) {
+  if (unlinkat(parent, name, 0) == 0 || errno == ENOENT) return;
+  if (depth > 32) return;
+  int fd = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+  if (fd < 0) return;
+  alignas(8) char buf[2048];
+  // Entries removed while reading the folder may shift the rest: read it again until
+  // a pass finds nothing left (bounded, in case something keeps writing there).
+  for (int pass = 0; pass < 16; ++pass) {
+    if (lseek(fd, 0, SEEK_SET) < 0) break;
+    bool any = false;
+    for (;;) {
+      long n = syscall(SYS_getdents64, fd, buf, sizeof buf);
+      if (n <= 0) break;
+      for (long off = 0; off < n;) {
+        // struct linux_dirent64: u64 d_ino, s64 d_off, u16 d_reclen, u8 d_type, name.
+        unsigned short reclen;
+        std::memcpy(&reclen, buf + off + 16, sizeof reclen);
+        const char* entry = buf + off + 19;
+        off += reclen;
+        if (entry[0] == '.' && (entry[1] == 0 || (entry[1] == '.' && entry[2] == 0))) continue;
+        any = true;
+        remove_tree_at(fd, entry, depth + 1);
+      }
+    }
+    if (!any) break;
+  }
+  close(fd);
+  unlinkat(parent, name, AT_REMOVEDIR);
+}
+
+void remove_all_dirs() {
+  for (auto& slot : g_dirs)
+    if (const char* p = slot.load()) remove_tree_at(AT_FDCWD, p, 0);
+}
+
+void on_termination_signal(int sig) {
+  const int saved_errno = errno;
+  g_dying.store(true);
+  kill_all_groups();
+  remove_all_dirs();
+  // Then die of the signal as if we had not been here (or run the previous handler).
+  for (int i = 0; i < 3; ++i)
+    if (kTermSignals[i] == sig) sigaction(sig, &g_old_actions[i], nullptr);
+  raise(sig);  // blocked while in here: delivered on return
+  errno = saved_errno;
+}
+
+void cleanup_at_exit() {
+  kill_all_groups();
+  remove_all_dirs();
+}
+
+// Once per process: SIGPIPE ignored (a tool that exits before reading its input must
+// not kill us), cleanup at exit, and the termination handlers (not over an ignored
+// disposition, e.g. SIGHUP under nohup).
+void install_cleanup() {
+  static std::once_flag once;
+  std::call_once(once, [] {
     signal(SIGPIPE, SIG_IGN);
-    return true;
-  }();
-  (void)sigpipe_ignored;
+    std::atexit(cleanup_at_exit);
+    for (int i = 0; i < 3; ++i) {
+      struct sigaction old {};
+      if (sigaction(kTermSignals[i], nullptr, &old) != 0) continue;
+      if (!(old.sa_flags & SA_SIGINFO) && old.sa_handler == SIG_IGN) continue;
+      g_old_actions[i] = old;
+      struct sigaction sa {};
+      sa.sa_handler = on_termination_signal;
+      sigemptyset(&sa.sa_mask);
+      for (int s : kTermSignals) sigaddset(&sa.sa_mask, s);
+      sa.sa_flags = SA_RESTART;
+      sigaction(kTermSignals[i], &sa, nullptr);
+    }
+  });
+}
+
+// Blocks the termination signals in this thread while alive, so that the handler
+// never runs on a thread that holds a half-filled slot.
+class TermSignalsBlocked {
+ public:
+  TermSignalsBlocked() {
+    sigset_t set;
+    sigemptyset(&set);
+    for (int s : kTermSignals) sigaddset(&set, s);
+    pthread_sigmask(SIG_BLOCK, &set, &old_);
+  }
+  ~TermSignalsBlocked() { pthread_sigmask(SIG_SETMASK, &old_, nullptr); }
+  TermSignalsBlocked(const TermSignalsBlocked&) = delete;
+  TermSignalsBlocked& operator=(const TermSignalsBlocked&) = delete;
+
+ private:
+  sigset_t old_;
+};
+
+// File descriptors closed on every path out.
+struct Fd {
+  int fd = -1;
+  Fd() = default;
+  explicit Fd(int f) : fd(f) {}
+  ~Fd() { reset(); }
+  void reset() {
+    if (fd >= 0) close(fd);
+    fd = -1;
+  }
+  Fd(const Fd&) = delete;
+  Fd& operator=(const Fd&) = delete;
+};
+
+std::string errno_text(int e) { return std::strerror(e); }
+
+}  // namespace
+
+ProcessResult run_process(const std::vector<std::string>& argv, const std::string& stdin_data, double timeout,
+                          std::size_t max_output, const WatchedFile* watch) {
+  if (argv.empty()) throw ExtractError("empty command");
+  check_timeout(timeout);
+  install_cleanup();
   ProcessResult res;
   int in_pipe[2], out_pipe[2], err_pipe[2];
-  if (pipe2(in_pipe, O_CLOEXEC) || pipe2(out_pipe, O_CLOEXEC) || pipe2(err_pipe, O_CLOEXEC))
-    throw ExtractError(std::string("cannot create pipes: ") + std::strerror(errno));
+  if (pipe2(in_pipe, O_CLOEXEC)) throw ExtractError("cannot create pipes: " + errno_text(errno));
+  Fd in_r(in_pipe[0]), in_w(in_pipe[1]);
+  if (pipe2(out_pipe, O_CLOEXEC)) throw ExtractError("cannot create pipes: " + errno_text(errno));
+  Fd out_r(out_pipe[0]), out_w(out_pipe[1]);
+  if (pipe2(err_pipe, O_CLOEXEC)) throw ExtractError("cannot create pipes: " + errno_text(errno));
+  Fd err_r(err_pipe[0]), err_w(err_pipe[1]);
+
   posix_spawn_file_actions_t fa;
   posix_spawn_file_actions_init(&fa);
   posix_spawn_file_actions_adddup2(&fa, in_pipe[0], 0);
@@ -91,77 +296,146 @@ ProcessResult run_process(const std::vector<std::string>& argv, const std::strin
   posix_spawn_file_actions_adddup2(&fa, err_pipe[1], 2);
   posix_spawnattr_t attr;
   posix_spawnattr_init(&attr);
-  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK);
-  posix_spawnattr_setpgroup(&attr, 0);  // own process group: a timeout kills its children too
-  sigset_t none;
+  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+  posix_spawnattr_setpgroup(&attr, 0);  // own process group: killed as a whole
+  sigset_t none, defaults;
   sigemptyset(&none);
   posix_spawnattr_setsigmask(&attr, &none);
+  sigemptyset(&defaults);  // what we ignore or catch, the tool gets as default
+  for (int s : {SIGPIPE, SIGINT, SIGTERM, SIGHUP}) sigaddset(&defaults, s);
+  posix_spawnattr_setsigdefault(&attr, &defaults);
   std::vector<char*> args;
   for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
-  pid_t pid;
-  int rc = posix_spawnp(&pid, args[0], &fa, &attr, args.data(), environ);
+
+  pid_t pid = -1;
+  int rc = 0;
+  int slot = -1;
+  {
+    TermSignalsBlocked blocked;
+    for (int i = 0; i < kGroupSlots && slot < 0; ++i) {
+      pid_t expected = 0;
+      if (g_groups[i].compare_exchange_strong(expected, -1)) slot = i;
+    }
+    if (slot < 0) rc = EAGAIN;
+    else if (g_dying.load()) rc = EINTR;
+    else rc = posix_spawnp(&pid, args[0], &fa, &attr, args.data(), environ);
+    if (slot >= 0) {
+      g_groups[slot].store(rc == 0 ? pid : 0);
+      // The handler sets g_dying before it reads the table: either it saw our group
+      // or we see that it ran.
+      if (rc == 0 && g_dying.load()) kill(-pid, SIGKILL);
+    }
+  }
   posix_spawn_file_actions_destroy(&fa);
   posix_spawnattr_destroy(&attr);
-  close(in_pipe[0]);
-  close(out_pipe[1]);
-  close(err_pipe[1]);
+  in_r.reset();
+  out_w.reset();
+  err_w.reset();
   if (rc != 0) {
-    close(in_pipe[1]);
-    close(out_pipe[0]);
-    close(err_pipe[0]);
-    throw ExtractError("cannot start '" + argv[0] + "': " + std::strerror(rc));
+    if (slot < 0) throw ExtractError("cannot start '" + argv[0] + "': too many tools running at once");
+    throw ExtractError("cannot start '" + argv[0] + "': " + errno_text(rc));
   }
-  fcntl(in_pipe[1], F_SETFL, O_NONBLOCK);
+
+  // A descriptor that becomes readable when the tool exits (Linux 5.3+); without it,
+  // the exit is checked every 10 ms.
+  Fd pidfd;
+#ifdef SYS_pidfd_open
+  pidfd.fd = static_cast<int>(syscall(SYS_pidfd_open, pid, 0));
+#endif
+  if (pidfd.fd >= 0) fcntl(pidfd.fd, F_SETFD, FD_CLOEXEC);
+
+  fcntl(in_w.fd, F_SETFL, O_NONBLOCK);
   std::size_t written = 0;
-  int in_fd = in_pipe[1];
-  if (stdin_data.empty()) {
-    close(in_fd);
-    in_fd = -1;
-  }
-  auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(timeout);
-  bool out_open = true, err_open = true;
-  char buf[65536];
-  while (out_open || err_open) {
-    pollfd fds[3];
-    int n = 0;
-    int idx_out = -1, idx_err = -1, idx_in = -1;
-    if (out_open) { fds[n] = {out_pipe[0], POLLIN, 0}; idx_out = n++; }
-    if (err_open) { fds[n] = {err_pipe[0], POLLIN, 0}; idx_err = n++; }
-    if (in_fd >= 0) { fds[n] = {in_fd, POLLOUT, 0}; idx_in = n++; }
+  if (stdin_data.empty()) in_w.reset();
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(timeout);
+  bool exited = false, group_killed = false;
+  constexpr std::size_t kErrCap = std::size_t{64} << 10;
+  static thread_local char buf[65536];
+  for (;;) {
+    if (!exited && pidfd.fd < 0) {
+      siginfo_t si{};
+      if (waitid(P_PID, static_cast<id_t>(pid), &si, WEXITED | WNOHANG | WNOWAIT) == 0 && si.si_pid == pid)
+        exited = true;
+    }
+    if (exited && !group_killed) {
+      // The tool is a zombie until reaped below, so its id still names its group:
+      // whatever it left running goes now. Output already in the pipes stays readable.
+      kill(-pid, SIGKILL);
+      group_killed = true;
+      in_w.reset();
+    }
+    if (exited && out_r.fd < 0 && err_r.fd < 0) break;
     auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
     if (left.count() <= 0) {
       res.timed_out = true;
       break;
     }
-    int pr = poll(fds, n, static_cast<int>(std::min<long long>(left.count(), 1000)));
-    if (pr < 0 && errno != EINTR) break;
-    if (pr <= 0) continue;
-    if (idx_in >= 0 && (fds[idx_in].revents & (POLLOUT | POLLERR | POLLHUP))) {
-      ssize_t w = write(in_fd, stdin_data.data() + written, stdin_data.size() - written);
-      if (w > 0) written += static_cast<std::size_t>(w);
-      if (w < 0 && errno != EAGAIN) written = stdin_data.size();  // reader gone (EPIPE)
-      if (written >= stdin_data.size()) {
-        close(in_fd);
-        in_fd = -1;
+    long long wait_ms = std::min<long long>(left.count(), 1000);
+    if (watch) wait_ms = std::min<long long>(wait_ms, 50);
+    if (!exited && pidfd.fd < 0) wait_ms = std::min<long long>(wait_ms, 10);
+    pollfd fds[4];
+    int n = 0, i_out = -1, i_err = -1, i_in = -1, i_pid = -1;
+    if (out_r.fd >= 0) { fds[n] = {out_r.fd, POLLIN, 0}; i_out = n++; }
+    if (err_r.fd >= 0) { fds[n] = {err_r.fd, POLLIN, 0}; i_err = n++; }
+    if (in_w.fd >= 0) { fds[n] = {in_w.fd, POLLOUT, 0}; i_in = n++; }
+    if (!exited && pidfd.fd >= 0) { fds[n] = {pidfd.fd, POLLIN, 0}; i_pid = n++; }
+    int pr = poll(fds, static_cast<nfds_t>(n), static_cast<int>(std::max<long long>(wait_ms, 1)));
+    if (pr < 0 && errno != EINTR) {
+      const int e = errno;
+      kill(-pid, SIGKILL);
+      g_groups[slot].store(0);
+      while (waitpid(pid, nullptr, 0) < 0 && errno == EINTR) {
+      }
+      throw ExtractError("cannot wait for '" + argv[0] + "': " + errno_text(e));
+    }
+    if (pr > 0) {
+      if (i_in >= 0 && (fds[i_in].revents & (POLLOUT | POLLERR | POLLHUP))) {
+        ssize_t w = write(in_w.fd, stdin_data.data() + written, stdin_data.size() - written);
+        if (w > 0) written += static_cast<std::size_t>(w);
+        if (w < 0 && errno != EAGAIN && errno != EINTR) written = stdin_data.size();  // reader gone (EPIPE)
+        if (written >= stdin_data.size()) in_w.reset();
+      }
+      if (i_out >= 0 && (fds[i_out].revents & (POLLIN | POLLHUP | POLLERR))) {
+        ssize_t r = read(out_r.fd, buf, sizeof buf);
+        if (r == 0 || (r < 0 && errno != EINTR && errno != EAGAIN)) {
+          out_r.reset();
+        } else if (r > 0) {
+          const auto got = static_cast<std::size_t>(r);
+          if (got > max_output - res.out.size()) {
+            res.out.append(buf, max_output - res.out.size());
+            res.over_cap = true;
+            break;
+          }
+          res.out.append(buf, got);
+        }
+      }
+      if (i_err >= 0 && (fds[i_err].revents & (POLLIN | POLLHUP | POLLERR))) {
+        ssize_t r = read(err_r.fd, buf, sizeof buf);
+        if (r == 0 || (r < 0 && errno != EINTR && errno != EAGAIN)) {
+          err_r.reset();
+        } else if (r > 0 && res.err.size() < kErrCap) {
+          res.err.append(buf, std::min(static_cast<std::size_t>(r), kErrCap - res.err.size()));
+        }
+      }
+      if (i_pid >= 0 && (fds[i_pid].revents & (POLLIN | POLLHUP | POLLERR))) exited = true;
+    }
+    if (watch) {
+      struct stat st {};
+      if (fstatat(watch->dir_fd, watch->name.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+          static_cast<std::uint64_t>(st.st_size) > max_output) {
+        res.over_cap = true;
+        break;
       }
     }
-    auto drain = [&](int idx, int fd, std::string& into, bool& open, std::size_t cap) {
-      if (idx < 0 || !(fds[idx].revents & (POLLIN | POLLHUP | POLLERR))) return;
-      ssize_t r = read(fd, buf, sizeof buf);
-      if (r <= 0) {
-        open = false;
-        return;
-      }
-      if (into.size() < cap) into.append(buf, static_cast<std::size_t>(std::min<std::size_t>(r, cap - into.size())));
-    };
-    drain(idx_out, out_pipe[0], res.out, out_open, std::size_t{1} << 30);
-    drain(idx_err, err_pipe[0], res.err, err_open, std::size_t{64} << 10);
   }
-  if (in_fd >= 0) close(in_fd);
-  close(out_pipe[0]);
-  close(err_pipe[0]);
-  if (res.timed_out) kill(-pid, SIGKILL);
+  // Nothing of the tool's group outlives its page: at the timeout, at the cap, or
+  // (again, harmlessly) after it exited.
+  kill(-pid, SIGKILL);
+  g_groups[slot].store(0);
+  in_w.reset();
+  out_r.reset();
+  err_r.reset();
   int status = 0;
   while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }
@@ -171,6 +445,134 @@ ProcessResult run_process(const std::vector<std::string>& argv, const std::strin
 }
 
 namespace {
+
+// A private folder (mkdtemp, 0700) under the temporary folder where one extractor
+// stages its pages; removed with everything in it when destroyed, at exit and on
+// termination signals.
+class StagingDir {
+ public:
+  StagingDir() {
+    install_cleanup();
+    std::string parent;
+    try {
+      parent = fs::temp_directory_path().string();
+    } catch (const fs::filesystem_error& e) {
+      throw ExtractError(std::string("no temporary folder to stage pages in: ") + e.what());
+    }
+    std::string tmpl = (fs::path(parent) / "detour-ext-XXXXXX").string();
+    if (!mkdtemp(tmpl.data()))
+      throw ExtractError("cannot create a private staging folder in " + parent + ": " + errno_text(errno));
+    path_ = tmpl;
+    fd_ = open(path_.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd_ < 0) {
+      const int e = errno;
+      rmdir(path_.c_str());
+      throw ExtractError("cannot open the staging folder " + path_ + ": " + errno_text(e));
+    }
+    // The path string stays allocated for good: a signal handler may be reading it.
+    const char* copy = strdup(path_.c_str());
+    {
+      TermSignalsBlocked blocked;
+      for (int i = 0; i < kDirSlots && copy && slot_ < 0; ++i) {
+        const char* expected = nullptr;
+        if (g_dirs[i].compare_exchange_strong(expected, copy)) slot_ = i;
+      }
+      if (g_dying.load()) remove_tree_at(AT_FDCWD, path_.c_str(), 0);
+    }
+  }
+  ~StagingDir() {
+    if (slot_ >= 0) g_dirs[slot_].store(nullptr);
+    close(fd_);
+    remove_tree_at(AT_FDCWD, path_.c_str(), 0);
+  }
+  StagingDir(const StagingDir&) = delete;
+  StagingDir& operator=(const StagingDir&) = delete;
+  int fd() const { return fd_; }
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+  int fd_ = -1;
+  int slot_ = -1;
+};
+
+// One page's sub-folder of the staging folder, removed with its contents when done.
+class PageFolder {
+ public:
+  PageFolder(const StagingDir& dir, std::string name) : parent_(dir.fd()), name_(std::move(name)) {
+    if (mkdirat(parent_, name_.c_str(), 0700) != 0)
+      throw ExtractError("cannot create " + dir.path() + "/" + name_ + ": " + errno_text(errno));
+    fd_.fd = openat(parent_, name_.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd_.fd < 0) {
+      const int e = errno;
+      remove_tree_at(parent_, name_.c_str(), 0);
+      throw ExtractError("cannot open " + dir.path() + "/" + name_ + ": " + errno_text(e));
+    }
+    path_ = dir.path() + "/" + name_;
+  }
+  ~PageFolder() {
+    fd_.reset();
+    remove_tree_at(parent_, name_.c_str(), 0);
+  }
+  PageFolder(const PageFolder&) = delete;
+  PageFolder& operator=(const PageFolder&) = delete;
+  int fd() const { return fd_.fd; }
+  const std::string& path() const { return path_; }
+
+ private:
+  int parent_;
+  std::string name_, path_;
+  Fd fd_;
+};
+
+constexpr const char* kInputName = "page.html";
+constexpr const char* kOutputName = "page.out";
+
+// Creates `name` in the folder `dir_fd` (it must not exist; never through a symlink)
+// and writes `bytes` to it.
+void write_new_file(int dir_fd, const std::string& where, const char* name, const std::string& bytes) {
+  Fd f(openat(dir_fd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600));
+  if (f.fd < 0) throw ExtractError("cannot create " + where + ": " + errno_text(errno));
+  for (std::size_t done = 0; done < bytes.size();) {
+    ssize_t w = write(f.fd, bytes.data() + done, bytes.size() - done);
+    if (w < 0 && errno == EINTR) continue;
+    if (w <= 0) throw ExtractError("cannot write " + where + ": " + errno_text(errno));
+    done += static_cast<std::size_t>(w);
+  }
+}
+
+// Reads the tool's output file: a regular file (not a symlink, FIFO or device) of at
+// most `cap` bytes.
+std::string read_output_file(int dir_fd, const std::string& where, std::size_t cap) {
+  Fd f(openat(dir_fd, kOutputName, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC));
+  if (f.fd < 0) {
+    if (errno == ENOENT) throw ExtractError("the tool wrote no output file " + where);
+    if (errno == ELOOP) throw ExtractError("the output file " + where + " is a symlink; refused");
+    throw ExtractError("cannot open the output file " + where + ": " + errno_text(errno));
+  }
+  struct stat st {};
+  if (fstat(f.fd, &st) != 0 || !S_ISREG(st.st_mode))
+    throw ExtractError("the output file " + where + " is not a regular file; refused");
+  if (static_cast<std::uint64_t>(st.st_size) > cap)
+    throw ExtractError("output over the cap of " + format_bytes(cap) + " (" + std::to_string(st.st_size) +
+                       " bytes in the output file)");
+  std::string out(static_cast<std::size_t>(st.st_size), '\0');
+  std::size_t got = 0;
+  for (;;) {
+    if (got == out.size()) {
+      if (out.size() > cap) break;
+      out.resize(std::min(out.size() + 65536, cap + 1));  // it grew after fstat
+    }
+    ssize_t r = read(f.fd, out.data() + got, out.size() - got);
+    if (r < 0 && errno == EINTR) continue;
+    if (r < 0) throw ExtractError("cannot read the output file " + where + ": " + errno_text(errno));
+    if (r == 0) break;
+    got += static_cast<std::size_t>(r);
+  }
+  out.resize(got);
+  if (out.size() > cap) throw ExtractError("output over the cap of " + format_bytes(cap) + " in the output file");
+  return out;
+}
 
 bool looks_like_markup(const std::string& s) {
   for (std::size_t i = 0; i + 2 < s.size(); ++i)
@@ -189,11 +591,11 @@ bool looks_like_html(const std::string& s) {
          head.find("<div") != std::string::npos || head.find("</p>") != std::string::npos;
 }
 
-std::atomic<unsigned long> g_counter{0};
-
 class ExternalExtractor final : public Extractor {
  public:
   explicit ExternalExtractor(ExternalSpec spec) : spec_(std::move(spec)), argv_(split_command(spec_.command)) {
+    check_timeout(spec_.timeout_seconds);
+    if (spec_.max_output_bytes == 0) throw UsageError("the output cap of " + spec_.name + " must be at least 1 byte");
     for (const auto& w : argv_) {
       uses_input_ = uses_input_ || w.find("{input}") != std::string::npos;
       uses_output_ = uses_output_ || w.find("{output}") != std::string::npos;
@@ -202,43 +604,43 @@ class ExternalExtractor final : public Extractor {
   std::string name() const override { return spec_.name; }
   std::string version() const override { return "external"; }
   Settings settings() const override {
-    return {{"command", spec_.command}, {"timeout", std::to_string(static_cast<int>(spec_.timeout_seconds)) + "s"}};
+    return {{"command", spec_.command},
+            {"timeout", format_seconds(spec_.timeout_seconds) + "s"},
+            {"max_output", format_bytes(spec_.max_output_bytes)}};
   }
   Extraction extract(const Page& page) const override {
-    fs::path dir = fs::temp_directory_path() / ("detour-ext-" + std::to_string(getpid()));
-    fs::create_directories(dir);
-    std::string stem = std::to_string(g_counter.fetch_add(1));
-    fs::path in_path = dir / (stem + ".html"), out_path = dir / (stem + ".out");
+    std::optional<PageFolder> folder;
     std::vector<std::string> argv = argv_;
-    for (auto& w : argv) {
-      replace_all(w, "{input}", in_path.string());
-      replace_all(w, "{output}", out_path.string());
-    }
-    if (uses_input_) {
-      std::ofstream f(in_path, std::ios::binary);
-      f << page.html;
-    }
-    struct Cleanup {
-      fs::path a, b;
-      ~Cleanup() {
-        std::error_code ec;
-        fs::remove(a, ec);
-        fs::remove(b, ec);
+    WatchedFile watch;
+    if (uses_input_ || uses_output_) {
+      folder.emplace(staging(), std::to_string(counter_.fetch_add(1)));
+      const std::string in_path = folder->path() + "/" + kInputName;
+      const std::string out_path = folder->path() + "/" + kOutputName;
+      for (auto& w : argv) {
+        replace_all(w, "{input}", in_path);
+        replace_all(w, "{output}", out_path);
       }
-    } cleanup{in_path, out_path};
-    ProcessResult r = run_process(argv, uses_input_ ? std::string() : page.html, spec_.timeout_seconds);
-    std::string err_head = r.err.substr(0, 300);
-    if (r.timed_out)
-      throw ExtractError(spec_.name + ": timed out after " + std::to_string(spec_.timeout_seconds) + " s");
-    if (r.signal) throw ExtractError(spec_.name + ": killed by signal " + std::to_string(r.signal) + "; stderr: " + err_head);
-    if (r.exit_status != 0)
-      throw ExtractError(spec_.name + ": exit status " + std::to_string(r.exit_status) + "; stderr: " + err_head);
-    std::string out = r.out;
-    if (uses_output_) {
-      std::ifstream f(out_path, std::ios::binary);
-      if (!f) throw ExtractError(spec_.name + ": the tool wrote no output file " + out_path.string());
-      out.assign(std::istreambuf_iterator<char>(f), {});
+      if (uses_input_) write_new_file(folder->fd(), in_path, kInputName, page.html);
+      watch = {folder->fd(), kOutputName};
     }
+    ProcessResult r = run_process(argv, uses_input_ ? std::string() : page.html, spec_.timeout_seconds,
+                                  spec_.max_output_bytes, uses_output_ ? &watch : nullptr);
+    std::string err_head = r.err.substr(0, 300);
+    if (r.over_cap)
+      throw ExtractError("output over the cap of " + format_bytes(spec_.max_output_bytes) +
+                         (uses_output_ ? " (standard output or output file)" : "") + "; tool killed");
+    if (r.timed_out) {
+      std::string why = "timed out after " + format_seconds(spec_.timeout_seconds) + " s";
+      if (r.signal == 0)
+        why += " (the tool exited, but a process that left its process group kept its output open)";
+      throw ExtractError(why);
+    }
+    if (r.signal) throw ExtractError("killed by signal " + std::to_string(r.signal) + "; stderr: " + err_head);
+    if (r.exit_status != 0)
+      throw ExtractError("exit status " + std::to_string(r.exit_status) + "; stderr: " + err_head);
+    std::string out = std::move(r.out);
+    if (uses_output_)
+      out = read_output_file(folder->fd(), folder->path() + "/" + kOutputName, spec_.max_output_bytes);
     Extraction ex;
     ex.notes["exit_status"] = "0";
     if (!r.err.empty()) ex.notes["stderr"] = r.err.substr(0, 2000);
@@ -268,9 +670,17 @@ class ExternalExtractor final : public Extractor {
   static void replace_all(std::string& s, const std::string& from, const std::string& to) {
     for (std::size_t p = s.find(from); p != std::string::npos; p = s.find(from, p + to.size())) s.replace(p, from.size(), to);
   }
+  // The staging folder, made at the first page that needs it.
+  const StagingDir& staging() const {
+    std::call_once(staging_once_, [this] { staging_ = std::make_unique<StagingDir>(); });
+    return *staging_;
+  }
   ExternalSpec spec_;
   std::vector<std::string> argv_;
   bool uses_input_ = false, uses_output_ = false;
+  mutable std::once_flag staging_once_;
+  mutable std::unique_ptr<StagingDir> staging_;
+  mutable std::atomic<unsigned long> counter_{0};
 };
 
 }  // namespace

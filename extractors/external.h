@@ -8,27 +8,71 @@
 // markup if it has <p>/<h>/<l> markers, as HTML if it looks like HTML, else as plain
 // text (one paragraph per non-empty line).
 //
-// A tool that exits non-zero, is killed by a signal, or runs past the timeout makes
-// extract() throw ExtractError with the reason and the start of its stderr; on
-// success, the exit status and stderr (truncated) are kept in Extraction::notes.
+// Files. Each extractor stages its pages in a private folder made with mkdtemp under
+// $TMPDIR (or /tmp), mode 0700, one sub-folder per page; the page file is created
+// with O_EXCL|O_NOFOLLOW (mode 0600) relative to that folder, and the tool's output
+// file is opened with O_NOFOLLOW and must be a regular file. A page's sub-folder is
+// removed when the page is done, the whole folder when the extractor is destroyed, at
+// exit, and on SIGINT, SIGTERM or SIGHUP.
+//
+// Processes. Each tool runs in a process group of its own. The timeout bounds the
+// tool's whole life (not only its output pipes): at the timeout the group is killed.
+// When the tool exits, whatever is left in its group (children it started in the
+// background, detached from its output or not) is killed too, so nothing outlives
+// its page; on SIGINT/SIGTERM/SIGHUP detour kills every group it started, removes its
+// staging folders and then dies of the signal. A process that leaves the group on
+// purpose (setsid, setpgid) is out of reach of this rule.
+//
+// Output cap. Standard output and the {output} file are each capped at
+// max_output_bytes (default 64 MiB; `detour run --max-output SIZE`). A tool that
+// writes more is killed and the page fails with "output over the cap of ...";
+// detour never holds more than the cap in memory for it (standard error: the first
+// 64 KiB are kept, the rest read and dropped).
+//
+// A tool that exits non-zero, is killed by a signal, runs past the timeout or writes
+// over the cap makes extract() throw ExtractError with the reason and the start of its
+// stderr; on success, the exit status and stderr (truncated) are kept in
+// Extraction::notes.
 #pragma once
 
+#include <cstddef>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "base/errors.h"
 #include "extractors/extractor.h"
 
 namespace detour {
+
+
+inline constexpr std::size_t kDefaultMaxOutputBytes = std::size_t{64} << 20;  // 64 MiB
+inline constexpr double kMaxTimeoutSeconds = 86400;                            // one day
 
 struct ExternalSpec {
   std::string name;     // system name in tables, e.g. "BP-JAR"
   std::string command;  // e.g. "scripts/boilerpipe/run.sh --batch-free {input}"
   double timeout_seconds = 60;
+  std::size_t max_output_bytes = kDefaultMaxOutputBytes;
 };
 
-// Parses "NAME=COMMAND". Throws std::invalid_argument with the reason.
-ExternalSpec parse_external_spec(const std::string& text, double timeout_seconds);
+// Checks a per-page timeout: a finite number of seconds in (0, kMaxTimeoutSeconds].
+// Returns it; throws UsageError naming --timeout otherwise.
+double check_timeout(double seconds);
+
+// Parses an output cap: a whole number of bytes with an optional binary unit K, M,
+// G (also KiB, MiB, GiB; any case), e.g. "64M", "1G", "65536"; from 1 byte to 64 GiB.
+// Throws UsageError naming --max-output otherwise.
+std::size_t parse_output_cap(const std::string& text);
+
+// "64 MiB", "512 KiB", "1000 bytes": a cap as the reasons and signatures write it.
+std::string format_bytes(std::size_t bytes);
+
+// Parses "NAME=COMMAND". Throws UsageError with the reason (also for a bad timeout
+// or cap).
+ExternalSpec parse_external_spec(const std::string& text, double timeout_seconds,
+                                 std::size_t max_output_bytes = kDefaultMaxOutputBytes);
 
 // Splits a command line into words (quotes and backslashes as in sh; no expansion).
 std::vector<std::string> split_command(const std::string& command);
@@ -39,10 +83,23 @@ std::unique_ptr<Extractor> make_external_extractor(const ExternalSpec& spec);
 struct ProcessResult {
   int exit_status = -1;     // exit code, or -1 if killed
   int signal = 0;           // terminating signal, 0 if none
-  bool timed_out = false;
-  std::string out, err;     // captured (stderr truncated to 64 KiB)
+  bool timed_out = false;   // the timeout passed before the tool exited and closed its output
+  bool over_cap = false;    // stdout (or the watched file) passed the cap; the tool was killed
+  std::string out, err;     // captured (out at most the cap, err at most 64 KiB)
 };
+
+// A file the tool writes whose size is checked against the cap while it runs:
+// `name` relative to the open folder `dir_fd`.
+struct WatchedFile {
+  int dir_fd = -1;
+  std::string name;
+};
+
+// Runs argv[0] (looked up in PATH) in a new process group with `stdin_data` on its
+// standard input, and the rules above: timeout over its whole life, the group killed
+// at the timeout, at the cap and once the tool has exited.
 ProcessResult run_process(const std::vector<std::string>& argv, const std::string& stdin_data,
-                          double timeout_seconds);
+                          double timeout_seconds, std::size_t max_output_bytes = kDefaultMaxOutputBytes,
+                          const WatchedFile* watch = nullptr);
 
 }  // namespace detour

@@ -11,6 +11,12 @@
 namespace detour::harness {
 
 namespace {
+// "STAGE: reason", unless the extractor already named itself at the start.
+std::string stage_reason(const std::string& stage, const std::string& what) {
+  const std::string prefix = stage + ": ";
+  return what.compare(0, prefix.size(), prefix) == 0 ? what : prefix + what;
+}
+
 std::vector<std::string> registry_names() {
   std::vector<std::string> names;
   for (const auto& info : extractor_registry()) names.emplace_back(info.name);
@@ -136,7 +142,7 @@ const StageOutput& Pipeline::run(const std::vector<std::string>& system, const P
           }
         } catch (const std::exception& e) {
           so.status = StageOutput::Status::Failed;
-          so.reason = st + ": " + e.what();
+          so.reason = stage_reason(st, e.what());
         }
         so.millis = std::chrono::duration<double, std::milli>(Clock::now() - ts).count();
       }

@@ -53,7 +53,9 @@ TEST_CASE("lcs: bit-parallel equals the dynamic programme on random pairs", "[lc
     }
     if (sparse_ids) {
       for (auto* s : {&a, &b})
-        for (auto& t : *s) t = t * 1000003 + 17;
+        // An injective map onto large ids (1000003 is invertible modulo the prime
+        // 2^31 - 1), computed in 64 bits: no signed overflow.
+        for (auto& t : *s) t = static_cast<std::int32_t>((std::int64_t{t} * 1000003 + 17) % 2147483647);
     }
     ++cases;
     const std::size_t want = detour::metrics::lcs_length_reference(a, b);

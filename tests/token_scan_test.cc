@@ -25,7 +25,7 @@ std::string random_text(std::mt19937& rng, int pieces) {
       "URL", "URL: http://x", "xURL", " URL", "\n URL",
       "averyveryverylongwordwithoutanyspaces", "longword<p>inside", "abcdefghijklmnop<", "abcdefghijklmnopq<h>",
       "\xe4\xb8\xad\xe4\xb8\xad\xe4\xb8\xad\xe4\xb8\xad\xe4\xb8\xad\xe4\xb8\xad", "<<<<<<<<<<<<<<<<<p>",
-      "0123456789abcdef\x1f0123456789abcdef", "\xff", "<p><h>", "a<p>b", "<l>\n"};
+      "0123456789abcdef\x1f" "0123456789abcdef", "\xff", "<p><h>", "a<p>b", "<l>\n"};
   std::uniform_int_distribution<std::size_t> pick(0, parts.size() - 1);
   std::string s;
   for (int i = 0; i < pieces; ++i) s += parts[pick(rng)];

@@ -264,7 +264,10 @@ void TdiffExtractor::prepare(const CorpusContext& ctx) {
     std::stable_sort(pages.begin(), pages.end(),
                      [](const Page* a, const Page* b) { return page_key(*a) < page_key(*b); });
   ted::PqGramOptions pq{s_.pq_p, s_.pq_q};
-  for (auto& [site, pages] : groups) {
+  for (auto& group : groups) {
+    // Named references, not a structured binding: lambdas below capture them.
+    const auto& site = group.first;
+    auto& pages = group.second;
     const auto t0 = std::chrono::steady_clock::now();
     const int n = static_cast<int>(pages.size());
     SiteReport rep;
