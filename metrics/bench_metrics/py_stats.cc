@@ -1,0 +1,212 @@
+#include "metrics/bench_metrics/py_stats.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <vector>
+
+namespace detour::bench_metrics {
+
+namespace {
+
+// A signed fixed-point sum of doubles in units of 2^-1074 (the smallest subnormal),
+// two's complement over 64-bit limbs: wide enough for any finite double
+// (2^(1024+1074) < 2^2098) times 2^64 terms.
+class ExactSum {
+ public:
+  static constexpr std::size_t kLimbs = 36;
+
+  void add(double x) {
+    if (x == 0) return;
+    const bool neg = x < 0;
+    int exp = 0;
+    const double m = std::frexp(std::fabs(x), &exp);  // |x| = m * 2^exp, m in [0.5, 1)
+    auto mant = static_cast<std::uint64_t>(std::ldexp(m, 53));
+    int e = exp - 53;  // |x| = mant * 2^e
+    if (e < -1074) {  // subnormal: the low bits are zeros
+      mant >>= (-1074 - e);
+      e = -1074;
+    }
+    const auto shift = static_cast<std::size_t>(e + 1074);
+    std::array<std::uint64_t, kLimbs> term{};
+    const std::size_t limb = shift / 64, bit = shift % 64;
+    term[limb] = mant << bit;
+    if (bit && limb + 1 < kLimbs) term[limb + 1] = mant >> (64 - bit);
+    if (neg) {
+      sub(term);
+    } else {
+      addv(term);
+    }
+  }
+
+  // Correctly rounded (half to even) value of sum / n.
+  double divided_by(std::uint64_t n) const {
+    std::array<std::uint64_t, kLimbs> mag = v_;
+    const bool neg = (mag[kLimbs - 1] >> 63) != 0;
+    if (neg) negate(mag);
+    // Long division by n.
+    std::array<std::uint64_t, kLimbs> q{};
+    unsigned __int128 rem = 0;
+    for (std::size_t k = kLimbs; k-- > 0;) {
+      const unsigned __int128 cur = (rem << 64) | mag[k];
+      q[k] = static_cast<std::uint64_t>(cur / n);
+      rem = cur % n;
+    }
+    const auto r = static_cast<std::uint64_t>(rem);
+    // Bit length of q.
+    std::size_t len = 0;
+    for (std::size_t k = kLimbs; k-- > 0;) {
+      if (q[k]) {
+        len = k * 64 + (64 - static_cast<std::size_t>(__builtin_clzll(q[k])));
+        break;
+      }
+    }
+    auto bit_at = [&](std::size_t i) { return (q[i / 64] >> (i % 64)) & 1; };
+    double out;
+    if (len <= 53) {
+      std::uint64_t mant = q[0];
+      // Round the fraction r / n to the unit 2^-1074.
+      const unsigned __int128 twice = static_cast<unsigned __int128>(r) * 2;
+      if (twice > n || (twice == n && (mant & 1))) ++mant;
+      out = std::ldexp(static_cast<double>(mant), -1074);
+    } else {
+      const std::size_t shift = len - 53;
+      std::uint64_t mant = 0;
+      for (std::size_t i = 0; i < 53; ++i) mant |= static_cast<std::uint64_t>(bit_at(shift + i)) << i;
+      // The discarded part: bit shift-1 is the half, the rest and r are sticky.
+      const bool half = bit_at(shift - 1) != 0;
+      bool sticky = r != 0;
+      for (std::size_t i = 0; i + 1 < shift && !sticky; ++i) sticky = bit_at(i) != 0;
+      if (half && (sticky || (mant & 1))) ++mant;
+      out = std::ldexp(static_cast<double>(mant), static_cast<int>(shift) - 1074);
+    }
+    return neg ? -out : out;
+  }
+
+ private:
+  void addv(const std::array<std::uint64_t, kLimbs>& t) {
+    unsigned long long carry = 0;
+    for (std::size_t k = 0; k < kLimbs; ++k) {
+      unsigned long long s;
+      const bool c1 = __builtin_uaddll_overflow(v_[k], t[k], &s);
+      const bool c2 = __builtin_uaddll_overflow(s, carry, &s);
+      v_[k] = s;
+      carry = c1 || c2;
+    }
+  }
+  void sub(const std::array<std::uint64_t, kLimbs>& t) {
+    unsigned long long borrow = 0;
+    for (std::size_t k = 0; k < kLimbs; ++k) {
+      unsigned long long d;
+      const bool b1 = __builtin_usubll_overflow(v_[k], t[k], &d);
+      const bool b2 = __builtin_usubll_overflow(d, borrow, &d);
+      v_[k] = d;
+      borrow = b1 || b2;
+    }
+  }
+  static void negate(std::array<std::uint64_t, kLimbs>& a) {
+    unsigned long long carry = 1;
+    for (auto& w : a) {
+      unsigned long long s;
+      carry = __builtin_uaddll_overflow(~w, carry, &s);
+      w = s;
+    }
+  }
+
+  std::array<std::uint64_t, kLimbs> v_{};
+};
+
+}  // namespace
+
+double python_mean(std::span<const double> values) {
+  if (values.empty()) return std::numeric_limits<double>::quiet_NaN();
+  ExactSum s;
+  for (double x : values) {
+    if (!std::isfinite(x)) return std::numeric_limits<double>::quiet_NaN();
+    s.add(x);
+  }
+  return s.divided_by(values.size());
+}
+
+double python_stdev(std::span<const double> values) {
+  if (values.size() < 2) return std::numeric_limits<double>::quiet_NaN();
+  const long double mean = python_mean(values);
+  long double ss = 0;
+  for (double x : values) {
+    const long double d = static_cast<long double>(x) - mean;
+    ss += d * d;
+  }
+  return static_cast<double>(std::sqrt(ss / static_cast<long double>(values.size() - 1)));
+}
+
+PyRandom::PyRandom(std::uint64_t seed) {
+  // init_genrand(19650218) then init_by_array(key), key = the seed's 32-bit words.
+  std::vector<std::uint32_t> key;
+  if (seed == 0) {
+    key.push_back(0);
+  } else {
+    for (std::uint64_t s = seed; s; s >>= 32) key.push_back(static_cast<std::uint32_t>(s));
+  }
+  mt_[0] = 19650218U;
+  for (int i = 1; i < kN; ++i) {
+    mt_[i] = 1812433253U * (mt_[i - 1] ^ (mt_[i - 1] >> 30)) + static_cast<std::uint32_t>(i);
+  }
+  int i = 1;
+  std::size_t j = 0;
+  for (std::size_t k = std::max<std::size_t>(kN, key.size()); k; --k) {
+    mt_[i] = (mt_[i] ^ ((mt_[i - 1] ^ (mt_[i - 1] >> 30)) * 1664525U)) + key[j] + static_cast<std::uint32_t>(j);
+    ++i;
+    ++j;
+    if (i >= kN) {
+      mt_[0] = mt_[kN - 1];
+      i = 1;
+    }
+    if (j >= key.size()) j = 0;
+  }
+  for (int k = kN - 1; k; --k) {
+    mt_[i] = (mt_[i] ^ ((mt_[i - 1] ^ (mt_[i - 1] >> 30)) * 1566083941U)) - static_cast<std::uint32_t>(i);
+    ++i;
+    if (i >= kN) {
+      mt_[0] = mt_[kN - 1];
+      i = 1;
+    }
+  }
+  mt_[0] = 0x80000000U;
+  index_ = kN;
+}
+
+std::uint32_t PyRandom::next_u32() {
+  constexpr std::uint32_t kUpper = 0x80000000U, kLower = 0x7fffffffU, kMatrixA = 0x9908b0dfU;
+  if (index_ >= kN) {
+    int k = 0;
+    for (; k < kN - 397; ++k) {
+      const std::uint32_t y = (mt_[k] & kUpper) | (mt_[k + 1] & kLower);
+      mt_[k] = mt_[k + 397] ^ (y >> 1) ^ ((y & 1U) ? kMatrixA : 0U);
+    }
+    for (; k < kN - 1; ++k) {
+      const std::uint32_t y = (mt_[k] & kUpper) | (mt_[k + 1] & kLower);
+      mt_[k] = mt_[k + (397 - kN)] ^ (y >> 1) ^ ((y & 1U) ? kMatrixA : 0U);
+    }
+    const std::uint32_t y = (mt_[kN - 1] & kUpper) | (mt_[0] & kLower);
+    mt_[kN - 1] = mt_[396] ^ (y >> 1) ^ ((y & 1U) ? kMatrixA : 0U);
+    index_ = 0;
+  }
+  std::uint32_t y = mt_[index_++];
+  y ^= (y >> 11);
+  y ^= (y << 7) & 0x9d2c5680U;
+  y ^= (y << 15) & 0xefc60000U;
+  y ^= (y >> 18);
+  return y;
+}
+
+std::uint32_t PyRandom::getrandbits(int k) { return next_u32() >> (32 - k); }
+
+std::int64_t PyRandom::randint(std::int64_t a, std::int64_t b) {
+  const auto n = static_cast<std::uint64_t>(b - a + 1);
+  const int k = 64 - __builtin_clzll(n);  // n.bit_length()
+  std::uint64_t r = getrandbits(k);
+  while (r >= n) r = getrandbits(k);
+  return a + static_cast<std::int64_t>(r);
+}
+
+}  // namespace detour::bench_metrics
