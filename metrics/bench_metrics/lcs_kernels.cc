@@ -1,7 +1,6 @@
 #include "metrics/bench_metrics/lcs_kernels.h"
 
 #include <algorithm>
-#include <bit>
 
 namespace detour::bench_metrics {
 
@@ -24,13 +23,22 @@ inline void row_step(const std::uint64_t* v, const std::uint64_t* m, std::uint64
   }
 }
 
+// Population count without relying on the POPCNT instruction being enabled at build
+// time (std::popcount would otherwise call a table-driven library routine).
+inline std::size_t popcount64(std::uint64_t x) {
+  x = x - ((x >> 1) & 0x5555555555555555ULL);
+  x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+  x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+  return static_cast<std::size_t>((x * 0x0101010101010101ULL) >> 56);
+}
+
 inline std::size_t zeros_in_prefix(const std::uint64_t* row, std::size_t j) {
   // Number of zero bits among bits 0..j-1.
   std::size_t ones = 0;
   const std::size_t full = j / 64;
-  for (std::size_t k = 0; k < full; ++k) ones += static_cast<std::size_t>(std::popcount(row[k]));
+  for (std::size_t k = 0; k < full; ++k) ones += popcount64(row[k]);
   const std::size_t rest = j % 64;
-  if (rest) ones += static_cast<std::size_t>(std::popcount(row[full] & ((std::uint64_t{1} << rest) - 1)));
+  if (rest) ones += popcount64(row[full] & ((std::uint64_t{1} << rest) - 1));
   return j - ones;
 }
 

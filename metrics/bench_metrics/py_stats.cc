@@ -28,14 +28,30 @@ class ExactSum {
       e = -1074;
     }
     const auto shift = static_cast<std::size_t>(e + 1074);
-    std::array<std::uint64_t, kLimbs> term{};
     const std::size_t limb = shift / 64, bit = shift % 64;
-    term[limb] = mant << bit;
-    if (bit && limb + 1 < kLimbs) term[limb + 1] = mant >> (64 - bit);
-    if (neg) {
-      sub(term);
-    } else {
-      addv(term);
+    const std::uint64_t lo = mant << bit;
+    const std::uint64_t hi = bit ? mant >> (64 - bit) : 0;
+    // Add (or subtract) lo at `limb` and hi at `limb + 1`, then carry (borrow) on
+    // only as far as it goes.
+    auto add_to = [](std::uint64_t& w, std::uint64_t x) {
+      const std::uint64_t r = w + x;
+      const bool carry = r < w;
+      w = r;
+      return carry;
+    };
+    auto sub_from = [](std::uint64_t& w, std::uint64_t x) {
+      const bool borrow = w < x;
+      w -= x;
+      return borrow;
+    };
+    auto op = neg ? +sub_from : +add_to;
+    bool c = op(v_[limb], lo);
+    std::size_t k = limb + 1;
+    if (k < kLimbs) {
+      const bool c1 = op(v_[k], hi);
+      const bool c2 = op(v_[k], c ? 1 : 0);
+      c = c1 || c2;
+      for (++k; c && k < kLimbs; ++k) c = op(v_[k], 1);
     }
   }
 
@@ -84,26 +100,6 @@ class ExactSum {
   }
 
  private:
-  void addv(const std::array<std::uint64_t, kLimbs>& t) {
-    unsigned long long carry = 0;
-    for (std::size_t k = 0; k < kLimbs; ++k) {
-      unsigned long long s;
-      const bool c1 = __builtin_uaddll_overflow(v_[k], t[k], &s);
-      const bool c2 = __builtin_uaddll_overflow(s, carry, &s);
-      v_[k] = s;
-      carry = c1 || c2;
-    }
-  }
-  void sub(const std::array<std::uint64_t, kLimbs>& t) {
-    unsigned long long borrow = 0;
-    for (std::size_t k = 0; k < kLimbs; ++k) {
-      unsigned long long d;
-      const bool b1 = __builtin_usubll_overflow(v_[k], t[k], &d);
-      const bool b2 = __builtin_usubll_overflow(d, borrow, &d);
-      v_[k] = d;
-      borrow = b1 || b2;
-    }
-  }
   static void negate(std::array<std::uint64_t, kLimbs>& a) {
     unsigned long long carry = 1;
     for (auto& w : a) {

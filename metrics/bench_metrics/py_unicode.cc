@@ -128,6 +128,18 @@ bool is_escape(char32_t cp) { return cp >= kEscapeBase && cp <= 0xDCFF; }
 
 bool py_isspace(char32_t cp) {
   if (cp < 0x80) return (cp >= 0x09 && cp <= 0x0D) || (cp >= 0x1C && cp <= 0x20);
+  // Outside ASCII the set is short and stable (bidi WS/B/S or Zs); the test
+  // "py_isspace agrees with ICU's classes on every code point" holds it to ICU.
+  switch (cp) {
+    case 0x85: case 0xA0: case 0x1680: case 0x2028: case 0x2029: case 0x202F: case 0x205F: case 0x3000:
+      return true;
+    default:
+      return cp >= 0x2000 && cp <= 0x200A;
+  }
+}
+
+bool py_isspace_icu(char32_t cp) {
+  if (cp < 0x80) return py_isspace(cp);
   if (is_escape(cp)) return false;
   const auto c = static_cast<UChar32>(cp);
   const auto dir = u_charDirection(c);

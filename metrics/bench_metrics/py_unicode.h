@@ -47,6 +47,9 @@ std::string encode_utf8(std::u32string_view cps);
 void append_utf8(char32_t cp, std::string& out);
 
 bool py_isspace(char32_t cp);
+// The same class computed from ICU's properties (for the test that holds
+// py_isspace's fixed list to it).
+bool py_isspace_icu(char32_t cp);
 bool py_isword(char32_t cp);
 bool py_isdecimal(char32_t cp);
 bool py_isupper(char32_t cp);

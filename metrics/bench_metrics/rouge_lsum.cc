@@ -2,8 +2,8 @@
 
 #include <stdexcept>
 #include <string>
-#include <unordered_map>
 
+#include "metrics/bench_metrics/flat_table.h"
 #include "metrics/bench_metrics/punkt.h"
 #include "metrics/bench_metrics/tokens.h"
 
@@ -11,18 +11,7 @@ namespace detour::bench_metrics {
 
 namespace {
 
-// Dense ids for the tokens of one page pair. Views must outlive the interner.
-class Interner {
- public:
-  TokenId id(std::string_view tok) {
-    auto [it, inserted] = ids_.try_emplace(tok, static_cast<TokenId>(ids_.size()));
-    return it->second;
-  }
-  TokenId size() const { return static_cast<TokenId>(ids_.size()); }
-
- private:
-  std::unordered_map<std::string_view, TokenId> ids_;
-};
+using Interner = StringInterner;
 
 inline double fmeasure(double p, double r) {
   // scoring.fmeasure, same operation order: 2 * p * r / (p + r).

@@ -5,9 +5,10 @@
 #include <limits>
 #include <stdexcept>
 #include <string_view>
-#include <unordered_map>
+#include <cstring>
 #include <vector>
 
+#include "metrics/bench_metrics/flat_table.h"
 #include "metrics/bench_metrics/py_stats.h"
 #include "metrics/bench_metrics/tokens.h"
 
@@ -21,15 +22,48 @@ struct Key {
   bool operator==(const Key& o) const {
     return id[0] == o.id[0] && id[1] == o.id[1] && id[2] == o.id[2] && id[3] == o.id[3];
   }
-};
-struct KeyHash {
-  std::size_t operator()(const Key& k) const {
-    std::uint64_t h = 0x9E3779B97F4A7C15ULL;
-    for (std::int32_t v : k.id) {
-      h ^= static_cast<std::uint32_t>(v) + 0x9E3779B97F4A7C15ULL + (h << 6) + (h >> 2);
-    }
-    return static_cast<std::size_t>(h);
+  std::uint64_t hash() const {
+    std::uint64_t a, b;
+    std::memcpy(&a, id, 8);
+    std::memcpy(&b, id + 2, 8);
+    return mix64(a ^ mix64(b + 0x9E3779B97F4A7C15ULL));
   }
+};
+
+// Shingle -> (count in gold, count in output), open addressing.
+class ShingleCounts {
+ public:
+  explicit ShingleCounts(std::size_t expected) {
+    std::size_t cap = 16;
+    while (cap < 2 * expected + 2) cap *= 2;
+    slots_.assign(cap, Slot{{{-1, -1, -1, -1}}, 0, 0, false});
+    mask_ = cap - 1;
+  }
+  void add(const Key& k, bool output) {
+    std::size_t i = k.hash() & mask_;
+    while (slots_[i].used && !(slots_[i].key == k)) i = (i + 1) & mask_;
+    Slot& s = slots_[i];
+    if (!s.used) {
+      s.used = true;
+      s.key = k;
+    }
+    (output ? s.out : s.gold) += 1;
+  }
+  template <typename F>
+  void for_each(F&& f) const {
+    for (const Slot& s : slots_) {
+      if (s.used) f(s.gold, s.out);
+    }
+  }
+
+ private:
+  struct Slot {
+    Key key;
+    std::uint64_t gold, out;
+    bool used;
+  };
+  std::vector<Slot> slots_;
+  std::size_t mask_;
 };
 
 inline double nan() { return std::numeric_limits<double>::quiet_NaN(); }
@@ -40,18 +74,17 @@ ShinglePage shingle_page(std::string_view gold, std::string_view output, int ngr
   if (ngram_n < 1 || ngram_n > 4) throw std::invalid_argument("shingle: n-gram size must be 1..4");
   const auto gt = word_tokens(gold);
   const auto pt = word_tokens(output);
-  std::unordered_map<std::string_view, std::int32_t> ids;
+  StringInterner ids;
   auto intern = [&](const std::vector<std::string_view>& toks) {
     std::vector<std::int32_t> out;
     out.reserve(toks.size());
-    for (auto t : toks) out.push_back(ids.try_emplace(t, static_cast<std::int32_t>(ids.size())).first->second);
+    for (auto t : toks) out.push_back(ids.id(t));
     return out;
   };
   const auto g = intern(gt);
   const auto p = intern(pt);
 
-  // counts[key] = {true count, pred count}
-  std::unordered_map<Key, std::pair<std::uint64_t, std::uint64_t>, KeyHash> counts;
+  ShingleCounts counts(g.size() + p.size());
   auto add = [&](const std::vector<std::int32_t>& toks, bool pred) {
     const std::size_t n = static_cast<std::size_t>(ngram_n);
     const std::size_t count = toks.size() >= n ? toks.size() - n + 1 : 1;
@@ -60,20 +93,18 @@ ShinglePage shingle_page(std::string_view gold, std::string_view output, int ngr
       const std::size_t len = std::min(n, toks.size() - i);
       if (len == 0) continue;  // an empty text: no shingle
       for (std::size_t j = 0; j < len; ++j) k.id[j] = toks[i + j];
-      auto& c = counts[k];
-      (pred ? c.second : c.first) += 1;
+      counts.add(k, pred);
     }
   };
   add(g, false);
   add(p, true);
 
   ShinglePage r;
-  for (const auto& [k, c] : counts) {
-    const auto [t, q] = c;
+  counts.for_each([&](std::uint64_t t, std::uint64_t q) {
     r.tp_count += std::min(t, q);
     r.fp_count += q > t ? q - t : 0;
     r.fn_count += t > q ? t - q : 0;
-  }
+  });
   r.tp = static_cast<double>(r.tp_count);
   r.fp = static_cast<double>(r.fp_count);
   r.fn = static_cast<double>(r.fn_count);

@@ -1,5 +1,7 @@
 #include "metrics/bench_metrics/tokens.h"
 
+#include <array>
+
 #include "metrics/bench_metrics/py_unicode.h"
 
 namespace detour::bench_metrics {
@@ -17,6 +19,15 @@ void for_each_code_point(std::string_view utf8, F&& f) {
     i += len;
   }
 }
+
+// \w over ASCII: [A-Za-z0-9_].
+constexpr auto kAsciiWord = [] {
+  std::array<bool, 128> t{};
+  for (int c = 0; c < 128; ++c) {
+    t[c] = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+  }
+  return t;
+}();
 
 }  // namespace
 
@@ -67,14 +78,27 @@ std::vector<std::string> rouge_default_tokens(std::string_view utf8) {
 std::vector<std::string_view> word_tokens(std::string_view utf8) {
   std::vector<std::string_view> out;
   std::size_t start = std::string_view::npos;
-  for_each_code_point(utf8, [&](std::size_t b, std::size_t, char32_t cp) {
-    if (py_isword(cp)) {
-      if (start == std::string_view::npos) start = b;
+  std::size_t i = 0;
+  const std::size_t n = utf8.size();
+  while (i < n) {
+    const auto b = static_cast<unsigned char>(utf8[i]);
+    bool word;
+    std::size_t len = 1;
+    if (b < 0x80) {
+      word = kAsciiWord[b];
+    } else {
+      char32_t cp;
+      len = next_code_point(utf8, i, cp);
+      word = py_isword(cp);
+    }
+    if (word) {
+      if (start == std::string_view::npos) start = i;
     } else if (start != std::string_view::npos) {
-      out.push_back(utf8.substr(start, b - start));
+      out.push_back(utf8.substr(start, i - start));
       start = std::string_view::npos;
     }
-  });
+    i += len;
+  }
   if (start != std::string_view::npos) out.push_back(utf8.substr(start));
   return out;
 }

@@ -11,9 +11,14 @@ Modes:
             split_summaries=True, tokenizer=<WCEB's tokenize_ws>), then its override
             for a blank gold (recall 1; precision and F1 1 too if the output is blank).
             nltk.sent_tokenize needs the Punkt English model: --nltk-data DIR holding
-            tokenizers/punkt/english.pickle.
-  punkt     not a score: the sentences nltk.sent_tokenize returns for gold and output
-            (JSON lists), to compare the sentence splitter alone.
+            tokenizers/punkt/english.pickle; or --punkt-tab DIR, a punkt_tab folder
+            (abbrev_types.txt, collocations.tab, sent_starters.txt, ortho_context.tab)
+            whose parameters are loaded into NLTK's own PunktSentenceTokenizer, which
+            then serves as nltk.sent_tokenize (used for the committed test fixture,
+            whose model is a small hand-written one).
+  punkt     not a score: where nltk.sent_tokenize cuts gold and output, as JSON lists
+            of [begin, end] code-point offsets (span_tokenize of the same tokenizer),
+            to compare the sentence splitter alone.
 
 Usage: rouge_reference.py --rouge-src DIR (holding the rouge package) --wceb-src DIR
        (holding the extraction_benchmark package) [--nltk-data DIR] --mode M PAIRS.jsonl
@@ -31,6 +36,7 @@ def main():
     ap.add_argument("--rouge-src", required=True)
     ap.add_argument("--wceb-src", required=True)
     ap.add_argument("--nltk-data", default="")
+    ap.add_argument("--punkt-tab", default="")
     ap.add_argument("--mode", choices=["default", "lines-ws", "wceb", "punkt"], required=True)
     ap.add_argument("pairs")
     args = ap.parse_args()
@@ -41,6 +47,26 @@ def main():
     import nltk  # noqa: E402
     if args.nltk_data:
         nltk.data.path.insert(0, args.nltk_data)
+    if args.punkt_tab:
+        from nltk.tokenize import punkt  # noqa: E402
+        params = punkt.PunktParameters()
+
+        def lines(name):
+            with open(os.path.join(args.punkt_tab, name), encoding="utf-8", newline="\n") as f:
+                return [x[:-1] if x.endswith("\n") else x for x in f]
+
+        params.abbrev_types = set(lines("abbrev_types.txt"))
+        params.sent_starters = set(lines("sent_starters.txt"))
+        params.collocations = set(tuple(x.split("\t")) for x in lines("collocations.tab"))
+        for x in lines("ortho_context.tab"):
+            typ, flags = x.split("\t")
+            params.ortho_context[typ] |= int(flags)
+        tiny = punkt.PunktSentenceTokenizer(params)
+        nltk.sent_tokenize = tiny.tokenize
+        sentence_spans = tiny.span_tokenize
+    else:
+        def sentence_spans(text):
+            return nltk.data.load("tokenizers/punkt/english.pickle").span_tokenize(text)
     from rouge import rouge_scorer, tokenizers  # noqa: E402
     from extraction_benchmark.util import tokenize_ws  # noqa: E402
 
@@ -63,8 +89,8 @@ def main():
     for p in pairs:
         gold, output = p["gold"], p["output"]
         if args.mode == "punkt":
-            out.append("%s\t%s\t%s" % (p["id"], json.dumps(nltk.sent_tokenize(gold), ensure_ascii=False),
-                                       json.dumps(nltk.sent_tokenize(output), ensure_ascii=False)))
+            spans = [json.dumps([list(s) for s in sentence_spans(t)]) for t in (gold, output)]
+            out.append("%s\t%s\t%s" % (p["id"], spans[0], spans[1]))
             continue
         s = scorer.score(gold, output)["rougeLsum"]
         prec, rec, f1 = s.precision, s.recall, s.fmeasure
