@@ -199,6 +199,8 @@ TEST_CASE("bench_metrics: LCS backtracking equals rouge-score's table walk on ra
     for (auto& x : a) x = static_cast<bm::TokenId>(rng() % static_cast<unsigned>(alphabet));
     for (auto& x : b) x = static_cast<bm::TokenId>(rng() % static_cast<unsigned>(alphabet));
     bm::LcsBacktracker bt(alphabet);
+    // Every third case walks checkpointed rows (a tiny budget forces them).
+    if (iter % 3 == 1) bt.set_max_row_words(1);
     bt.set_candidate(b);
     std::vector<std::uint32_t> got;
     bt.ref_positions(a, got);
@@ -324,4 +326,17 @@ TEST_CASE("bench_metrics: WCEB aggregation and bag-of-words conventions", "[benc
   CHECK(b.f1 == 0.75);
   CHECK(bm::bow_page("", "").f1 == 1.0);
   CHECK(bm::bow_page("x", "").f1 == 0.0);
+}
+
+TEST_CASE("bench_metrics: signatures name the settings", "[bench_metrics]") {
+  const auto model = tiny_model();
+  const auto sig = bm::rouge_lsum_signature(bm::RougeLsumOptions::wceb(model));
+  CHECK(sig.find("split=punkt(nltk-3.8,model=" + model.fingerprint() + ")") != std::string::npos);
+  CHECK(sig.find("tok=whitespace") != std::string::npos);
+  CHECK(sig.find("blank=wceb") != std::string::npos);
+  CHECK(bm::rouge_lsum_signature(bm::RougeLsumOptions::rouge_score_default()) ==
+        "rougelsum|ref=rouge-score-0.1.2|split=lines|tok=rouge-default|blank=none");
+  CHECK(bm::shingle_signature(1000, 7).find("bootstrap=1000|seed=7") != std::string::npos);
+  CHECK(model.fingerprint() == tiny_model().fingerprint());
+  CHECK(model.fingerprint() != bm::PunktModel().fingerprint());
 }

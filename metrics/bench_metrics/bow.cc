@@ -20,6 +20,8 @@ BowScore bow_from_counts(std::uint64_t overlap, std::uint64_t output_tokens, std
   return s;
 }
 
+std::string bow_signature() { return "bow|tokens=re-w+-of-lower|empty=1-if-both-empty"; }
+
 BowScore bow_page(std::string_view gold, std::string_view output) {
   const std::vector<std::string> g = lower_word_tokens(gold);
   const std::vector<std::string> o = lower_word_tokens(output);

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 namespace detour::bench_metrics {
@@ -20,6 +21,9 @@ struct BowScore {
 };
 
 BowScore bow_page(std::string_view gold, std::string_view output);
+
+// "bow|tokens=re-w+-of-lower|empty=1-if-both-empty"
+std::string bow_signature();
 
 // P, R, F1 from counts (the same conventions), for micro averages.
 BowScore bow_from_counts(std::uint64_t overlap, std::uint64_t output_tokens, std::uint64_t gold_tokens);

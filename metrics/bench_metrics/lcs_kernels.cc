@@ -75,12 +75,17 @@ bool LcsBacktracker::shares_token(std::span<const TokenId> ref) const {
 void LcsBacktracker::forward(std::span<const TokenId> ref) {
   const std::size_t m = ref.size();
   row_ptr_.resize(m + 1);
-  // Rows are written into rows_, which must not move while pointers into it live:
-  // size it for the worst case first.
+  row_ptr_[0] = ones_.data();
   std::size_t matching = 0;
   for (TokenId t : ref) matching += slot_[static_cast<std::size_t>(t)] >= 0;
+  checkpointed_ = matching * words_ > kMaxRowWords;
+  if (checkpointed_) {
+    forward_checkpoints(ref);
+    return;
+  }
+  // Rows are written into rows_, which must not move while pointers into it live:
+  // size it for the worst case first.
   if (rows_.size() < matching * words_) rows_.resize(matching * words_);
-  row_ptr_[0] = ones_.data();
   std::size_t used = 0;
   for (std::size_t i = 1; i <= m; ++i) {
     const std::uint64_t* mask = mask_of(ref[i - 1]);
@@ -95,6 +100,53 @@ void LcsBacktracker::forward(std::span<const TokenId> ref) {
   }
 }
 
+void LcsBacktracker::forward_checkpoints(std::span<const TokenId> ref) {
+  // Every block_k_-th row is kept; the rows of one block at a time are recomputed
+  // from its checkpoint when the backtracking reaches them (it only goes up, so each
+  // block is recomputed once): about 2 sqrt(m) rows in memory instead of m.
+  const std::size_t m = ref.size();
+  ref_ = ref;
+  block_k_ = 1;
+  while (block_k_ * block_k_ < m) ++block_k_;
+  checkpoints_.assign((m / block_k_ + 1) * words_, 0);
+  std::vector<std::uint64_t> cur(ones_), next(words_);
+  std::copy(cur.begin(), cur.end(), checkpoints_.begin());
+  for (std::size_t i = 1; i <= m; ++i) {
+    if (const std::uint64_t* mask = mask_of(ref[i - 1])) {
+      row_step(cur.data(), mask, next.data(), words_);
+      cur.swap(next);
+    }
+    if (i % block_k_ == 0) std::copy(cur.begin(), cur.end(), checkpoints_.begin() + (i / block_k_) * words_);
+  }
+  block_lo_ = 1;
+  block_hi_ = 0;  // no block materialised
+}
+
+void LcsBacktracker::ensure_rows(std::size_t i) {
+  // Rows i-1 and i (i >= 1) must be materialised.
+  if (!checkpointed_ || (i >= 1 && block_lo_ <= i - 1 && i <= block_hi_)) return;
+  const std::size_t m = ref_.size();
+  const std::size_t b = i >= 1 ? (i - 1) / block_k_ : 0;
+  block_lo_ = b * block_k_;
+  block_hi_ = std::min(m, block_lo_ + block_k_);
+  if (block_.size() < (block_k_ + 1) * words_) block_.resize((block_k_ + 1) * words_);
+  std::uint64_t* first = block_.data();
+  std::copy_n(checkpoints_.begin() + b * words_, words_, first);
+  row_ptr_[block_lo_] = first;
+  std::size_t used = 1;
+  for (std::size_t r = block_lo_ + 1; r <= block_hi_; ++r) {
+    const std::uint64_t* mask = mask_of(ref_[r - 1]);
+    if (!mask) {
+      row_ptr_[r] = row_ptr_[r - 1];
+      continue;
+    }
+    std::uint64_t* out = block_.data() + used * words_;
+    ++used;
+    row_step(row_ptr_[r - 1], mask, out, words_);
+    row_ptr_[r] = out;
+  }
+}
+
 std::uint32_t LcsBacktracker::prefix_value(std::size_t i, std::size_t j) const {
   return static_cast<std::uint32_t>(zeros_in_prefix(row_ptr_[i], j));
 }
@@ -106,6 +158,7 @@ bool LcsBacktracker::step_bit(std::size_t i, std::size_t j) const {
 std::size_t LcsBacktracker::length(std::span<const TokenId> ref) {
   if (ref.empty() || can_.empty() || !shares_token(ref)) return 0;
   forward(ref);
+  ensure_rows(ref.size());
   return prefix_value(ref.size(), can_.size());
 }
 
@@ -113,6 +166,7 @@ void LcsBacktracker::ref_positions(std::span<const TokenId> ref, std::vector<std
   if (ref.empty() || can_.empty() || !shares_token(ref)) return;
   forward(ref);
   std::size_t i = ref.size(), j = can_.size();
+  ensure_rows(i);
   // a = t[i][j], b = t[i-1][j].
   std::uint32_t a = prefix_value(i, j);
   if (a == 0) return;
@@ -124,7 +178,10 @@ void LcsBacktracker::ref_positions(std::span<const TokenId> ref, std::vector<std
       --i;
       --j;
       if (a == 0) return;  // nothing left to match
-      if (i > 0 && j > 0) b = prefix_value(i - 1, j);
+      if (i > 0 && j > 0) {
+        ensure_rows(i);
+        b = prefix_value(i - 1, j);
+      }
       continue;
     }
     const std::uint32_t left = a - static_cast<std::uint32_t>(step_bit(i, j));  // t[i][j-1]
@@ -137,7 +194,10 @@ void LcsBacktracker::ref_positions(std::span<const TokenId> ref, std::vector<std
       a = b;
       --i;
       if (a == 0) return;
-      if (i > 0) b = prefix_value(i - 1, j);
+      if (i > 0) {
+        ensure_rows(i);
+        b = prefix_value(i - 1, j);
+      }
     }
   }
 }

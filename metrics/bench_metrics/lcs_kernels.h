@@ -16,7 +16,10 @@
 // walks the same path over the stored row vectors: every table value it compares is
 // recovered from the rows (a step left costs O(1), a step up one prefix popcount),
 // so the positions it reports are those rouge-score reports, bit for bit
-// (lcs_ref_positions_reference is the plain table, for the tests).
+// (lcs_ref_positions_reference is the plain table, for the tests). When the rows of
+// one pair would exceed 256 MiB (long sentences on both sides, e.g. pages without
+// newlines), only every ceil(sqrt(m))-th row is kept and each block of rows is
+// recomputed once as the walk reaches it.
 #pragma once
 
 #include <cstddef>
@@ -37,6 +40,9 @@ std::size_t lcs_length(std::span<const TokenId> a, std::span<const TokenId> b, T
 class LcsBacktracker {
  public:
   explicit LcsBacktracker(TokenId alphabet);
+  // Rows kept in full before switching to checkpoints (words of 64 bits); tests
+  // lower it to exercise the checkpointed walk.
+  void set_max_row_words(std::size_t words) { kMaxRowWords = words; }
 
   void set_candidate(std::span<const TokenId> can);
   // True when some token of `ref` occurs in the candidate (else the LCS is empty).
@@ -55,6 +61,9 @@ class LcsBacktracker {
   // Fills row_ptr_[0..ref.size()] (row 0 is all ones); rows without a match share
   // the previous row's storage.
   void forward(std::span<const TokenId> ref);
+  void forward_checkpoints(std::span<const TokenId> ref);
+  // Makes rows i-1 and i available (recomputes their block when checkpointed).
+  void ensure_rows(std::size_t i);
   // t[i][j] from row i.
   std::uint32_t prefix_value(std::size_t i, std::size_t j) const;
   bool step_bit(std::size_t i, std::size_t j) const;  // t[i][j] - t[i][j-1]
@@ -67,6 +76,11 @@ class LcsBacktracker {
   std::vector<std::uint64_t> ones_;
   std::vector<std::uint64_t> rows_;
   std::vector<const std::uint64_t*> row_ptr_;
+  std::size_t kMaxRowWords = std::size_t{32} << 20;  // 256 MiB of rows
+  bool checkpointed_ = false;
+  std::span<const TokenId> ref_;
+  std::size_t block_k_ = 1, block_lo_ = 1, block_hi_ = 0;
+  std::vector<std::uint64_t> checkpoints_, block_;
 };
 
 // The plain O(m*n) table and rouge-score's backtracking, for tests: reference

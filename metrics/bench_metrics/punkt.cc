@@ -1,5 +1,7 @@
 #include "metrics/bench_metrics/punkt.h"
 
+#include <algorithm>
+#include <cstdio>
 #include <fstream>
 #include <optional>
 #include <sstream>
@@ -285,6 +287,27 @@ bool PunktModel::is_collocation(const std::string& a, const std::string& b) cons
   key += '\t';
   key += b;
   return collocations_.count(key) != 0;
+}
+
+std::string PunktModel::fingerprint() const {
+  std::vector<std::string> entries;
+  for (const auto& a : abbrevs_) entries.push_back("a\t" + a);
+  for (const auto& c : collocations_) entries.push_back("c\t" + c);
+  for (const auto& s : starters_) entries.push_back("s\t" + s);
+  for (const auto& [k, v] : ortho_) entries.push_back("o\t" + k + "\t" + std::to_string(v));
+  std::sort(entries.begin(), entries.end());
+  std::uint64_t h = 0xcbf29ce484222325ULL;
+  for (const auto& e : entries) {
+    for (unsigned char ch : e) {
+      h ^= ch;
+      h *= 0x100000001b3ULL;
+    }
+    h ^= 0xFF;
+    h *= 0x100000001b3ULL;
+  }
+  char buf[17];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
+  return buf;
 }
 
 PunktModel PunktModel::load_tab(const std::filesystem::path& dir) {

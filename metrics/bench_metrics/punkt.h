@@ -63,6 +63,9 @@ class PunktModel {
   std::vector<std::pair<std::size_t, std::size_t>> sentence_spans(std::string_view text) const;
 
   std::size_t abbrev_count() const { return abbrevs_.size(); }
+  // A digest of the model's content (64-bit FNV-1a over its sorted entries, hex),
+  // for score signatures: two models with the same entries have the same digest.
+  std::string fingerprint() const;
   std::size_t ortho_count() const { return ortho_.size(); }
 
   // Internal, for the annotation passes (UTF-8 keys).

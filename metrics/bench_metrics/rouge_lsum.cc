@@ -138,6 +138,20 @@ RougeLsumScore rouge_lsum(std::string_view gold, std::string_view output, const 
   return s;
 }
 
+std::string rouge_lsum_signature(const RougeLsumOptions& opts) {
+  std::string s = "rougelsum|ref=rouge-score-0.1.2|split=";
+  if (opts.split == SentenceSplit::kPunkt) {
+    s += "punkt(nltk-3.8,model=" + (opts.punkt ? opts.punkt->fingerprint() : std::string("none")) + ")";
+  } else {
+    s += "lines";
+  }
+  s += opts.tokenizer == RougeTokenizer::kWhitespace ? "|tok=whitespace" : "|tok=rouge-default";
+  s += opts.wceb_blank_rule ? "|blank=wceb" : "|blank=none";
+  return s;
+}
+
+std::string levenshtein_signature() { return "levenshtein|ref=wceb-Levenshtein-0.20.9-ratio|tok=whitespace"; }
+
 double wceb_levenshtein_ratio(std::string_view gold, std::string_view output) {
   Interner interner;
   std::vector<TokenId> a, b;

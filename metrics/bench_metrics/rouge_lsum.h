@@ -34,6 +34,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -96,5 +97,11 @@ RougeLsumScore rouge_lsum(std::string_view gold, std::string_view output, const 
 
 // WCEB's token-level Levenshtein ratio of one page (whitespace tokens, no sentences).
 double wceb_levenshtein_ratio(std::string_view gold, std::string_view output);
+
+// What produced a score, e.g.
+// "rougelsum|ref=rouge-score-0.1.2|split=punkt(nltk-3.8,model=<digest>)|tok=whitespace|blank=wceb"
+// (split=lines, tok=rouge-default, blank=none otherwise).
+std::string rouge_lsum_signature(const RougeLsumOptions& opts);
+std::string levenshtein_signature();  // "levenshtein|ref=wceb-Levenshtein-0.20.9-ratio|tok=whitespace"
 
 }  // namespace detour::bench_metrics

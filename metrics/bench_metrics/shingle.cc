@@ -194,3 +194,12 @@ ShingleSummary shingle_summary(std::span<const ShinglePage> pages, int n_bootstr
 }
 
 }  // namespace detour::bench_metrics
+
+namespace detour::bench_metrics {
+
+std::string shingle_signature(int n_bootstrap, std::uint64_t seed) {
+  return "shingle|ref=scrapinghub-evaluate.py|n=4|tokens=re-w+|agg=f1-of-means|bootstrap=" +
+         std::to_string(n_bootstrap) + "|seed=" + std::to_string(seed) + "|rng=python-mt19937";
+}
+
+}  // namespace detour::bench_metrics

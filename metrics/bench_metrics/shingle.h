@@ -26,6 +26,7 @@
 
 #include <cstdint>
 #include <span>
+#include <string>
 #include <string_view>
 
 namespace detour::bench_metrics {
@@ -56,5 +57,8 @@ struct ShingleSummary {
 // (evaluate.py raises there), and so is F1 when P + R = 0.
 ShingleSummary shingle_summary(std::span<const ShinglePage> pages, int n_bootstrap = 1000,
                                std::uint64_t seed = 0);
+
+// "shingle|ref=scrapinghub-evaluate.py|n=4|tokens=re-w+|agg=f1-of-means|bootstrap=1000|seed=0|rng=python-mt19937"
+std::string shingle_signature(int n_bootstrap, std::uint64_t seed);
 
 }  // namespace detour::bench_metrics
