@@ -68,16 +68,27 @@ std::vector<Pair> read_pairs(const fs::path& p) {
   return out;
 }
 
+nlohmann::ordered_json parse_json_file(const fs::path& p) {
+  const std::string text = read_file(p);
+  try {
+    return nlohmann::ordered_json::parse(text);
+  } catch (const std::exception& e) {
+    throw std::runtime_error(p.string() + ": not valid JSON: " + e.what());
+  }
+}
+
 std::string body_of(const nlohmann::ordered_json& item) {
   if (!item.is_object()) return {};
   auto it = item.find("articleBody");
   if (it == item.end() || it->is_null()) return {};
+  if (!it->is_string()) throw std::runtime_error("articleBody is not a string");
   return it->get<std::string>();
 }
 
 int shingle_table(const fs::path& gold_path, const fs::path& outputs, int n_bootstrap, std::uint64_t seed,
                   const std::string& per_page_path) {
-  const auto gt = nlohmann::ordered_json::parse(read_file(gold_path));
+  const auto gt = parse_json_file(gold_path);
+  if (!gt.is_object()) throw std::runtime_error(gold_path.string() + ": expected an object of id -> {articleBody}");
   std::vector<fs::path> files;
   for (const auto& e : fs::directory_iterator(outputs)) {
     if (e.path().extension() == ".json") files.push_back(e.path());
@@ -91,7 +102,7 @@ int shingle_table(const fs::path& gold_path, const fs::path& outputs, int n_boot
   std::printf("%-20s %-12s %-13s  %-13s  %-13s  %-13s\n", "", "version", "F1", "precision", "recall", "accuracy");
   double seconds = 0, cpu = 0;
   for (const auto& f : files) {
-    auto data = nlohmann::ordered_json::parse(read_file(f));
+    auto data = parse_json_file(f);
     std::string version;
     if (data.is_object() && data.size() == 2 && data.contains("version") && data.contains("output") &&
         data["output"].is_object()) {
@@ -103,7 +114,18 @@ int shingle_table(const fs::path& gold_path, const fs::path& outputs, int n_boot
     std::vector<std::pair<std::string, std::string>> texts;
     for (const auto& [key, item] : gt.items()) {
       if (!data.contains(key)) throw std::runtime_error(f.string() + ": prediction keys do not match ground truth");
-      texts.emplace_back(body_of(item), body_of(data[key]));
+      std::string g, o;
+      try {
+        g = body_of(item);
+      } catch (const std::exception& e) {
+        throw std::runtime_error(gold_path.string() + ": item " + key + ": " + e.what());
+      }
+      try {
+        o = body_of(data[key]);
+      } catch (const std::exception& e) {
+        throw std::runtime_error(f.string() + ": item " + key + ": " + e.what());
+      }
+      texts.emplace_back(std::move(g), std::move(o));
     }
     const auto t0 = std::chrono::steady_clock::now();
     const std::clock_t c0 = std::clock();
