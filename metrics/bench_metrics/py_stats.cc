@@ -60,15 +60,28 @@ class ExactSum {
     std::array<std::uint64_t, kLimbs> mag = v_;
     const bool neg = (mag[kLimbs - 1] >> 63) != 0;
     if (neg) negate(mag);
-    // Long division by n.
+    // Long division by n, from the highest non-zero limb. Only the leading 53 bits
+    // of the quotient, the next one and whether anything below is non-zero matter:
+    // four quotient limbs hold them (the leading bit is in the first two), so below
+    // those the division stops and the rest of the dividend only feeds the sticky
+    // bit (a non-zero remainder or a non-zero lower limb).
     std::array<std::uint64_t, kLimbs> q{};
+    std::size_t top = kLimbs;
+    while (top > 0 && mag[top - 1] == 0) --top;
+    if (top == 0) return 0.0;
+    --top;
+    const std::size_t stop = top >= 3 ? top - 3 : 0;
     unsigned __int128 rem = 0;
-    for (std::size_t k = kLimbs; k-- > 0;) {
+    for (std::size_t k = top + 1; k-- > stop;) {
       const unsigned __int128 cur = (rem << 64) | mag[k];
       q[k] = static_cast<std::uint64_t>(cur / n);
       rem = cur % n;
     }
-    const auto r = static_cast<std::uint64_t>(rem);
+    bool lower = false;
+    for (std::size_t k = 0; k < stop && !lower; ++k) lower = mag[k] != 0;
+    // r stands for the remainder: exact when the division ran to the end, else any
+    // non-zero value when something below is non-zero (only r != 0 is used then).
+    const auto r = static_cast<std::uint64_t>(rem) | static_cast<std::uint64_t>(lower);
     // Bit length of q.
     std::size_t len = 0;
     for (std::size_t k = kLimbs; k-- > 0;) {
@@ -91,8 +104,10 @@ class ExactSum {
       for (std::size_t i = 0; i < 53; ++i) mant |= static_cast<std::uint64_t>(bit_at(shift + i)) << i;
       // The discarded part: bit shift-1 is the half, the rest and r are sticky.
       const bool half = bit_at(shift - 1) != 0;
+      const std::size_t below = shift - 1;  // bits [0, below) are sticky
       bool sticky = r != 0;
-      for (std::size_t i = 0; i + 1 < shift && !sticky; ++i) sticky = bit_at(i) != 0;
+      for (std::size_t k = 0; k < below / 64 && !sticky; ++k) sticky = q[k] != 0;
+      if (!sticky && below % 64) sticky = (q[below / 64] & ((std::uint64_t{1} << (below % 64)) - 1)) != 0;
       if (half && (sticky || (mant & 1))) ++mant;
       out = std::ldexp(static_cast<double>(mant), static_cast<int>(shift) - 1074);
     }
