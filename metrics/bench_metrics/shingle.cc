@@ -30,37 +30,35 @@ struct Key {
   }
 };
 
-// Shingle -> (count in gold, count in output), open addressing.
+// Shingle -> (count in gold, count in output), open addressing; an empty slot has
+// id[0] == kEmpty (token ids are never negative, a short shingle pads with -1).
 class ShingleCounts {
  public:
+  static constexpr std::int32_t kEmpty = -2;
   explicit ShingleCounts(std::size_t expected) {
     std::size_t cap = 16;
     while (cap < 2 * expected + 2) cap *= 2;
-    slots_.assign(cap, Slot{{{-1, -1, -1, -1}}, 0, 0, false});
+    slots_.assign(cap, Slot{{{kEmpty, -1, -1, -1}}, 0, 0});
     mask_ = cap - 1;
   }
   void add(const Key& k, bool output) {
     std::size_t i = k.hash() & mask_;
-    while (slots_[i].used && !(slots_[i].key == k)) i = (i + 1) & mask_;
+    while (slots_[i].key.id[0] != kEmpty && !(slots_[i].key == k)) i = (i + 1) & mask_;
     Slot& s = slots_[i];
-    if (!s.used) {
-      s.used = true;
-      s.key = k;
-    }
+    s.key = k;
     (output ? s.out : s.gold) += 1;
   }
   template <typename F>
   void for_each(F&& f) const {
     for (const Slot& s : slots_) {
-      if (s.used) f(s.gold, s.out);
+      if (s.key.id[0] != kEmpty) f(static_cast<std::uint64_t>(s.gold), static_cast<std::uint64_t>(s.out));
     }
   }
 
  private:
   struct Slot {
     Key key;
-    std::uint64_t gold, out;
-    bool used;
+    std::uint32_t gold, out;
   };
   std::vector<Slot> slots_;
   std::size_t mask_;

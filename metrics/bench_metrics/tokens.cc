@@ -77,6 +77,7 @@ std::vector<std::string> rouge_default_tokens(std::string_view utf8) {
 
 std::vector<std::string_view> word_tokens(std::string_view utf8) {
   std::vector<std::string_view> out;
+  out.reserve(utf8.size() / 8 + 1);
   std::size_t start = std::string_view::npos;
   std::size_t i = 0;
   const std::size_t n = utf8.size();
