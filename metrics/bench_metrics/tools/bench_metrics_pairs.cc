@@ -10,6 +10,9 @@
 //        punkt-sentences (not a score: the Punkt sentences of gold and output as
 //        JSON lists, with --punkt DIR).
 //     Prints "id<TAB>value..." per pair (%.17g) and, on stderr, the scoring time.
+//   bench_metrics_pairs --metric unicode-classes
+//     For every code point: py_isspace, py_isword, py_isdecimal, py_isupper,
+//     py_islower (0/1) and py_lower (hex), for unicode_classes_check.py.
 //   bench_metrics_pairs --metric shingle-table --gold ground-truth.json
 //                       --outputs DIR [--n-bootstrap N] [--seed S] [--per-page FILE]
 //     The Scrapinghub table for every DIR/*.json (sorted by name), as evaluate.py
@@ -29,6 +32,7 @@
 
 #include "metrics/bench_metrics/bow.h"
 #include "metrics/bench_metrics/punkt.h"
+#include "metrics/bench_metrics/py_unicode.h"
 #include "metrics/bench_metrics/rouge_lsum.h"
 #include "metrics/bench_metrics/shingle.h"
 
@@ -182,6 +186,21 @@ int main(int argc, char** argv) {
   }
   try {
     if (metric == "shingle-table") return shingle_table(gold, outputs, n_bootstrap, seed, per_page);
+    if (metric == "unicode-classes") {
+      // Per code point: isspace, \w, \d, isupper, islower and lower() as hex.
+      for (char32_t cp = 0; cp < 0x110000; ++cp) {
+        if (cp >= 0xD800 && cp <= 0xDFFF) continue;
+        std::string low;
+        for (char32_t x : bm::py_lower(std::u32string(1, cp))) {
+          char b[16];
+          std::snprintf(b, sizeof b, "%X.", static_cast<unsigned>(x));
+          low += b;
+        }
+        std::printf("%X %d%d%d%d%d %s\n", static_cast<unsigned>(cp), bm::py_isspace(cp), bm::py_isword(cp),
+                    bm::py_isdecimal(cp), bm::py_isupper(cp), bm::py_islower(cp), low.c_str());
+      }
+      return 0;
+    }
     if (pairs_path.empty()) throw std::runtime_error("no pairs file given");
     const auto pairs = read_pairs(pairs_path);
     bm::PunktModel model;
