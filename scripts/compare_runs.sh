@@ -26,6 +26,10 @@ echo "building $old_rev ..."
 cmake -S "$work/src" -B "$work/build" -DCMAKE_BUILD_TYPE=Release -DDETOUR_BUILD_TESTS=OFF \
   -DDETOUR_BUILD_BENCH=OFF >/dev/null
 cmake --build "$work/build" -j"$(nproc)" --target detour >/dev/null
+# Builds before the stoplists shipped in the project read them from ../shared beside
+# their source folder, which the temporary worktree does not have: point them there.
+stoplists=$(dirname "$(dirname "$corpus")")/resources/stoplists/justext
+[[ -d $stoplists ]] && export DETOUR_STOPLISTS=$(realpath "$stoplists")
 args=(run --corpus "$corpus" --extractors all --chains BP-JTA,JTA-BP --metrics all --no-progress)
 for side in old new; do
   bin=$work/build/detour; [[ $side == new ]] && bin=$new_bin
@@ -58,13 +62,14 @@ status=0
 if diff -rq "$work/old/outputs" "$work/new/outputs" >"$work/outputs.diff"; then
   echo "outputs/: identical ($(find "$work/new/outputs" -type f | wc -l) files)"
 else
-  echo "outputs/: $(wc -l <"$work/outputs.diff") differences, first:"; head -5 "$work/outputs.diff"; status=1
+  echo "outputs/: $(wc -l <"$work/outputs.diff") differences, first:"; sed -n 1,5p "$work/outputs.diff"; status=1
 fi
 counts "$work/old/per_doc.tsv" >"$work/old.counts"
 counts "$work/new/per_doc.tsv" >"$work/new.counts"
 if cmp -s "$work/old.counts" "$work/new.counts"; then
   echo "per_doc.tsv counts: identical ($(wc -l <"$work/new.counts") rows)"
 else
-  echo "per_doc.tsv counts: differ, first:"; diff "$work/old.counts" "$work/new.counts" | head -5; status=1
+  echo "per_doc.tsv counts: differ, first:"; diff "$work/old.counts" "$work/new.counts" >"$work/counts.diff"
+  sed -n 1,5p "$work/counts.diff"; status=1
 fi
 exit $status
