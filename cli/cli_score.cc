@@ -127,7 +127,7 @@ void add_score_command(CLI::App& app) {
     if (args->format == "json") {  // one shape whatever the number of systems, as results.json
       nlohmann::json j;
       for (std::size_t k = 0; k < n_sys; ++k) j["systems"][names[k]] = results::to_json(sets[k], args->per_doc);
-      text = j.dump(2) + "\n";
+      text = j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
     } else if (n_sys == 1) {
       text = reports::render_scores(sets[0], args->format, args->per_doc);
     } else if (args->format == "tsv") {

@@ -54,6 +54,12 @@ void pair_language(const fs::path& html_dir, const fs::path& gold_dir, const std
   std::vector<std::string> pages, golds;
   if (!html_dir.empty() && fs::is_directory(html_dir)) pages = list_files(html_dir);
   if (!gold_dir.empty() && fs::is_directory(gold_dir)) golds = list_files(gold_dir);
+  // Names become ids in every results file (JSON is UTF-8): refuse the others up front.
+  for (const auto* names : {&pages, &golds})
+    for (const auto& n : *names)
+      if (!is_valid_utf8(n))
+        fail((names == &pages ? html_dir : gold_dir) / n,
+             "file name is not valid UTF-8 (rename it: ids are written to UTF-8 results)");
   std::set<std::string> gold_set(golds.begin(), golds.end());
   std::map<std::string, std::string> gold_by_stem;
   for (const auto& g : golds) gold_by_stem.emplace(stem_of(g), g);
@@ -137,7 +143,10 @@ Corpus open_corpus(const fs::path& root) {
   for (fs::directory_iterator it(root, ec), end; !ec && it != end; it.increment(ec)) {
     std::string name = it->path().filename().string();
     if (io::hidden_name(name) || !it->is_directory()) continue;
-    if (fs::is_directory(it->path() / "html") || fs::is_directory(it->path() / "gold")) langs.push_back(name);
+    if (!fs::is_directory(it->path() / "html") && !fs::is_directory(it->path() / "gold")) continue;
+    if (!is_valid_utf8(name))
+      fail(it->path(), "language folder name is not valid UTF-8 (rename it: languages are written to UTF-8 results)");
+    langs.push_back(name);
   }
   if (ec) fail(root, "cannot list: " + io::errno_reason(ec.value()));
   std::sort(langs.begin(), langs.end());

@@ -337,7 +337,8 @@ void write_run(const RunConfig& cfg, const RunResult& r) {
   j["corpus"] = cfg.corpus.string();
   j["documents"] = r.doc_ids.size();
   if (!r.systems.empty()) j["signature"] = r.signature;
-  io::write_file_atomic(dir / "results.json", j.dump(2) + "\n");
+  // Invalid UTF-8 (a tool's stderr in a reason) is replaced, never fatal.
+  io::write_file_atomic(dir / "results.json", j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
   io::write_file_atomic(dir / "per_doc.tsv", per_doc);
   io::write_file_atomic(dir / "pages.tsv", pages);
   io::write_file_atomic(dir / "failures.tsv", failures);

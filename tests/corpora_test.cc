@@ -684,3 +684,27 @@ TEST_CASE("the DANIEL corpus opens with 1694 documents in 5 languages", "[corpor
   CHECK(decisions["meta windows-1251"] == 2);
   CHECK(decisions["meta GB18030"] == 1);
 }
+
+TEST_CASE("a page or language folder whose name is not UTF-8 is refused up front, naming it", "[corpora][robust]") {
+  TempDir t;
+  detour::testing::write_file(t.path / "en/html/ok", "<p>x</p>");
+  detour::testing::write_file(t.path / "en/gold/ok", "<p>x\n");
+  detour::testing::write_file(t.path / "en/html/bad\xff" "name", "<p>y</p>");
+  std::string msg;
+  try {
+    open_corpus(t.path);
+  } catch (const CorpusError& e) {
+    msg = e.what();
+  }
+  CHECK(msg.find("not valid UTF-8") != std::string::npos);
+  CHECK(msg.find("bad\xff" "name") != std::string::npos);
+  TempDir u;
+  detour::testing::write_file(u.path / "e\xfe/html/p", "<p>x</p>");
+  msg.clear();
+  try {
+    open_corpus(u.path);
+  } catch (const CorpusError& e) {
+    msg = e.what();
+  }
+  CHECK(msg.find("language folder name is not valid UTF-8") != std::string::npos);
+}
