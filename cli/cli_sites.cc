@@ -8,7 +8,7 @@
 // A system folder is DIR/<lang>/<id> (as `detour run` writes OUT/outputs/<system>) or
 // flat DIR/<id>, i.e. any folder `detour score --corpus` accepts; NAME defaults to the
 // folder's name. Each document is scored with the `cos` metric through the scoring
-// API (harness/scoring.h); the site of a page is the host part of a DANIEL id, else
+// API (runner/scoring.h); the site of a page is the host part of a DANIEL id, else
 // the host of the URL the corpus gives (extractors/tdiff/tokens.h site_of).
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>

@@ -1,5 +1,5 @@
 // `lcs`: true longest common subsequence over the text-only words (Lutz 2013):
-// P = |LCS| / |extracted|, R = |LCS| / |gold|. Kernel: metrics/lcs.h (Hyyrö 2004).
+// P = |LCS| / |extracted|, R = |LCS| / |gold|. Kernel: kernels/lcs.h (Hyyrö 2004).
 #include "kernels/lcs.h"
 #include "metrics/metric.h"
 

@@ -163,7 +163,7 @@ TEST_CASE("score: several systems in one call equal one call each", "[score][cli
   auto two = parse(run_detour(base + "--system " + (t.path / "two").string() + " --jobs 1"));
   auto both = parse(run_detour(base + "--system " + (t.path / "one").string() + " --system " + (t.path / "two").string()));
   REQUIRE(both.contains("systems"));
-  // One thread reads in io_uring batches (corpora/batch_read.h) when it can: 72 files,
+  // One thread reads in io_uring batches (base/batch_read.h) when it can: 72 files,
   // more than one batch, a gold's items across a batch boundary. The output is the
   // same as with files read one by one.
   const std::string both_cmd = base + "--per-doc --jobs 1 --system " + (t.path / "one").string() + " --system " +

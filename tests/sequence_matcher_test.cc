@@ -1,4 +1,4 @@
-// Tests of metrics/sequence_matcher: hand-made cases whose expected values were
+// Tests of kernels/sequence_matcher: hand-made cases whose expected values were
 // produced by Python 3.11's difflib, and a differential test that runs thousands of
 // seeded random pairs through scripts/difflib_oracle.py (Python's own difflib) and
 // requires identical opcodes from both the fast and the reference matcher.

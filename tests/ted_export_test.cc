@@ -1,5 +1,5 @@
 // Hidden helpers (tag [.ted_export], never run by ctest) for comparing our tree edit
-// distance (metrics/tree_edit/ted.h) with the APTED peers outside the repository
+// distance (kernels/tree_edit/ted.h) with the APTED peers outside the repository
 // (scripts/ted_peers/run.sh drives them through environment variables):
 //
 //  - export: TED_EXPORT_DIR=<dir> picks real same-site DANIEL page pairs whose DOM

@@ -1,4 +1,4 @@
-// Tests of the tree edit distance kernels and pq-grams (metrics/tree_edit).
+// Tests of the tree edit distance kernels and pq-grams (kernels/tree_edit).
 #include <catch2/catch.hpp>
 
 #include <random>

@@ -3,12 +3,12 @@
 // Pages of one site share a template; what differs between two pages of the same
 // template is their content. prepare() groups the run's pages by site (tokens.h
 // site_of), computes all pairwise pq-gram distances of their DOM trees within a site
-// (metrics/tree_edit/pq_gram.h), maps the site to 2-D by classical MDS, clusters it
+// (kernels/tree_edit/pq_gram.h), maps the site to 2-D by classical MDS, clusters it
 // by k-means with k chosen by the silhouette (cluster.h), treats singleton clusters as
 // outliers, and pairs each page with its cluster's pivot (the page nearest the
 // centroid; the pivot pairs with the next nearest; copies of the same URL crawled on
 // other dates are skipped as partners). extract() aligns the page's text
-// tokens with its partner's (difflib's matcher, metrics/sequence_matcher.h): tokens
+// tokens with its partner's (difflib's matcher, kernels/sequence_matcher.h): tokens
 // of the page that are not matched are "differing". Their counts propagate to the
 // ancestors; the main block is the subtree that best concentrates the differing text
 // (see template_diff), subtrees under 2% of the page's text are never candidates,
@@ -38,7 +38,7 @@ struct TdiffSettings {
   int pq_p = 2, pq_q = 3;
   // Tree distance of the all-pairs matrix that is clustered. "pqgram" (default): the
   // pq-gram distance (Augsten, Böhlen & Gamper 2005), linear in the tree sizes.
-  // "ted": exact unit-cost tree edit distance (metrics/tree_edit/ted.h, RTED-style
+  // "ted": exact unit-cost tree edit distance (kernels/tree_edit/ted.h, RTED-style
   // left/right path strategies), for sites of 3 to ted_max_pages pages and when
   // every pair stays under ted_max_cells; other sites keep pq-gram (SiteReport::
   // distance says which was used). TED costs O(|F||G|) memory and up to cubic time

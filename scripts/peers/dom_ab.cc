@@ -1,5 +1,5 @@
 // dom_ab: the A/B driver of scripts/peers/dom_ab.sh. Built twice, against two versions
-// of extractors/dom.{h,cc}; parses every listed page with dom::Document::parse, prints
+// of html/dom.{h,cc}; parses every listed page with dom::Document::parse, prints
 // the process CPU time per page for each pass, then writes one line per page (hash of
 // to_html(root), node count, flattened elements, title hash) so that the two builds'
 // trees can be compared byte for byte.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A/B check of a performance change to extractors/dom.{h,cc}: builds scripts/peers/dom_ab.cc
+# A/B check of a performance change to html/dom.{h,cc}: builds scripts/peers/dom_ab.cc
 # against the committed version (git show REV:..., default HEAD) and against the working
 # tree, runs both on the same pages (interleaved, twice), prints CPU ms/page of
 # dom::Document::parse for each, and fails unless every page's tree (to_html, node
@@ -25,13 +25,17 @@ if [[ -z "$list" ]]; then
     for f in "$d"/*; do printf '%s\t%s\n' "$lang" "$f"; done
   done > "$list"
 fi
-mkdir -p "$tmp/a/extractors" "$tmp/b/extractors"
-git -C "$root" show "$rev:extractors/dom.h" > "$tmp/a/extractors/dom.h"
-git -C "$root" show "$rev:extractors/dom.cc" > "$tmp/a/extractors/dom.cc"
-cp "$root/extractors/dom.h" "$root/extractors/dom.cc" "$tmp/b/extractors/"
+# html/dom.{h,cc} with what they use from base/ (markup: HTML escaping), as of REV
+# and as in the working tree (revisions from the layered layout on).
+files=(html/dom.h html/dom.cc base/markup.h base/markup.cc base/page.h)
+for f in "${files[@]}"; do
+  mkdir -p "$tmp/a/$(dirname "$f")" "$tmp/b/$(dirname "$f")"
+  git -C "$root" show "$rev:$f" > "$tmp/a/$f"
+  cp "$root/$f" "$tmp/b/$f"
+done
 for v in a b; do
-  g++ -std=c++20 -O3 -DNDEBUG -I"$tmp/$v" -o "$tmp/ab_$v" "$here/dom_ab.cc" "$tmp/$v/extractors/dom.cc" \
-    $(pkg-config --cflags --libs gumbo)
+  g++ -std=c++20 -O3 -DNDEBUG -I"$tmp/$v" -o "$tmp/ab_$v" "$here/dom_ab.cc" "$tmp/$v/html/dom.cc" \
+    "$tmp/$v/base/markup.cc" $(pkg-config --cflags --libs gumbo)
 done
 for round in 1 2; do
   echo "== $rev (round $round)"; "$tmp/ab_a" "$list" "$tmp/out_a.txt" 2

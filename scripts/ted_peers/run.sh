@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Compares our exact tree edit distance (metrics/tree_edit/ted.h) with the two APTED
+# Compares our exact tree edit distance (kernels/tree_edit/ted.h) with the two APTED
 # implementations of Pawlik & Augsten (2016) on the same real DANIEL same-site page
 # pairs (about 100, 500, 1000, 3000, 10000 DOM nodes; the largest same-site pair when
 # no page is that big): DatabaseGroup/apted (Java) and DatabaseGroup/tree-similarity
