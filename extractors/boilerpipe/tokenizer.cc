@@ -4,8 +4,8 @@
 #include <array>
 
 #include <unicode/uchar.h>
-#include <unicode/utf8.h>
 
+#include "base/utf8.h"
 #include "extractors/boilerpipe/java_text.h"
 
 namespace detour::boilerpipe {
@@ -147,7 +147,7 @@ std::vector<std::string> tokenize(std::string_view text) {
       cur.clear();
       have = false;
     } else {
-      append_utf8(cur, c);
+      utf8::append(cur, c);
       have = true;
     }
   }
@@ -275,13 +275,13 @@ void TokenStream::feed(std::string_view text, std::vector<TokenInfo>& out) {
         ok_ = false;
         return;
       }
-      UChar32 uc;
-      U8_NEXT_OR_FFFD(p, i, n, uc);
-      if (uc == static_cast<UChar32>(kInvisibleSeparator)) {
+      const utf8::Step st = utf8::decode(text, static_cast<std::size_t>(i));
+      i += static_cast<int32_t>(st.len);
+      c = st.ok ? st.cp : 0xFFFD;
+      if (c == kInvisibleSeparator) {
         ok_ = false;
         return;
       }
-      c = static_cast<char32_t>(uc);
       const CharClass cc = classify_char(c);
       cur_word = cc.letter_or_digit || (cc.nsm && base_ld);
       if (!cc.nsm) base_ld = cc.letter_or_digit;
