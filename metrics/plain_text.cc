@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include "base/errors.h"
+#include "base/utf8.h"
 
 namespace detour::metrics {
 
@@ -74,21 +75,7 @@ char block_kind(std::string_view s, std::size_t i, std::size_t& end) {
 
 void append_utf8(std::uint32_t cp, std::string& out) {
   if (cp == 0 || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) cp = 0xFFFD;
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xC0 | (cp >> 6));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xE0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (cp >> 18));
-    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  }
+  utf8::append(out, static_cast<char32_t>(cp));
 }
 
 // Decodes the character reference at s[i] == '&' into out; returns its length, or 0

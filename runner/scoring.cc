@@ -227,6 +227,15 @@ void add_pairs(const fs::path& gold_dir, const fs::path& sys_dir, const std::str
   const auto gold_ptr = std::make_shared<const fs::path>(gold_dir);
   const auto sys_ptr = std::make_shared<const fs::path>(sys_dir);
   const std::string where = lang.empty() ? std::string() : " [" + lang + "]";
+  // Entries that are not files (folders, FIFOs, dangling or looping links) are not
+  // scored: each is a failure saying what it is (listed once per gold folder).
+  for (const fs::path& dir : {gold_dir, sys_dir}) {
+      if (!fs::is_directory(dir, ec) || (listings && !listings->noted.insert(dir).second)) continue;
+      const std::vector<std::string>& files = dir == gold_dir ? gold_files : sys_files;
+      for (const auto& e : io::list_entries(dir))
+        if (!std::binary_search(files.begin(), files.end(), e))
+          notes.push_back("failed (not scored): " + (dir / e).string() + ": " + io::not_a_file_reason(dir / e));
+  }
   // Both lists are sorted: one merge pairs them. Notes: files without gold first,
   // then gold files without a system output.
   std::vector<std::string> no_sys;

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <memory>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -55,6 +56,7 @@ enum class MissingPolicy {
 // Gold folders listed once for several collect_items calls (one per system).
 struct GoldListings {
   std::map<std::filesystem::path, std::vector<std::string>> files;
+  std::set<std::filesystem::path> noted;  // folders whose non-file entries were noted
 };
 std::vector<ScoreItem> collect_items(const std::filesystem::path& gold_root,
                                      const std::filesystem::path& system_dir, bool corpus_layout,
