@@ -395,3 +395,38 @@ TEST_CASE("entries that are not files: reported as what they are, counted as fai
   CHECK(s.out.find("is a directory") != std::string::npos);
   CHECK(s.out.find("is a FIFO") != std::string::npos);
 }
+
+TEST_CASE("convert --to daniel: every format reads back as the same documents", "[corpora][formats][cli]") {
+  for (const char* name : {"scrapinghub", "wceb", "l3s-gn1", "dragnet", "cleanportaleval", "cleaneval2007-mirror",
+                           "jsonl/corpus.jsonl"}) {
+    INFO(name);
+    TempDir t;
+    const fs::path out = t.path / "out";
+    auto r = run_detour("convert --corpus '" + fixture(name).string() + "' --to daniel --out '" + out.string() + "'");
+    REQUIRE(r.status == 0);
+    Corpus a = open_corpus(fixture(name));
+    Corpus b = open_corpus(out);
+    CHECK(b.format == "daniel");
+    REQUIRE(a.docs.size() == b.docs.size());
+    for (const auto& d : a.docs) {
+      const std::string lang = d.lang.empty() ? "und" : d.lang;
+      const CorpusDoc* e = nullptr;
+      for (const auto& x : b.docs)
+        if (x.id == d.id && x.lang == lang) e = &x;
+      REQUIRE(e);
+      CHECK(e->has_gold() == d.has_gold());
+      CHECK(e->has_page() == d.has_page());
+      if (d.has_gold()) CHECK(load_gold_bytes(*e) == load_gold_bytes(d));
+      if (d.has_page()) CHECK(load_page_raw(*e) == load_page_raw(d));
+      if (!d.url.empty()) CHECK(e->url == d.url);
+    }
+  }
+  TempDir t;
+  t.write("busy/x", "x");
+  auto busy = run_detour("convert --corpus '" + fixture("dragnet").string() + "' --to daniel --out '" +
+                         (t.path / "busy").string() + "'");
+  CHECK(busy.status == 2);
+  auto to = run_detour("convert --corpus '" + fixture("dragnet").string() + "' --to cleaneval --out '" +
+                       (t.path / "o").string() + "'");
+  CHECK(to.status == 2);
+}
