@@ -27,9 +27,10 @@ void add_bench_options(CLI::App* cmd, BenchArgs& a, const std::string& format_fl
       ->capture_default_str();
   cmd->add_option("--punkt", a.punkt, "NLTK Punkt English model (punkt_tab folder) for --rouge wceb ($DETOUR_PUNKT)");
   cmd->add_option("--text-form", a.text_form,
-                  "what the benchmark metrics score: auto (markup converted when a text starts with '<'), raw, markup")
-      ->check(CLI::IsMember({"auto", "raw", "markup"}))
-      ->capture_default_str();
+                  "what the benchmark metrics score of both sides: raw, markup (converted to text), auto (markup "
+                  "when a text starts with '<'); default: raw for plain-text benchmark golds and outputs files, "
+                  "markup for detour's outputs, else auto")
+      ->check(CLI::IsMember({"auto", "raw", "markup"}));
   cmd->add_option("--aggregate", a.aggregate,
                   "micro (default tables), f1-of-means (Scrapinghub), mean-median (WCEB)")
       ->capture_default_str();
@@ -49,7 +50,7 @@ corpora::OpenOptions open_options(const BenchArgs& a) {
 
 void apply_bench_options(const BenchArgs& a, metrics::ScoreOptions& opts) {
   opts.rouge = metrics::parse_rouge_setting(a.rouge);
-  opts.text_form = metrics::parse_text_form(a.text_form);
+  if (!a.text_form.empty()) opts.text_form_gold = opts.text_form_system = metrics::parse_text_form(a.text_form);
 }
 
 metrics::AggregationOptions aggregation_options(const BenchArgs& a) {

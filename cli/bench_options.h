@@ -20,7 +20,7 @@ namespace detour::cli {
 struct BenchArgs {
   std::string format;  // corpus reader, "" = detect
   std::string dragnet_comments = "drop", l3s_classes = "1,2,3";
-  std::string rouge = "wceb", punkt, text_form = "auto";
+  std::string rouge = "wceb", punkt, text_form;  // text_form "": chosen by where the texts come from
   std::string aggregate = "micro";
   int resamples = 1000;
   std::uint64_t resample_seed = 12345;
@@ -32,7 +32,8 @@ struct BenchArgs {
 void add_bench_options(CLI::App* cmd, BenchArgs& a, const std::string& format_flag, bool scoring = true);
 
 corpora::OpenOptions open_options(const BenchArgs& a);
-// Fills the benchmark metrics' settings; throws UsageError on a bad value.
+// Fills the benchmark metrics' settings (the text forms only when --text-form is
+// given); throws UsageError on a bad value.
 void apply_bench_options(const BenchArgs& a, metrics::ScoreOptions& opts);
 // Checks the aggregation name (UsageError) and returns its options.
 metrics::AggregationOptions aggregation_options(const BenchArgs& a);

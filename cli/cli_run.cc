@@ -101,6 +101,7 @@ void add_run_command(CLI::App& app) {
     cfg.score_options.autojunk = args->autojunk == "yes";
     apply_bench_options(args->bench, cfg.score_options);
     cfg.punkt_dir = args->bench.punkt;
+    cfg.text_form_given = !args->bench.text_form.empty();
     cfg.open = open_options(args->bench);
     const metrics::AggregationOptions agg_opts = aggregation_options(args->bench);
     cfg.languages = split_list(args->languages);

@@ -94,6 +94,14 @@ void add_score_command(CLI::App& app) {
       corpus = corpora::open_corpus(args->corpus, open_options(args->bench));
       for (const auto& w : corpus->warnings) std::cerr << "note: " << w << "\n";
       golds = harness::load_corpus_golds(*corpus, langs);
+      if (args->bench.text_form.empty()) {
+        using metrics::TextForm;
+        opts.text_form_gold = corpus->plain_text_gold ? TextForm::kRaw : TextForm::kAuto;
+        const bool files = std::all_of(args->systems.begin(), args->systems.end(), [](const std::string& s) {
+          return !std::filesystem::is_directory(s);
+        });
+        opts.text_form_system = files ? TextForm::kRaw : TextForm::kAuto;
+      }
     }
     for (std::size_t k = 0; k < n_sys; ++k) {
       auto part = corpus ? harness::collect_corpus_items(golds, args->systems[k], missing, notes[k], failures)

@@ -69,6 +69,9 @@ struct Corpus {
   std::vector<std::string> languages;   // sorted
   std::vector<CorpusDoc> docs;          // sorted by (dataset, lang, id) (CleanEval: numeric ids)
   std::vector<std::string> warnings;    // e.g. pages without gold, gold without page
+  // The gold references are plain text (benchmark formats), not CleanEval markup or
+  // HTML: the benchmark metrics score them as they are.
+  bool plain_text_gold = false;
 };
 
 // Settings of the readers that have any (the command line's --format,

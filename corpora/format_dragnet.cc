@@ -86,6 +86,7 @@ Corpus open_dragnet(const fs::path& root, const OpenOptions& opts) {
   c.root = root;
   pair_by_key(root / "HTML", gdir, "en", page_key, gold_key, c);
   for (auto& d : c.docs) d.gold_filter = filter;
+  c.plain_text_gold = true;
   finish_corpus(c);
   return c;
 }

@@ -106,6 +106,7 @@ Corpus open_jsonl(const fs::path& root, const OpenOptions&) {
     c.docs.push_back(std::move(d));
   }
   if (c.docs.empty()) fail(root, "no records (a JSONL corpus holds one JSON object a line)");
+  c.plain_text_gold = true;
   finish_corpus(c);
   return c;
 }

@@ -155,6 +155,7 @@ Corpus open_l3s_gn1(const fs::path& root, const OpenOptions& opts) {
   c.root = root;
   pair_by_key(root / "original", root / "annotated", "en", stem_of, stem_of, c);
   for (auto& d : c.docs) d.gold_filter = filter;
+  c.plain_text_gold = true;
   finish_corpus(c);
   return c;
 }

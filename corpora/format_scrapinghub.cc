@@ -87,6 +87,7 @@ Corpus open_scrapinghub(const fs::path& root, const OpenOptions&) {
     c.warnings.push_back(id + ": page without ground truth");
     c.docs.push_back(std::move(d));
   }
+  c.plain_text_gold = true;
   finish_corpus(c);
   return c;
 }

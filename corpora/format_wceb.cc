@@ -115,6 +115,7 @@ Corpus open_wceb(const fs::path& root, const OpenOptions&) {
     }
   }
   if (c.docs.empty()) fail(r / "ground-truth", "no <dataset>.jsonl ground truth with any page");
+  c.plain_text_gold = true;
   finish_corpus(c);
   return c;
 }

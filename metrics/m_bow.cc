@@ -19,7 +19,7 @@ DocScore score_bow(DocPair& p) {
 }
 
 std::string settings_bow(const ScoreOptions& o) {
-  return bench_metrics::bow_signature() + "|text:" + std::string(text_form_name(o.text_form));
+  return bench_metrics::bow_signature() + "|" + text_forms_signature(o);
 }
 
 }  // namespace detour::metrics

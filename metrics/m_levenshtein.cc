@@ -23,7 +23,7 @@ DocScore score_levenshtein(DocPair& p) {
 }
 
 std::string settings_levenshtein(const ScoreOptions& o) {
-  return bench_metrics::levenshtein_signature() + "|text:" + std::string(text_form_name(o.text_form));
+  return bench_metrics::levenshtein_signature() + "|" + text_forms_signature(o);
 }
 
 }  // namespace detour::metrics

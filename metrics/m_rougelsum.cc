@@ -46,7 +46,7 @@ std::string settings_rougelsum(const ScoreOptions& o) {
   std::string s = "setting:" + std::string(rouge_setting_name(o.rouge)) + "|";
   if (o.rouge == RougeSetting::kWceb && !o.punkt) s += "rougelsum|split=punkt(model=none)";
   else s += bench_metrics::rouge_lsum_signature(rouge_options(o));
-  return s + "|text:" + std::string(text_form_name(o.text_form));
+  return s + "|" + text_forms_signature(o);
 }
 
 }  // namespace detour::metrics

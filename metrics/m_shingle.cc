@@ -24,7 +24,7 @@ DocScore score_shingle(DocPair& p) {
 }
 
 std::string settings_shingle(const ScoreOptions& o) {
-  return "ref:scrapinghub-evaluate.py|n:4|text:" + std::string(text_form_name(o.text_form));
+  return "ref:scrapinghub-evaluate.py|n:4|" + text_forms_signature(o);
 }
 
 }  // namespace detour::metrics

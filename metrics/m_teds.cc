@@ -82,7 +82,7 @@ DocScore score_teds(DocPair& p) {
 }
 
 std::string settings_teds(const ScoreOptions& o) {
-  return "teds|tree:segments+tokens|html:gumbo-elements|cost:unit|text:" + std::string(text_form_name(o.text_form));
+  return "teds|tree:segments+tokens|html:gumbo-elements|cost:unit|" + text_forms_signature(o);
 }
 
 }  // namespace detour::metrics

@@ -504,6 +504,11 @@ std::string run_signature(const std::vector<const MetricInfo*>& metrics, const S
          "|avg:micro+macro|version:" + std::string(version());
 }
 
+std::string text_forms_signature(const ScoreOptions& o) {
+  return "text:gold=" + std::string(text_form_name(o.text_form_gold)) +
+         ",system=" + std::string(text_form_name(o.text_form_system));
+}
+
 PRFValues doc_prf(const MetricInfo& m, const DocScore& d) {
   switch (m.per_doc) {
     case PerDoc::kValues:

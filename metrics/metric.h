@@ -41,10 +41,16 @@ RougeSetting parse_rouge_setting(std::string_view name);  // UsageError on anoth
 struct ScoreOptions {
   bool autojunk = true;  // difflib's popular-element rule (CleanEval ran with it on)
   // The benchmark metrics (shingle, rougelsum, levenshtein, bow, teds):
-  TextForm text_form = TextForm::kAuto;  // what they score of each side (plain_text.h)
+  // What they score of each side (plain_text.h): the command line chooses by where the
+  // texts come from (plain-text benchmark golds and outputs files: raw; detour's own
+  // CleanEval-form outputs: markup), or --text-form for both.
+  TextForm text_form_gold = TextForm::kAuto, text_form_system = TextForm::kAuto;
   RougeSetting rouge = RougeSetting::kWceb;
   std::shared_ptr<const bench_metrics::PunktModel> punkt;  // for RougeSetting::kWceb
 };
+
+// "text:gold=raw,system=markup", for the signatures of the metrics that use them.
+std::string text_forms_signature(const ScoreOptions& opts);
 
 // Loads what the selected metrics need before the first page (the Punkt model of
 // rougelsum's WCEB setting: from `punkt_dir`, else $DETOUR_PUNKT). Throws
@@ -118,8 +124,8 @@ class DocPair {
   std::string_view system() const { return sys_->text(); }
   std::string_view gold() const { return gold_->text(); }
   // The plain-text views the benchmark metrics score (options().text_form).
-  const PlainText& plain_system() { return sys_->plain(opts_.text_form); }
-  const PlainText& plain_gold() { return gold_->plain(opts_.text_form); }
+  const PlainText& plain_system() { return sys_->plain(opts_.text_form_system); }
+  const PlainText& plain_gold() { return gold_->plain(opts_.text_form_gold); }
 
   // CleanEval word alignment with markup, labelled or not.
   const Alignment& cleaneval(bool unlabelled);
@@ -157,7 +163,8 @@ using ::detour::prf;
 // Where a document's precision, recall and F1 come from.
 enum class PerDoc {
   kCounts,      // prf(tp, fp, fn, zero_rule): the CleanEval-protocol metrics
-  kValues,      // values[0], values[1], values[2] as the original computes them (its own
+  kValues,      // values[0], values[1], values[2] as the original computes them (named
+                // page_precision, page_recall, page_f1 or ratio; with its own
                 // rules for empty texts); tp/fp/fn are its counts, for micro averages
   kSimilarity,  // one similarity in values[0] (teds): P = R = F1 = it; no counts,
                 // micro = macro = the mean; NaN values (not computed) are left out

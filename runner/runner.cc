@@ -139,6 +139,10 @@ RunResult run(const RunConfig& cfg) {
   Pipeline pipeline(systems, PipelineConfig{cfg.externals, cfg.models});
   auto ms = metrics::parse_metric_list(cfg.metrics);
   metrics::ScoreOptions score_options = cfg.score_options;
+  if (!cfg.text_form_given) {  // detour's outputs are CleanEval markup; benchmark golds plain text
+    score_options.text_form_system = metrics::TextForm::kMarkup;
+    score_options.text_form_gold = corpus.plain_text_gold ? metrics::TextForm::kRaw : metrics::TextForm::kAuto;
+  }
   metrics::prepare_metrics(ms, score_options, cfg.punkt_dir);
 
   int threads = cfg.jobs > 0 ? cfg.jobs : static_cast<int>(tbb::info::default_concurrency());

@@ -36,6 +36,7 @@ struct RunConfig {
   std::string metrics = "to,car,tm";
   metrics::ScoreOptions score_options;
   std::string punkt_dir;                         // rougelsum's Punkt model (metrics::prepare_metrics)
+  bool text_form_given = false;                  // score_options' text forms set by --text-form
   corpora::OpenOptions open;                     // corpus reader (--format) and its settings
   std::vector<std::string> languages;            // empty = all
   std::string lang;                              // language of pages that have none ("" = leave)
