@@ -310,21 +310,14 @@ void TokenStream::feed(std::string_view text, std::vector<TokenInfo>& out) {
             d = b;
             next = i + 1;
             base_ld = (f & kAsciiLd) != 0;
-          } else if (b >= 0xC2 && b < 0xE0 && i + 1 < n && (p[i + 1] & 0xC0) == 0x80) {
-            d = (static_cast<char32_t>(b & 0x1F) << 6) | (p[i + 1] & 0x3F);
-            if (!is_common_letter(d)) break;
-            next = i + 2;
-            base_ld = true;
-          } else if (b >= 0xE0 && b < 0xF0 && i + 2 < n && (p[i + 1] & 0xC0) == 0x80 &&
-                     (p[i + 2] & 0xC0) == 0x80) {
-            // Never overlong or a surrogate: the common letters lie in U+4E00-U+D7A3.
-            d = (static_cast<char32_t>(b & 0x0F) << 12) | (static_cast<char32_t>(p[i + 1] & 0x3F) << 6) |
-                (p[i + 2] & 0x3F);
-            if (!is_common_letter(d)) break;
-            next = i + 3;
-            base_ld = true;
           } else {
-            break;
+            // Well-formed 2- and 3-byte sequences (the common letters lie in U+00C0-
+            // U+D7A3); anything else is left to the general step.
+            const utf8::Step st = utf8::decode(text, static_cast<std::size_t>(i));
+            if (!st.ok || st.len == 4 || !is_common_letter(st.cp)) break;
+            d = st.cp;
+            next = i + static_cast<int32_t>(st.len);
+            base_ld = true;
           }
           tok_word_ = tok_word_ || base_ld;
           if (tok_chars_ < 3) first_[tok_chars_] = d;
