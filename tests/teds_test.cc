@@ -114,3 +114,21 @@ TEST_CASE("teds_html equals Zhang-Shasha on random element trees", "[teds][metri
   metrics::DocPair plain("plain text", "<p>x</p>");
   CHECK(std::isnan(m.score(plain).values[1]));
 }
+
+TEST_CASE("plain-text view: CleanEval form by its markers, HTML by its tags", "[metrics][plain_text]") {
+  using metrics::markup_to_text;
+  // detour's outputs: a "<The Palace>" inside a paragraph is text.
+  auto ce = markup_to_text("<p>Watch <The Palace: Tale>  now &amp; then\n<h>Title\n\n<l>item\t one\n");
+  CHECK(ce.text == "Watch <The Palace: Tale> now &amp; then\nTitle\nitem one");
+  CHECK(ce.line_kinds == std::vector<char>{'p', 'h', 'l'});
+  // HTML: block tags are lines, other tags spaces, references decoded, head and
+  // scripts dropped (as scripts/bench_metrics/make_pairs.py converts).
+  auto h = markup_to_text(
+      "<html><head><title>T</title></head><body><h1>Big</h1><p>a <b>b</b>&amp;c&#233;&nbsp;d</p>"
+      "<script>x<y</script><li>e</li><!-- c --></body></html>");
+  CHECK(h.text == "Big\na b &c\xC3\xA9\xC2\xA0" "d\ne");
+  CHECK(h.line_kinds == std::vector<char>{'h', 'p', 'l'});
+  CHECK(metrics::is_cleaneval_form("<p>a\n<H>b\n"));
+  CHECK_FALSE(metrics::is_cleaneval_form("<html><p>a"));
+  CHECK_FALSE(metrics::is_cleaneval_form("URL: x\n<p>a"));
+}
