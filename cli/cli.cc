@@ -19,8 +19,11 @@ constexpr AddCommand kCommands[] = {
     add_run_command,
     add_score_command,
     add_sites_command,
+    add_compare_command,
+    add_gate_command,
     add_extract_command,
     add_train_command,
+    add_convert_command,
     add_list_command,
 };
 }  // namespace

@@ -2,6 +2,8 @@
 //   detour run --corpus ROOT [--extractors LIST|all] [--chains LIST|all|none]
 //              [--metrics LIST] [--jobs N] [--out DIR] [--languages LIST]
 //              [--external NAME='COMMAND']... [--timeout SECONDS] [--max-output SIZE] [--seed N] [--no-progress]
+//              [--confidence[=pm|bounds]] [--resamples N] [--trials N] [--stats-seed N] [--alpha A]
+//              [--baselines LIST]
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
@@ -11,7 +13,10 @@
 #include <memory>
 
 #include "base/errors.h"
+#include "cli/bench_options.h"
 #include "cli/cli.h"
+#include "cli/judgment_options.h"
+#include "reports/aggregate_table.h"
 #include "runner/runner.h"
 #include "reports/tables.h"
 
@@ -27,6 +32,8 @@ struct RunArgs {
   bool no_progress = false;
   std::string autojunk = "yes";
   std::string max_output = "64M";
+  BenchArgs bench;  // --format, --aggregate and the benchmark metrics' settings (bench_options.h)
+  JudgmentArgs judgments;  // --confidence, --resamples, --trials, --stats-seed, --alpha, --baselines
 };
 
 }  // namespace
@@ -39,7 +46,7 @@ void add_run_command(CLI::App& app) {
   cmd->add_option("--chains", args->chains,
                   "chains like BP-JTA,JTA-BP; 'all' = every ordered pair of the selected extractors; 'none'")
       ->capture_default_str();
-  cmd->add_option("--metrics", args->metrics, "comma-separated metrics, or 'all'")->capture_default_str();
+  cmd->add_option("--metrics", args->metrics, "comma-separated metrics; 'all' (CleanEval-protocol ones), 'bench' (shingle, rougelsum, levenshtein, bow, teds), 'everything'")->capture_default_str();
   cmd->add_option("--autojunk", args->autojunk, "difflib's popular-element rule")
       ->check(CLI::IsMember({"yes", "no"}))
       ->capture_default_str();
@@ -56,6 +63,8 @@ void add_run_command(CLI::App& app) {
   cmd->add_option("--seed", args->seed, "seed for extractors that sample (training pages, clustering)")
       ->capture_default_str();
   cmd->add_flag("--no-progress", args->no_progress, "no progress display");
+  add_bench_options(cmd, args->bench, "--format,--corpus-format");
+  add_judgment_options(cmd, args->judgments, /*with_confidence=*/true, /*seed_alias=*/false);
   cmd->callback([args, cmd] {
     if (cmd->count("--jobs")) check_jobs(args->jobs);
     harness::RunConfig cfg;
@@ -95,21 +104,34 @@ void add_run_command(CLI::App& app) {
     }
     cfg.metrics = args->metrics;
     cfg.score_options.autojunk = args->autojunk == "yes";
+    apply_bench_options(args->bench, cfg.score_options);
+    cfg.punkt_dir = args->bench.punkt;
+    cfg.text_form_given = !args->bench.text_form.empty();
+    cfg.open = open_options(args->bench);
+    const metrics::AggregationOptions agg_opts = aggregation_options(args->bench);
     cfg.languages = split_list(args->languages);
     cfg.lang = args->lang;
     cfg.jobs = args->jobs;
     cfg.out = args->out;
     cfg.seed = args->seed;
     cfg.progress = !args->no_progress;
+    args->judgments.resamples = static_cast<std::uint32_t>(std::max(0, args->bench.resamples));
+    cfg.judgments = judgment_settings(args->judgments);
     auto result = harness::run(cfg);
     harness::write_run(cfg, result);
     // Summary on standard output: Table 2 for `all`, then failures.
     std::size_t failures = 0;
     for (const auto& sys : result.systems)
       for (const auto& p : sys.pages) failures += p.status == "failed";
-    reports::TableOptions all_only;
-    all_only.languages = {"all"};
-    std::cout << reports::write(reports::table2(reports::run_systems(result), result.signature, all_only), "md");
+    if (args->bench.aggregate != "micro") {
+      std::vector<std::pair<std::string, const results::ScoreSet*>> named;
+      for (const auto& sys : result.systems) named.emplace_back(sys.name, &sys.scores);
+      std::cout << reports::render_named_aggregate(named, args->bench.aggregate, agg_opts, "md");
+    } else {
+      reports::TableOptions all_only = reports::run_table_options(result);
+      all_only.languages = {"all"};
+      std::cout << reports::write(reports::table2(reports::run_systems(result), result.signature, all_only), "md");
+    }
     std::cout << fmt::format("\n{} pages x {} systems in {:.1f} s ({} threads); {} failed page runs\n",
                              result.doc_ids.size(), result.systems.size(), result.seconds,
                              result.provenance.threads, failures);

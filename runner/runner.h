@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "corpora/corpus.h"
 #include "extractors/external.h"
 #include "results/provenance.h"
 #include "results/run_records.h"
@@ -35,12 +36,18 @@ struct RunConfig {
   std::vector<std::pair<std::string, std::string>> models;
   std::string metrics = "to,car,tm";
   metrics::ScoreOptions score_options;
+  std::string punkt_dir;                         // rougelsum's Punkt model (metrics::prepare_metrics)
+  bool text_form_given = false;                  // score_options' text forms set by --text-form
+  corpora::OpenOptions open;                     // corpus reader (--format) and its settings
   std::vector<std::string> languages;            // empty = all
   std::string lang;                              // language of pages that have none ("" = leave)
   int jobs = 0;                                  // threads; 0 = all cores
   std::filesystem::path out;                     // "" = write nothing
   bool progress = true;
   std::uint64_t seed = 42;
+  // Confidence intervals (when judgments.intervals is set) and Table 4's judgment
+  // settings; recorded in the provenance (reports/judge.h).
+  results::JudgmentSettings judgments;
   std::size_t max_page_bytes = std::size_t{64} << 20;
 };
 
