@@ -125,6 +125,7 @@ Document compare_document(const CompareSide& first, const CompareSide& second, c
       "the table; verdict at adjusted p < {:g}",
       second.label, first.label, 100 * (1 - o.judge.bootstrap.alpha), v.comparisons.size(), o.judge.alpha));
   t.notes.push_back(std::string(stats::pairing_rule()));
+  if (std::string caution = resolution_note(v); !caution.empty()) t.notes.push_back(caution);
   for (const auto& n : o.notes) t.notes.push_back(n);
   for (const auto* run : {first.run, second.run})
     if (std::find(t.signatures.begin(), t.signatures.end(), run->signature) == t.signatures.end() &&

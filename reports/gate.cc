@@ -342,6 +342,7 @@ GateResult run_gate(const results::RunRecords& run, const GateBaseline& b, const
     }
     request.intervals = !o.baseline_run;
     const Verdicts v = judge(systems, langs, request, o.judge);
+    if (std::string caution = resolution_note(v); !caution.empty()) r.notes.push_back(caution);
     for (std::size_t k = 0; k < cells.size(); ++k) {
       const auto& c = cells[k];
       if (o.baseline_run) {

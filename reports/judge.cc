@@ -1,6 +1,8 @@
 // judge: cells and comparisons into resampling batches, and back (see judge.h).
 #include "reports/judge.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 #include <unordered_map>
@@ -212,18 +214,31 @@ Verdicts judge(const std::vector<SystemScores>& systems, const std::vector<std::
       cr.judged = true;
     }
   }
-  // Holm over the judged comparisons.
-  std::vector<double> ps;
-  std::vector<std::size_t> which;
+  // Holm within each family of judged comparisons.
+  std::map<std::size_t, std::vector<std::size_t>> families;
   for (std::size_t r = 0; r < v.comparisons.size(); ++r)
-    if (v.comparisons[r].judged) {
-      ps.push_back(v.comparisons[r].p());
-      which.push_back(r);
-    }
-  const auto adjusted = stats::holm_bonferroni(ps);
-  for (std::size_t k = 0; k < which.size(); ++k) v.comparisons[which[k]].p_holm = adjusted[k];
-  v.holm_signature = stats::holm_signature(ps.size());
+    if (v.comparisons[r].judged) families[request.comparisons[r].family].push_back(r);
+  for (const auto& [family, members] : families) {
+    std::vector<double> ps;
+    for (std::size_t r : members) ps.push_back(v.comparisons[r].p());
+    const auto adjusted = stats::holm_bonferroni(ps);
+    for (std::size_t k = 0; k < members.size(); ++k) v.comparisons[members[k]].p_holm = adjusted[k];
+    v.largest_family = std::max(v.largest_family, members.size());
+  }
+  v.holm_signature = families.size() <= 1
+                         ? stats::holm_signature(v.largest_family)
+                         : fmt::format("holm:families={}|m:max={}", families.size(), v.largest_family);
   return v;
+}
+
+std::string resolution_note(const Verdicts& v) {
+  const bool ar = v.options.randomization.trials > 0;
+  const double floor_p = 1.0 / ((ar ? v.options.randomization.trials : v.options.bootstrap.resamples) + 1.0);
+  if (v.largest_family == 0 || floor_p * static_cast<double>(v.largest_family) < v.options.alpha) return "";
+  return fmt::format("caution: with {} {} the smallest p-value is {:.2g}, and Holm over {} comparisons cannot bring "
+                     "it below {:g}: nothing can be significant; raise --{}",
+                     ar ? v.options.randomization.trials : v.options.bootstrap.resamples, ar ? "trials" : "resamples",
+                     floor_p, v.largest_family, v.options.alpha, ar ? "trials" : "resamples");
 }
 
 void store_intervals(const Verdicts& verdicts, const std::vector<results::ScoreSet*>& sets,

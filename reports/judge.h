@@ -50,12 +50,13 @@ struct Comparison {
   std::string lang;
   const metrics::MetricInfo* metric = nullptr;
   stats::Statistic statistic = stats::Statistic::MicroF1;
+  std::size_t family = 0;  // Holm's correction is applied within each family
 };
 
 struct ComparisonResult {
   stats::PairedResult paired;  // documents, a, b, delta, CI, p-values, signatures
   std::size_t dropped = 0;     // documents of either system left out by the pairing rule
-  double p_holm = 1;           // Holm-adjusted over the family of the request
+  double p_holm = 1;           // Holm-adjusted within its family (Comparison::family)
   bool judged = false;         // false: not judgeable, or no shared document
   // The p-value the verdict uses: randomization when run, else the paired bootstrap's.
   double p() const;
@@ -72,7 +73,10 @@ class Verdicts {
   const stats::CellResult* interval(std::size_t system, const std::string& lang,
                                     const metrics::MetricInfo* metric) const;
   std::vector<ComparisonResult> comparisons;  // in request order
-  std::string holm_signature;                 // "holm:m=K" over the judged comparisons
+  // "holm:m=K" (K judged comparisons) with one family; with several,
+  // "holm:families=F|m:max=K" (K the largest family).
+  std::string holm_signature;
+  std::size_t largest_family = 0;
   JudgeOptions options;
 
  private:
@@ -82,8 +86,16 @@ class Verdicts {
 };
 
 // Judges what `request` asks over the systems and language keys.
+//
+// Resolution: a randomization p-value is at least 1/(trials + 1) (a bootstrap one
+// 1/(resamples + 1)), so after Holm over m comparisons no adjusted p is below
+// m/(trials + 1); resolution_note() says so when that bound reaches alpha.
 Verdicts judge(const std::vector<SystemScores>& systems, const std::vector<std::string>& langs,
                const JudgeRequest& request, const JudgeOptions& options);
+
+// A caution when the smallest reachable adjusted p-value (largest family / (trials +
+// 1)) is not below alpha, else "".
+std::string resolution_note(const Verdicts& v);
 
 // Stores the verdicts' intervals into the systems' ScoreSets (ScoreSet::intervals:
 // results.json writes them, the tables show them). `sets[i]` is the set of the

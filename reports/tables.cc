@@ -161,7 +161,8 @@ Document table4(const std::vector<SystemScores>& systems, const std::string& sig
       if (judgeable(*m))
         for (std::size_t r = 1; r < c.ranked.size(); ++r) {
           c.comparisons.push_back(request.comparisons.size());
-          request.comparisons.push_back({c.ranked[0].first, c.ranked[r].first, lang, m, stats::Statistic::MicroF1});
+          request.comparisons.push_back(
+              {c.ranked[0].first, c.ranked[r].first, lang, m, stats::Statistic::MicroF1, cells.size()});
         }
       cells.push_back(std::move(c));
     }
@@ -211,10 +212,12 @@ Document table4(const std::vector<SystemScores>& systems, const std::string& sig
   t.notes.push_back("best: the highest micro F1 among the systems that are not baselines" +
                     (baselines.empty() ? std::string() : " (baselines, never ranked: " + join(baselines, ", ") + ")"));
   t.notes.push_back(fmt::format(
-      "tied: not significantly worse than the best: approximate randomization of micro F1 ({} trials, two-sided), "
-      "Holm-corrected over the {} comparisons of the table, adjusted p >= {:g}; listed by F1, highest first",
-      j.trials, judged, j.alpha));
+      "tied: not significantly worse than the best: approximate randomization of micro F1 ({} trials, two-sided) "
+      "of the best against each other system of the cell, Holm-corrected within the cell (at most {} comparisons; "
+      "{} in the table), adjusted p >= {:g}; listed by F1, highest first",
+      j.trials, verdicts.largest_family, judged, j.alpha));
   t.notes.push_back(std::string(stats::pairing_rule()));
+  if (std::string caution = resolution_note(verdicts); !caution.empty()) t.notes.push_back(caution);
   if (!unjudged.empty())
     t.notes.push_back("n/a: no significance test for " + join(unjudged, ", ") +
                       " (per-document values not computed from counts)");

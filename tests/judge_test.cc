@@ -76,6 +76,16 @@ TEST_CASE("judge: a system against itself gives delta 0 and p = 1; GOLD against 
   CHECK(gn.paired.p_randomization == Approx(1.0 / 2001));
   CHECK(v.holm_signature == "holm:m=2");
   CHECK(gn.p_holm == Approx(2.0 / 2001));
+  CHECK(reports::resolution_note(v).empty());
+  // Families: Holm within each.
+  q.comparisons[1].family = 1;
+  const auto f = reports::judge(systems, {"en", "all"}, q, fast_options());
+  CHECK(f.comparisons[1].p_holm == Approx(1.0 / 2001));
+  CHECK(f.holm_signature == "holm:families=2|m:max=1");
+  // 2000 trials cannot resolve 200 comparisons at 0.05: said so.
+  q.comparisons.assign(200, {2, 3, "en", to_metric()});
+  CHECK(reports::resolution_note(reports::judge(systems, {"en"}, q, fast_options())).find("raise --trials") !=
+        std::string::npos);
 }
 
 TEST_CASE("judge: excluded pages are dropped from the pair, failed ones stay as empty outputs", "[judge][stats]") {
@@ -155,9 +165,9 @@ TEST_CASE("judge: Table 4 never crowns a baseline and lists the systems tied wit
   CHECK(row[3].text() == "TWIN");  // tied; WORSE is not
   const std::string md = reports::write(doc, "md");
   CHECK(md.find("baselines, never ranked: GOLD") != std::string::npos);
-  CHECK(md.find("Holm-corrected over the 4 comparisons") != std::string::npos);
+  CHECK(md.find("Holm-corrected within the cell (at most 2 comparisons; 4 in the table)") != std::string::npos);
   CHECK(md.find("a page excluded for either system is left out of the pair") != std::string::npos);
-  CHECK(md.find("ar:2000|seed:12345|p:add-one-two-sided|rng:xoshiro256ss|holm:m=4|alpha:0.05") != std::string::npos);
+  CHECK(md.find("ar:2000|seed:12345|p:add-one-two-sided|rng:xoshiro256ss|holm:families=2|m:max=2|alpha:0.05") != std::string::npos);
   CHECK(reports::is_baseline("JTA-GOLD"));
   CHECK(reports::is_baseline("MINE", {"MINE"}));
   CHECK_FALSE(reports::is_baseline("BP-DEF"));
