@@ -8,6 +8,8 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
+#include "reports/table.h"
+
 namespace detour::reports {
 
 using metrics::DocScore;
@@ -25,10 +27,8 @@ namespace {
 
 nlohmann::json jnum(double v) { return std::isnan(v) ? nlohmann::json(nullptr) : nlohmann::json(v); }
 
-// A value with three decimals, "-" when not computed (NaN).
-Cell value(double v, const std::string& signature) {
-  return std::isnan(v) ? Cell::empty() : Cell::number({v, signature}, 3);
-}
+// A 3-decimal cell of the table model ("-" for NaN: no document had a value).
+Cell num(double v, const std::string& sig) { return std::isnan(v) ? Cell::empty() : Cell::number({v, sig}, 3); }
 
 }  // namespace
 
@@ -42,11 +42,13 @@ std::string render_named_aggregate(const std::vector<std::pair<std::string, cons
   for (const char* c : {"system", "group", "metric"}) t.add_column(c, "", Align::Left);
   t.add_column("docs");
   if (f1m)
-    for (const char* c : {"F1", "±", "precision", "±", "recall", "±", "accuracy", "±"}) t.add_column(c);
+    for (const char* c : {"F1", "precision", "recall", "accuracy"}) {
+      t.add_column(c);
+      t.add_column("±");
+    }
   else
-    for (const char* c : {"P", "R", "F1"}) t.add_column(c, "mean");
-  if (!f1m)
-    for (const char* c : {"P", "R", "F1"}) t.add_column(c, "median");
+    for (const char* g : {"mean", "median"})
+      for (const char* c : {"P", "R", "F1"}) t.add_column(c, g);
   for (const auto& [name, set] : systems) {
     nlohmann::json js;
     js["aggregate"] = aggregation;
@@ -65,11 +67,10 @@ std::string render_named_aggregate(const std::vector<std::pair<std::string, cons
           const metrics::F1OfMeans a = metrics::f1_of_means(m, docs, opts);
           const double nan = std::nan("");
           t.rows.push_back({Cell::text(name), Cell::text(group), Cell::text(std::string(m.name)),
-                            Cell::count(static_cast<std::int64_t>(a.documents)), value(a.f1, sig),
-                            value(a.f1_std, sig), value(a.precision, sig), value(a.precision_std, sig),
-                            value(a.recall, sig), value(a.recall_std, sig),
-                            value(a.has_accuracy ? a.accuracy : nan, sig),
-                            value(a.has_accuracy ? a.accuracy_std : nan, sig)});
+                            Cell::count(static_cast<std::int64_t>(a.documents)), num(a.f1, sig), num(a.f1_std, sig),
+                            num(a.precision, sig), num(a.precision_std, sig), num(a.recall, sig),
+                            num(a.recall_std, sig), num(a.has_accuracy ? a.accuracy : nan, sig),
+                            num(a.has_accuracy ? a.accuracy_std : nan, sig)});
           nlohmann::json c = {{"documents", a.documents},
                               {"precision_documents", a.precision_documents},
                               {"recall_documents", a.recall_documents},
@@ -89,9 +90,9 @@ std::string render_named_aggregate(const std::vector<std::pair<std::string, cons
       } else {
         for (const auto& row : metrics::mean_median(m, groups)) {
           t.rows.push_back({Cell::text(name), Cell::text(row.group), Cell::text(std::string(m.name)),
-                            Cell::count(static_cast<std::int64_t>(row.documents)), value(row.mean[0], sig),
-                            value(row.mean[1], sig), value(row.mean[2], sig), value(row.median[0], sig),
-                            value(row.median[1], sig), value(row.median[2], sig)});
+                            Cell::count(static_cast<std::int64_t>(row.documents)), num(row.mean[0], sig),
+                            num(row.mean[1], sig), num(row.mean[2], sig), num(row.median[0], sig),
+                            num(row.median[1], sig), num(row.median[2], sig)});
           js["groups"][row.group][std::string(m.name)] = {
               {"documents", row.documents},
               {"mean", {{"precision", jnum(row.mean[0])}, {"recall", jnum(row.mean[1])}, {"f1", jnum(row.mean[2])}}},
@@ -103,6 +104,8 @@ std::string render_named_aggregate(const std::vector<std::pair<std::string, cons
     }
     json["systems"][name] = std::move(js);
   }
+  // JSON keeps the shape of `detour score --format json` ({"systems": ...}); the
+  // text formats go through the table model's writers.
   if (format == "json") return json.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
   Document doc;
   doc.tables.push_back(std::move(t));

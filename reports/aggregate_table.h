@@ -3,8 +3,8 @@
 // F1 ± std, precision ± std, recall ± std, accuracy ± std, 3 decimals, as
 // evaluate.py prints it) and `mean-median` (WCEB's: mean and median P, R, F1 per
 // dataset, micro and macro). One table for several systems, from their ScoreSets.
-// JSON is its own shape ({"systems": {"<name>": {"aggregate", "groups": ...}}}); the
-// other formats are the writers of reports/table.h.
+// Formats: every writer of the table model (reports/table.h), and json in the shape
+// of `detour score --format json`.
 #pragma once
 
 #include <string>
@@ -12,7 +12,6 @@
 #include <vector>
 
 #include "metrics/aggregation.h"
-#include "reports/table.h"
 #include "results/results.h"
 
 namespace detour::reports {
