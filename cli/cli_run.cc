@@ -2,6 +2,8 @@
 //   detour run --corpus ROOT [--extractors LIST|all] [--chains LIST|all|none]
 //              [--metrics LIST] [--jobs N] [--out DIR] [--languages LIST]
 //              [--external NAME='COMMAND']... [--timeout SECONDS] [--max-output SIZE] [--seed N] [--no-progress]
+//              [--confidence[=pm|bounds]] [--resamples N] [--trials N] [--stats-seed N] [--alpha A]
+//              [--baselines LIST]
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
@@ -14,6 +16,7 @@
 #include "base/io.h"
 #include "cli/bench_options.h"
 #include "cli/cli.h"
+#include "cli/judgment_options.h"
 #include "reports/aggregate_table.h"
 #include "runner/runner.h"
 #include "reports/tables.h"
@@ -31,6 +34,7 @@ struct RunArgs {
   std::string autojunk = "yes";
   std::string max_output = "64M";
   BenchArgs bench;  // --format, --aggregate and the benchmark metrics' settings (bench_options.h)
+  JudgmentArgs judgments;  // --confidence, --resamples, --trials, --stats-seed, --alpha, --baselines
 };
 
 }  // namespace
@@ -61,6 +65,7 @@ void add_run_command(CLI::App& app) {
       ->capture_default_str();
   cmd->add_flag("--no-progress", args->no_progress, "no progress display");
   add_bench_options(cmd, args->bench, "--format,--corpus-format");
+  add_judgment_options(cmd, args->judgments, /*with_confidence=*/true, /*seed_alias=*/false);
   cmd->callback([args, cmd] {
     if (cmd->count("--jobs")) check_jobs(args->jobs);
     harness::RunConfig cfg;
@@ -111,6 +116,8 @@ void add_run_command(CLI::App& app) {
     cfg.out = args->out;
     cfg.seed = args->seed;
     cfg.progress = !args->no_progress;
+    args->judgments.resamples = static_cast<std::uint32_t>(std::max(0, args->bench.resamples));
+    cfg.judgments = judgment_settings(args->judgments);
     auto result = harness::run(cfg);
     harness::write_run(cfg, result);
     // Summary on standard output: Table 2 for `all`, then failures.
@@ -126,7 +133,7 @@ void add_run_command(CLI::App& app) {
           io::write_file_atomic(cfg.out / ("aggregate-" + args->bench.aggregate + "." + fmt),
                                 reports::render_named_aggregate(named, args->bench.aggregate, agg_opts, fmt));
     } else {
-      reports::TableOptions all_only;
+      reports::TableOptions all_only = reports::run_table_options(result);
       all_only.languages = {"all"};
       std::cout << reports::write(reports::table2(reports::run_systems(result), result.signature, all_only), "md");
     }
