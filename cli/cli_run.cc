@@ -13,6 +13,7 @@
 #include "base/errors.h"
 #include "cli/bench_options.h"
 #include "cli/cli.h"
+#include "cli/cli_report.h"
 #include "reports/aggregate_table.h"
 #include "runner/runner.h"
 #include "reports/tables.h"
@@ -30,6 +31,7 @@ struct RunArgs {
   std::string autojunk = "yes";
   std::string max_output = "64M";
   BenchArgs bench;  // --format, --aggregate and the benchmark metrics' settings (bench_options.h)
+  bool report = false;  // --report: the HTML report in OUT/report
 };
 
 }  // namespace
@@ -60,8 +62,10 @@ void add_run_command(CLI::App& app) {
       ->capture_default_str();
   cmd->add_flag("--no-progress", args->no_progress, "no progress display");
   add_bench_options(cmd, args->bench, "--format,--corpus-format");
+  cmd->add_flag("--report", args->report, "also write the HTML report of the run to OUT/report (see detour report)");
   cmd->callback([args, cmd] {
     if (cmd->count("--jobs")) check_jobs(args->jobs);
+    if (args->report && args->out.empty()) throw UsageError("--report needs --out (the report goes to OUT/report)");
     harness::RunConfig cfg;
     cfg.corpus = args->corpus;
     const std::size_t max_output = parse_output_cap(args->max_output);  // both throw UsageError (exit 2)
@@ -149,6 +153,15 @@ void add_run_command(CLI::App& app) {
     if (!cfg.out.empty())
       std::cout << "results in " << cfg.out.string()
                 << "/ (results.json, table2.*, table4.*, per_doc.tsv, pages.tsv, failures.tsv, outputs/)\n";
+    if (args->report) {
+      ReportArgs ra;
+      ra.resamples = args->bench.resamples;  // --resamples and --resample-seed also set the report's bootstrap
+      ra.seed = args->bench.resample_seed;
+      ra.corpus = args->corpus;
+      ra.open = cfg.open;
+      ra.jobs = args->jobs;
+      write_report({cfg.out.string()}, (cfg.out / "report").string(), ra);
+    }
     if (std::string problem = harness::run_problem(result); !problem.empty()) throw WorkFailed(problem);
   });
 }
