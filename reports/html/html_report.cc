@@ -17,6 +17,7 @@
 #include "reports/html/assets.h"
 #include "reports/html/json_text.h"
 #include "reports/html/page_view.h"
+#include "reports/tables.h"
 
 namespace detour::reports::html {
 
@@ -178,7 +179,7 @@ std::string page_data(const ReportRun& run, std::size_t k, std::size_t page, con
     for (std::size_t m = 0; m < run.metrics.size(); ++m) {
       const DocCounts& d = sys.by_metric[m][page];
       if (!d.scored) continue;
-      scores[run.metrics[m]] = {d.tp, d.fp, d.fn, d.precision, d.recall, d.f1};
+      scores[run.metrics[m]] = {d.tp, d.fp, d.fn, r2(d.precision), r2(d.recall), r2(d.f1)};
     }
     sj["scores"] = std::move(scores);
     // The alignment's counts against the recorded ones.
@@ -439,6 +440,15 @@ ReportSummary write_html_report(const std::vector<const ReportRun*>& runs, const
             "(window.DETOUR_RUNS = window.DETOUR_RUNS || [])[" + std::to_string(k) + "] = " + dump(ov) + ";\n");
     w.write(fs::path("data") / ("pages" + std::to_string(k) + ".js"),
             "detourPages(" + std::to_string(k) + "," + dump(pages_json(run)) + ");\n");
+    // Table 2 and Table 4 as the table model builds them (reports/tables.h), through
+    // its HTML writer: a page without scripts beside the application.
+    RunTables rt = run_tables(run.records);
+    Document tables = std::move(rt.table2);
+    for (auto& t : rt.table4.tables) tables.tables.push_back(std::move(t));
+    for (auto& sig : rt.table4.signatures)
+      if (std::find(tables.signatures.begin(), tables.signatures.end(), sig) == tables.signatures.end())
+        tables.signatures.push_back(sig);
+    w.write("tables" + std::to_string(k) + ".html", reports::write(tables, "html"));
     summary.pages += run.pages();
     summary.other_seconds += seconds(t3, Clock::now());
   }

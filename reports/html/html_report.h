@@ -13,8 +13,13 @@
 //   DIR/r<k>/p/<n>.js   page n of run k for the viewer, loaded on demand: its gold and
 //                       every output aligned by the scores' matcher (page_view.h),
 //                       statuses, reasons, notes, per-metric counts
+//   DIR/data/pages<k>.js run k's pages: ids, sites, statuses, reasons, times and the
+//                       per-page P/R/F1 of every system (loaded by the charts and the
+//                       page lists, not by the overview)
 //   DIR/r<k>/raw/<n>.js page n's raw HTML (decoded to UTF-8), loaded on demand into a
 //                       sandboxed frame without scripts (--raw-pages none leaves it out)
+//   DIR/tables<k>.html  Table 2 and Table 4 of run k as the table model builds them
+//                       (reports/tables.h), through its HTML writer (no script)
 //
 // Data files are JavaScript (a call with a JSON argument) because browsers load
 // scripts, not JSON, from file://. Page content is never parsed as HTML by the

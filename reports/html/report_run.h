@@ -2,12 +2,14 @@
 // (`detour run --out DIR`): provenance and aggregates (results.json), every page of
 // every system with its status, reason, notes, time and per-metric counts
 // (per_doc.tsv, timings.tsv), each page's output name and decoding (pages.tsv), and
-// the optional tables other commands leave in the folder (a task's table3 and its
-// correlation with the intrinsic scores).
+// the optional tables a task leaves in the folder (its table3.tsv and
+// correlation.json, the correlation of its scores with the intrinsic ones).
 //
-// load_report_run is the one function that reads a run folder for the report: the
-// rest of reports/html/ works on ReportRun only, so the source of the records can
-// change (another reader, a results store) without touching the writer.
+// load_report_run is the one function that reads a run folder for the report
+// (through results::read_run, the run-folder reader); the rest of reports/html/ works
+// on ReportRun only, so the source of the records can change (a results store)
+// without touching the writer. ReportRun::records keeps what was read, for the table
+// model (reports/tables.h).
 //
 // Per-document records are the truth: the report's tables, intervals and charts are
 // computed from them, never by rescoring. The viewer's alignments are recomputed from
@@ -22,14 +24,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include "results/run_records.h"
+
 namespace detour::reports::html {
 
 // A run folder, or a file in it, that cannot be read as such; the message names the
 // file and the reason.
-class RunFolderError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
+using RunFolderError = results::RecordsError;
 
 // One metric's record of one page of one system.
 struct DocCounts {
@@ -56,7 +57,7 @@ struct SystemRun {
 // A table found in the run folder (a TSV with a header line; "# " lines are notes).
 struct ExtraTable {
   std::string name;  // "table3", "correlation"
-  std::string file;  // its file name
+  std::string file;  // the file it comes from
   std::vector<std::string> header;
   std::vector<std::vector<std::string>> rows;
   std::vector<std::string> notes;
@@ -74,6 +75,7 @@ struct ReportRun {
   std::vector<SystemRun> systems;
   std::vector<ExtraTable> extra_tables;
   bool has_timings = false;
+  results::RunRecords records;        // as read
 
   std::size_t pages() const { return ids.size(); }
   // Index of a metric / system by name, or -1.
@@ -81,14 +83,9 @@ struct ReportRun {
   int system_index(const std::string& name) const;
 };
 
-// Reads DIR/results.json, DIR/per_doc.tsv, DIR/pages.tsv and, when present,
-// DIR/timings.tsv and the extra tables (table3.tsv, correlation.tsv, task tables).
-// Throws RunFolderError naming the file and the problem (missing file, bad JSON, a
-// line with too few fields, counts that are not numbers, a page or system the files
-// disagree on).
+// Reads the run folder (results::read_run: results.json, per_doc.tsv, pages.tsv,
+// timings.tsv) and, when present, the task's tables (table3.tsv, correlation.json).
+// Throws RunFolderError naming the file and the problem.
 ReportRun load_report_run(const std::filesystem::path& dir);
-
-// The inverse of the run folder's TSV escaping (\\, \t, \n, \r).
-std::string tsv_unescape(std::string_view field);
 
 }  // namespace detour::reports::html

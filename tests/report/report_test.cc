@@ -165,7 +165,7 @@ TEST_CASE("report: JSON strings from any bytes", "[html-report]") {
   CHECK(nlohmann::json::parse(out).get<std::string>().size() > 0);
 }
 
-TEST_CASE("report: run folders are read back, bad ones refused naming the file", "[html-report]") {
+TEST_CASE("report: run folders are read back (results::read_run), bad ones refused naming the file", "[html-report]") {
   TempDir t;
   harness::RunConfig cfg;
   cfg.corpus = source_dir() / "corpora" / "sample";
@@ -200,6 +200,21 @@ TEST_CASE("report: run folders are read back, bad ones refused naming the file",
   CHECK_FALSE(v.cells[2][0][1].best);
   CHECK(v.cells[2][0][1].baseline);
 
+  // A task's tables, when the folder holds them.
+  io::write_file_atomic(cfg.out / "table3.tsv", "system\tlang\tP\tR\tF1\nreference\ten\t100.00\t80.00\t88.89\n# task:daniel|x\n");
+  io::write_file_atomic(cfg.out / "correlation.json",
+                        R"({"signature": "task:daniel|stat:micro-f1", "languages": {"all": {"to": {"tau": 0.6, "lo": 0.2, "hi": 0.9}},
+                            "en": {"to": {"tau": null, "lo": null, "hi": null}}}})");
+  ReportRun with_task = load_report_run(cfg.out);
+  REQUIRE(with_task.extra_tables.size() == 2);
+  CHECK(with_task.extra_tables[0].name == "table3");
+  CHECK(with_task.extra_tables[0].rows == std::vector<std::vector<std::string>>{{"reference", "en", "100.00", "80.00", "88.89"}});
+  CHECK(with_task.extra_tables[0].notes == std::vector<std::string>{"task:daniel|x"});
+  CHECK(with_task.extra_tables[1].header == std::vector<std::string>{"metric", "en tau [95% interval]", "all tau [95% interval]"});
+  CHECK(with_task.extra_tables[1].rows == std::vector<std::vector<std::string>>{{"to", "undefined", "0.600 [0.200, 0.900]"}});
+  fs::remove(cfg.out / "table3.tsv");
+  fs::remove(cfg.out / "correlation.json");
+
   // Bad folders.
   auto fails_with = [](const fs::path& dir, const std::string& needle) {
     try {
@@ -210,13 +225,13 @@ TEST_CASE("report: run folders are read back, bad ones refused naming the file",
       CHECK(std::string(e.what()).find(needle) != std::string::npos);
     }
   };
-  fails_with(t.path / "nothing", "not a folder");
+  fails_with(t.path / "nothing", "nothing: not a run folder");
   fs::copy(cfg.out, t.path / "bad", fs::copy_options::recursive);
   std::string per_doc = io::read_file(t.path / "bad" / "per_doc.tsv");
   std::string broken = std::regex_replace(per_doc, std::regex("\tok\tto\t([0-9]+)\t"), "\tok\tto\tmany\t",
                                           std::regex_constants::format_first_only);
   io::write_file_atomic(t.path / "bad" / "per_doc.tsv", broken);
-  fails_with(t.path / "bad", "per_doc.tsv: line 2: tp 'many' is not a number");
+  fails_with(t.path / "bad", "per_doc.tsv: line 2: count 'many' is not a non-negative integer");
   io::write_file_atomic(t.path / "bad" / "per_doc.tsv", per_doc);
   io::write_file_atomic(t.path / "bad" / "results.json", "{\"systems\": ");
   fails_with(t.path / "bad", "results.json: not valid JSON");
@@ -260,7 +275,11 @@ TEST_CASE("report: the sample run's report, every alignment equal to per_doc.tsv
   ReportSummary s = write_html_report({&run}, {&pages}, t.path / "report", opt);
   CHECK(s.count_mismatches == 0);
   CHECK(s.gold_errors == 0);
-  CHECK(s.files == 3 + 2 * run.pages());  // index, data/run0.js, data/pages0.js, a viewer and a raw file per page
+  // index, data/run0.js, data/pages0.js, tables0.html, a viewer and a raw file per page
+  CHECK(s.files == 4 + 2 * run.pages());
+  const std::string tables = io::read_file(t.path / "report" / "tables0.html");
+  CHECK(tables.find("<h3>Table 2 - all</h3>") != std::string::npos);
+  CHECK(tables.find("<script") == std::string::npos);
   const std::string index = io::read_file(t.path / "report" / "index.html");
   CHECK(index.find("Content-Security-Policy") != std::string::npos);
   CHECK(index.find("src=\"http") == std::string::npos);

@@ -26,7 +26,8 @@
         for (const ev of Object.keys(v)) e.addEventListener(ev, v[ev]);
       } else if (k === 'href') {
         const s = String(v);
-        if (s.charAt(0) !== '#') throw new Error('link outside the report: ' + s);
+        // Our routes, or a page of the report folder (tables<k>.html).
+        if (s.charAt(0) !== '#' && !/^tables[0-9]+\.html$/.test(s)) throw new Error('link outside the report: ' + s);
         e.setAttribute('href', s);
       } else {
         e.setAttribute(k, v === true ? '' : String(v));
@@ -346,6 +347,8 @@
       'Bold F1: the best system (baselines GOLD, ALL, NONE in italics never win); ~: tied with the best. Click a value for the cell\u2019s worst pages; click a header to sort.'));
     out.push(table2(run, lang));
     out.push(el('h2', null, 'Table 4: best system per language and measure (F1)'), table4(run));
+    out.push(el('p', { class: 'small' }, 'Table 2 and Table 4 as ', el('code', null, 'detour run'), ' writes them (the table model\u2019s HTML writer): ',
+      el('a', { href: 'tables' + run.k + '.html' }, 'tables' + run.k + '.html'), '.'));
     for (const t of run.extra_tables) {
       out.push(el('h2', null, t.name === 'table3' ? 'Table 3: the downstream task' : t.name === 'correlation' ? 'Intrinsic-extrinsic correlation' : t.name),
         el('div', { class: 'small muted' }, 'from ' + t.file), extraTable(t));
