@@ -278,6 +278,18 @@ def test_sample(b, binary, work, shots):
         b.eval("location.hash = '#/r0/page/%d?sys=BP-JTA&form=tm'" % n)
         b.wait_for("document.querySelector('.panel[data-system=\"BP-JTA\"] .tok')", 30, "viewer")
         b.screenshot(os.path.join(shots, "sample_viewer.png"))
+
+    # tables0.html (the table model's HTML writer), linked from the overview: no script,
+    # Table 2 per language with a row per system, then Table 4.
+    b.navigate(file_url(os.path.join(run_dir, "report", "tables0.html")))
+    b.wait_for("document.readyState === 'complete' && document.querySelector('table')", 30, "tables0.html")
+    t = b.eval("""(() => ({ scripts: document.scripts.length,
+        titles: Array.from(document.querySelectorAll('h3')).map((h) => h.textContent),
+        rows: Array.from(document.querySelectorAll('table')).map((x) => x.querySelectorAll('tbody tr').length),
+        }))()""")
+    t2 = ["Table 2 - " + l for l in langs]
+    check(t["scripts"] == 0 and t["titles"][:len(t2)] == t2 and all(r == nsys for r in t["rows"][:len(t2)])
+          and len(t["titles"]) > len(t2), "tables0.html: %s" % t)
     return render_ms
 
 
