@@ -12,6 +12,7 @@
 #include <unordered_map>
 
 #include "base/io.h"
+#include "base/markup.h"
 #include "base/version.h"
 #include "metrics/metric.h"
 #include "reports/html/assets.h"
@@ -331,22 +332,6 @@ json pages_json(const ReportRun& run) {
   return j;
 }
 
-// Escapes text for an HTML text node or a double-quoted attribute.
-std::string html_escape(std::string_view s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
-
 std::string index_html(const std::string& title, std::size_t runs) {
   std::string_view js = asset("report.js"), css = asset("report.css");
   // Our own assets: they must not end the element they are inlined in.
@@ -360,8 +345,8 @@ std::string index_html(const std::string& title, std::size_t runs) {
   h += "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; script-src 'self' 'unsafe-inline'; "
        "style-src 'unsafe-inline'; img-src data:; frame-src 'self'; base-uri 'none'; form-action 'none'\">\n";
   h += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n";
-  h += "<meta name=\"generator\" content=\"detour " + html_escape(std::string(detour_version())) + "\">\n";
-  h += "<title>" + html_escape(title) + "</title>\n<style>\n";
+  h += "<meta name=\"generator\" content=\"detour " + escape_html(detour_version(), /*attribute=*/true) + "\">\n";
+  h += "<title>" + escape_html(title, /*attribute=*/true) + "</title>\n<style>\n";
   h += css;
   h += "</style>\n</head>\n<body>\n<div id=\"app\"><p class=\"loading\">Loading the report...</p></div>\n";
   h += "<noscript><p>This report draws its tables and charts with JavaScript; enable it for this file.</p></noscript>\n";

@@ -34,6 +34,23 @@ bool in_language(const ReportRun& run, std::size_t page, const std::string& lang
 
 stats::Counts counts_of(const DocCounts& d) { return {d.tp, d.fp, d.fn}; }
 
+// The bootstrap of the intervals, ties and deltas (at least one resample: with none,
+// the intervals are left out by the callers).
+stats::BootstrapOptions bootstrap_options(const JudgeOptions& opt) {
+  stats::BootstrapOptions bo;
+  bo.resamples = opt.resamples > 0 ? opt.resamples : 1;
+  bo.seed = opt.seed;
+  bo.alpha = opt.alpha;
+  return bo;
+}
+
+// Paired comparisons here use the bootstrap interval only.
+stats::RandomizationOptions no_randomization() {
+  stats::RandomizationOptions ro;
+  ro.trials = 0;
+  return ro;
+}
+
 }  // namespace
 
 bool is_baseline(const std::string& s) { return s == "GOLD" || s == "ALL" || s == "NONE"; }
@@ -42,12 +59,8 @@ RunVerdicts judge_run(const ReportRun& run, const JudgeOptions& opt) {
   RunVerdicts v;
   v.languages = run_languages(run);
   const std::size_t nm = run.metrics.size(), ns = run.systems.size();
-  stats::BootstrapOptions bo;
-  bo.resamples = opt.resamples > 0 ? opt.resamples : 1;
-  bo.seed = opt.seed;
-  bo.alpha = opt.alpha;
-  stats::RandomizationOptions ro;
-  ro.trials = 0;
+  const stats::BootstrapOptions bo = bootstrap_options(opt);
+  const stats::RandomizationOptions ro = no_randomization();
   if (opt.resamples > 0) v.signature = bo.signature() + " (ties: " + bo.paired_signature() + ")";
   v.tie_rule = "best: the highest micro F1 among the systems that are not baselines (GOLD, ALL, NONE); tied: the " +
                std::to_string(static_cast<int>(100 * (1 - opt.alpha) + 0.5)) +
@@ -161,12 +174,8 @@ RunVerdicts judge_run(const ReportRun& run, const JudgeOptions& opt) {
 
 RunDeltas compare_runs(const ReportRun& a, const ReportRun& b, const JudgeOptions& opt) {
   RunDeltas out;
-  stats::BootstrapOptions bo;
-  bo.resamples = opt.resamples > 0 ? opt.resamples : 1;
-  bo.seed = opt.seed;
-  bo.alpha = opt.alpha;
-  stats::RandomizationOptions ro;
-  ro.trials = 0;
+  const stats::BootstrapOptions bo = bootstrap_options(opt);
+  const stats::RandomizationOptions ro = no_randomization();
   out.signature = bo.paired_signature();
   out.pairing = "pages paired by language and id; a page counts when both runs scored it (" +
                 std::string(stats::pairing_rule()) + ")";
