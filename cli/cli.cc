@@ -24,6 +24,7 @@ constexpr AddCommand kCommands[] = {
     add_extract_command,
     add_train_command,
     add_convert_command,
+    add_report_command,
     add_list_command,
 };
 }  // namespace

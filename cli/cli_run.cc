@@ -17,6 +17,7 @@
 #include "cli/bench_options.h"
 #include "cli/cli.h"
 #include "cli/judgment_options.h"
+#include "cli/cli_report.h"
 #include "reports/aggregate_table.h"
 #include "runner/runner.h"
 #include "reports/tables.h"
@@ -35,6 +36,7 @@ struct RunArgs {
   std::string max_output = "64M";
   BenchArgs bench;  // --format, --aggregate and the benchmark metrics' settings (bench_options.h)
   JudgmentArgs judgments;  // --confidence, --resamples, --trials, --stats-seed, --alpha, --baselines
+  bool report = false;  // --report: the HTML report in OUT/report
 };
 
 }  // namespace
@@ -66,8 +68,10 @@ void add_run_command(CLI::App& app) {
   cmd->add_flag("--no-progress", args->no_progress, "no progress display");
   add_bench_options(cmd, args->bench, "--format,--corpus-format");
   add_judgment_options(cmd, args->judgments, /*with_confidence=*/true, /*seed_alias=*/false);
+  cmd->add_flag("--report", args->report, "also write the HTML report of the run to OUT/report (see detour report)");
   cmd->callback([args, cmd] {
     if (cmd->count("--jobs")) check_jobs(args->jobs);
+    if (args->report && args->out.empty()) throw UsageError("--report needs --out (the report goes to OUT/report)");
     harness::RunConfig cfg;
     cfg.corpus = args->corpus;
     const std::size_t max_output = parse_output_cap(args->max_output);  // both throw UsageError (exit 2)
@@ -150,6 +154,15 @@ void add_run_command(CLI::App& app) {
     if (!cfg.out.empty())
       std::cout << "results in " << cfg.out.string()
                 << "/ (results.json, table2.*, table4.*, per_doc.tsv, pages.tsv, failures.tsv, outputs/)\n";
+    if (args->report) {
+      ReportArgs ra;
+      ra.resamples = static_cast<int>(args->judgments.resamples);  // the run's --resamples and --stats-seed
+      ra.seed = args->judgments.seed;
+      ra.corpus = args->corpus;
+      ra.open = cfg.open;
+      ra.jobs = args->jobs;
+      write_report({cfg.out.string()}, (cfg.out / "report").string(), ra);
+    }
     if (std::string problem = harness::run_problem(result); !problem.empty()) throw WorkFailed(problem);
   });
 }

@@ -11,6 +11,7 @@
 //   md     md         Markdown ("### title", signatures as "- `...`")
 //   latex  tex        a LaTeX tabular ("% " comment lines around it)
 //   json   json       the model itself, with numbers unrounded
+//   html   html       a standalone page without scripts (every text escaped)
 //
 // A new output format is one file (reports/write_<name>.cc defining its function)
 // plus one line in the writer table (reports/writers.cc).

@@ -9,6 +9,7 @@ std::string write_tsv(const Document&);
 std::string write_markdown(const Document&);
 std::string write_latex(const Document&);
 std::string write_json(const Document&);
+std::string write_html(const Document&);
 
 const std::vector<Writer>& writer_registry() {
   static const std::vector<Writer> table = {
@@ -17,6 +18,7 @@ const std::vector<Writer>& writer_registry() {
       {"md", "md", "Markdown", write_markdown},
       {"latex", "tex", "LaTeX tabular", write_latex},
       {"json", "json", "JSON (the table model, values unrounded)", write_json},
+      {"html", "html", "a standalone HTML page without scripts", write_html},
   };
   return table;
 }

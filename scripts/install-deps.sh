@@ -19,6 +19,8 @@ BUILD_PKGS=(
   libbenchmark-dev        # micro-benchmarks
   python3                 # difflib oracle for differential tests
   time                    # /usr/bin/time: CPU time and peak memory in the bench scripts
+  chromium                # the HTML report's browser test (headless, tests/report/browser_test.py)
+  python3-websocket       # the DevTools protocol client of that test
 )
 # Reference tools used by differential tests and the external-extractor wrappers.
 REF_PKGS=(

@@ -101,6 +101,25 @@ TEST_CASE("table: the writers render groups, counts, empty cells and marks", "[r
   CHECK(j["signatures"][0] == "run-sig");
 }
 
+TEST_CASE("table: the HTML writer, a page without scripts where every text is escaped", "[reports][table]") {
+  auto doc = sample(true);
+  doc.tables[0].rows[1][0] = Cell::text("<script>alert(1)</script>\"><img onerror=x>");
+  doc.tables[0].notes.push_back("</table></body>");
+  const std::string html = reports::write(doc, "html");
+  CHECK(html.starts_with("<!DOCTYPE html>\n"));
+  CHECK(html.find("<title>T - en</title>") != std::string::npos);
+  CHECK(html.find("<h3>T - en</h3>") != std::string::npos);
+  CHECK(html.find("<tr><th colspan=\"2\"></th><th colspan=\"2\">TO</th></tr>") != std::string::npos);
+  CHECK(html.find("<td class=\"r\"><strong>87.65</strong><span class=\"ci\"> ± 1.50</span></td>") != std::string::npos);
+  CHECK(html.find("<tr class=\"baseline\"><td class=\"l\">&lt;script&gt;alert(1)&lt;/script&gt;&quot;&gt;&lt;img onerror=x&gt;</td>") !=
+        std::string::npos);
+  CHECK(html.find("<p class=\"note\">&lt;/table&gt;&lt;/body&gt;</p>") != std::string::npos);
+  CHECK(html.find("<p class=\"sig\"><code>run-sig</code></p>") != std::string::npos);
+  CHECK(html.find("<script") == std::string::npos);
+  CHECK(html.find("<img") == std::string::npos);
+  CHECK(html.ends_with("</body>\n</html>\n"));
+}
+
 TEST_CASE("table: intervals as half-widths, bounds, and extra TSV columns", "[reports][table]") {
   auto doc = sample(true);
   CHECK(reports::write(doc, "md").find("| **87.65** ± 1.50 |") != std::string::npos);
@@ -118,12 +137,12 @@ TEST_CASE("table: intervals as half-widths, bounds, and extra TSV columns", "[re
 TEST_CASE("table: every writer is in the table; unknown formats and bad shapes are refused", "[reports][table]") {
   std::vector<std::string> names;
   for (const auto& w : reports::writer_registry()) names.emplace_back(w.name);
-  CHECK(names == std::vector<std::string>{"table", "tsv", "md", "latex", "json"});
+  CHECK(names == std::vector<std::string>{"table", "tsv", "md", "latex", "json", "html"});
   try {
     reports::find_writer("markdown");
     FAIL("no error");
   } catch (const UsageError& e) {
-    CHECK(std::string(e.what()).find("known: table, tsv, md, latex, json") != std::string::npos);
+    CHECK(std::string(e.what()).find("known: table, tsv, md, latex, json, html") != std::string::npos);
   }
   auto doc = sample(false);
   doc.tables[0].rows[0].pop_back();

@@ -1,0 +1,16 @@
+// assets: the report's script and style (reports/html/assets/), compiled into the
+// binary by cmake/embed_files.cmake so that a report written anywhere carries them.
+#pragma once
+
+#include <cstddef>
+#include <string_view>
+
+namespace detour::reports::html::assets {
+
+struct EmbeddedFile {
+  std::string_view name, bytes;  // "report.js", its bytes
+};
+extern const EmbeddedFile kEmbeddedFiles[];  // sorted by name
+extern const std::size_t kEmbeddedFileCount;
+
+}  // namespace detour::reports::html::assets

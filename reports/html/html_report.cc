@@ -1,0 +1,446 @@
+// html_report: writing the report folder (see html_report.h).
+#include "reports/html/html_report.h"
+
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include <time.h>
+
+#include <atomic>
+#include <cmath>
+#include <mutex>
+#include <unordered_map>
+
+#include "base/io.h"
+#include "base/markup.h"
+#include "base/version.h"
+#include "metrics/metric.h"
+#include "reports/html/assets.h"
+#include "reports/html/json_text.h"
+#include "reports/html/page_view.h"
+#include "reports/tables.h"
+
+namespace detour::reports::html {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace {
+
+double r2(double x) { return std::round(x * 100) / 100; }
+
+// CPU time of the process (every thread): the parts run one after the other, so
+// differences of it are each part's CPU time, which a loaded machine does not inflate.
+struct Clock {
+  using time_point = double;
+  static double now() {
+    timespec ts{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+  }
+};
+double seconds(double a, double b) { return b - a; }
+
+std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
+
+std::string_view asset(std::string_view name) {
+  for (std::size_t i = 0; i < assets::kEmbeddedFileCount; ++i)
+    if (assets::kEmbeddedFiles[i].name == name) return assets::kEmbeddedFiles[i].bytes;
+  throw std::logic_error("report asset missing from the build: " + std::string(name));
+}
+
+// The metric whose counts an alignment form gives, and the form aligning a metric.
+std::string form_of_metric(const std::string& m) {
+  if (m == "tm" || m == "tag") return "tm";
+  if (m == "tmu" || m == "to" || m == "car") return m;
+  return "";
+}
+
+std::string per_doc_kind(const std::string& name) {
+  for (const auto& m : metrics::metric_registry())
+    if (m.name == name) {
+      switch (m.per_doc) {
+        case metrics::PerDoc::kCounts: return "counts";
+        case metrics::PerDoc::kValues: return "values";
+        case metrics::PerDoc::kSimilarity: return "similarity";
+      }
+    }
+  return "unknown";
+}
+
+std::string metric_description(const std::string& name) {
+  for (const auto& m : metrics::metric_registry())
+    if (m.name == name) return std::string(m.description);
+  return "";
+}
+
+// Writes a file and counts it.
+class Writer {
+ public:
+  explicit Writer(fs::path root) : root_(std::move(root)) {}
+  void write(const fs::path& rel, std::string_view bytes) {
+    io::write_file_atomic(root_ / rel, bytes, /*durable=*/false);
+    files_.fetch_add(1, std::memory_order_relaxed);
+    bytes_.fetch_add(bytes.size(), std::memory_order_relaxed);
+  }
+  std::size_t files() const { return files_.load(); }
+  std::uint64_t bytes() const { return bytes_.load(); }
+
+ private:
+  fs::path root_;
+  std::atomic<std::size_t> files_{0};
+  std::atomic<std::uint64_t> bytes_{0};
+};
+
+struct Mismatch {
+  std::size_t system, page;
+  std::string metric, recorded, recomputed;
+};
+
+struct PageProblems {
+  std::vector<Mismatch> mismatches;
+  std::string gold_error;
+  std::vector<std::pair<std::size_t, std::string>> output_errors;  // (system, reason)
+  std::string raw_error;
+};
+
+std::string counts_text(std::int64_t tp, std::int64_t fp, std::int64_t fn) {
+  return "tp " + std::to_string(tp) + ", fp " + std::to_string(fp) + ", fn " + std::to_string(fn);
+}
+
+fs::path output_path(const ReportRun& run, std::size_t s, std::size_t page) {
+  fs::path p = run.dir / "outputs" / run.systems[s].name;
+  if (!run.langs[page].empty()) p /= run.langs[page];
+  return p / run.out_names[page];
+}
+
+// The viewer data of one page; fills `problems`.
+std::string page_data(const ReportRun& run, std::size_t k, std::size_t page, const PageSource& source,
+                      const std::vector<std::string>& forms, CarView car, PageProblems& problems) {
+  std::string out = "detourPage(" + std::to_string(k) + "," + std::to_string(page) + ",{\"v\":2,\"n\":" +
+                    std::to_string(page) + ",\"lang\":";
+  append_json_string(out, run.langs[page]);
+  out += ",\"id\":";
+  append_json_string(out, run.ids[page]);
+  out += ",\"site\":";
+  append_json_string(out, run.sites[page]);
+  out += ",\"decoding\":";
+  append_json_string(out, run.decoding[page]);
+  std::string gold;
+  bool have_gold = true;
+  try {
+    gold = source.gold(page);
+  } catch (const std::exception& e) {
+    have_gold = false;
+    problems.gold_error = e.what();
+    out += ",\"gold_error\":";
+    append_json_string(out, e.what());
+  }
+  // Outputs, each distinct text once.
+  const std::size_t ns = run.systems.size();
+  std::vector<std::string> texts;
+  std::unordered_map<std::string, int> text_index;
+  std::vector<int> output_of(ns, -1);
+  std::vector<std::string> output_error(ns);
+  for (std::size_t s = 0; s < ns; ++s) {
+    if (run.systems[s].pages[page].status == 'x') continue;
+    std::string bytes;
+    try {
+      bytes = io::read_file(output_path(run, s, page));
+    } catch (const std::exception& e) {
+      output_error[s] = e.what();
+      problems.output_errors.emplace_back(s, e.what());
+      continue;
+    }
+    auto [it, fresh] = text_index.emplace(std::move(bytes), static_cast<int>(texts.size()));
+    if (fresh) texts.push_back(it->first);
+    output_of[s] = it->second;
+  }
+  PageData aligned;
+  if (have_gold) {
+    std::vector<std::string_view> views(texts.begin(), texts.end());
+    aligned = align_page(gold, views, forms, run.autojunk, car);
+    out += ',';
+    out += aligned.json;
+  } else {
+    out += ",\"forms\":[]";
+  }
+  json systems = json::array();
+  for (std::size_t s = 0; s < ns; ++s) {
+    const SystemRun& sys = run.systems[s];
+    const PageRecord& pr = sys.pages[page];
+    json sj;
+    sj["o"] = have_gold ? output_of[s] : -1;
+    sj["st"] = std::string(1, pr.status);
+    if (!pr.reason.empty()) sj["reason"] = pr.reason;
+    if (!pr.notes.empty()) sj["notes"] = pr.notes;
+    if (!output_error[s].empty()) sj["output_error"] = output_error[s];
+    sj["ms"] = r2(pr.millis);
+    json scores = json::object();
+    for (std::size_t m = 0; m < run.metrics.size(); ++m) {
+      const DocCounts& d = sys.by_metric[m][page];
+      if (!d.scored) continue;
+      scores[run.metrics[m]] = {d.tp, d.fp, d.fn, r2(d.precision), r2(d.recall), r2(d.f1)};
+    }
+    sj["scores"] = std::move(scores);
+    // The alignment's counts against the recorded ones.
+    json check = json::object();
+    if (have_gold && output_of[s] >= 0) {
+      const auto& counts = aligned.counts[output_of[s]];
+      for (std::size_t m = 0; m < run.metrics.size(); ++m) {
+        const std::string form = form_of_metric(run.metrics[m]);
+        const DocCounts& d = sys.by_metric[m][page];
+        auto fi = std::find(aligned.forms.begin(), aligned.forms.end(), form);
+        if (form.empty() || fi == aligned.forms.end() || !d.scored) continue;
+        const FormCounts& c = counts[fi - aligned.forms.begin()];
+        const bool tag = run.metrics[m] == "tag";
+        std::int64_t tp = tag ? c.tag_tp : c.tp, fp = tag ? c.tag_fp : c.fp, fn = tag ? c.tag_fn : c.fn;
+        bool ok = tp == d.tp && fp == d.fp && fn == d.fn;
+        check[run.metrics[m]] = ok;
+        if (!ok)
+          problems.mismatches.push_back({s, page, run.metrics[m], counts_text(d.tp, d.fp, d.fn), counts_text(tp, fp, fn)});
+      }
+    }
+    sj["check"] = std::move(check);
+    systems.push_back(std::move(sj));
+  }
+  out += ",\"systems\":";
+  out += dump(systems);
+  out += "});\n";
+  return out;
+}
+
+json verdicts_json(const RunVerdicts& v) {
+  json j;
+  j["languages"] = v.languages;
+  j["signature"] = v.signature;
+  j["tie_rule"] = v.tie_rule;
+  json cells = json::array();
+  for (const auto& by_metric : v.cells) {
+    json lm = json::array();
+    for (const auto& by_system : by_metric) {
+      json ls = json::array();
+      for (const CellVerdict& c : by_system) {
+        int flags = (c.best ? 1 : 0) | (c.tied ? 2 : 0) | (c.baseline ? 4 : 0) | (c.has_interval ? 8 : 0);
+        ls.push_back({c.documents, r2(c.p), r2(c.r), r2(c.f1), r2(c.p_lo), r2(c.p_hi), r2(c.r_lo), r2(c.r_hi),
+                      r2(c.f1_lo), r2(c.f1_hi), flags});
+      }
+      lm.push_back(std::move(ls));
+    }
+    cells.push_back(std::move(lm));
+  }
+  j["cells"] = std::move(cells);
+  return j;
+}
+
+json overview_json(const ReportRun& run, std::size_t k, const RunVerdicts& verdicts, const std::vector<std::string>& forms,
+                   const std::vector<PageProblems>& problems, const RunDeltas* deltas, bool raw_pages) {
+  json j;
+  j["k"] = k;
+  j["label"] = run.dir.filename().empty() ? run.dir.parent_path().filename().string() : run.dir.filename().string();
+  j["dir"] = run.dir.string();
+  j["provenance"] = run.results.value("provenance", json::object());
+  j["signature"] = run.signature;
+  j["corpus"] = run.corpus;
+  j["fingerprint"] = run.corpus_fingerprint;
+  j["forms"] = forms;
+  j["raw_pages"] = raw_pages;
+  j["has_timings"] = run.has_timings;
+  json ms = json::array();
+  for (const auto& m : run.metrics)
+    ms.push_back({{"name", m}, {"description", metric_description(m)}, {"kind", per_doc_kind(m)},
+                  {"form", form_of_metric(m)}});
+  j["metrics"] = std::move(ms);
+  json systems = json::array();
+  for (const auto& s : run.systems)
+    systems.push_back({{"name", s.name}, {"signature", s.signature}, {"baseline", is_baseline(s.name)}});
+  j["systems"] = std::move(systems);
+  j["n_pages"] = run.pages();
+  j["verdicts"] = verdicts_json(verdicts);
+  json extra = json::array();
+  for (const auto& t : run.extra_tables)
+    extra.push_back({{"name", t.name}, {"file", t.file}, {"header", t.header}, {"rows", t.rows}, {"notes", t.notes}});
+  j["extra_tables"] = std::move(extra);
+  json mism = json::array(), gold_errors = json::array(), output_errors = json::array(), raw_errors = json::array();
+  auto where = [&](std::size_t i) { return run.langs[i] + "/" + run.ids[i]; };
+  for (std::size_t i = 0; i < problems.size(); ++i) {
+    for (const auto& m : problems[i].mismatches)
+      mism.push_back({run.systems[m.system].name, m.page, m.metric, m.recorded, m.recomputed, where(m.page)});
+    if (!problems[i].gold_error.empty()) gold_errors.push_back({i, problems[i].gold_error, where(i)});
+    for (const auto& [s, why] : problems[i].output_errors) output_errors.push_back({run.systems[s].name, i, why, where(i)});
+    if (!problems[i].raw_error.empty()) raw_errors.push_back({i, problems[i].raw_error, where(i)});
+  }
+  j["checks"] = {{"mismatches", std::move(mism)},
+                 {"gold_errors", std::move(gold_errors)},
+                 {"output_errors", std::move(output_errors)},
+                 {"raw_errors", std::move(raw_errors)}};
+  if (deltas) {
+    json cells = json::array();
+    for (const auto& d : deltas->cells)
+      cells.push_back({d.system, d.language, d.metric, d.documents, r2(d.a), r2(d.b), r2(d.delta), r2(d.lo), r2(d.hi),
+                       d.p});
+    j["deltas"] = {{"against", 0}, {"signature", deltas->signature}, {"pairing", deltas->pairing}, {"cells", cells}};
+  }
+  return j;
+}
+
+// What the charts, page lists and viewer need of every page (DIR/data/pages<k>.js,
+// loaded on demand so that the overview opens fast).
+json pages_json(const ReportRun& run) {
+  json j;
+  j["pages"] = {{"lang", run.langs}, {"id", run.ids}, {"site", run.sites}, {"decoding", run.decoding}};
+  json status = json::array(), reasons = json::array(), millis = json::array();
+  for (const auto& s : run.systems) {
+    std::string st;
+    json rs = json::object();
+    json mv = json::array();
+    for (std::size_t i = 0; i < s.pages.size(); ++i) {
+      st += s.pages[i].status;
+      if (s.pages[i].status != 'o') rs[std::to_string(i)] = s.pages[i].reason;
+      mv.push_back(r2(s.pages[i].millis));
+    }
+    status.push_back(std::move(st));
+    reasons.push_back(std::move(rs));
+    millis.push_back(std::move(mv));
+  }
+  j["status"] = std::move(status);
+  j["reasons"] = std::move(reasons);
+  j["ms"] = run.has_timings ? std::move(millis) : json(nullptr);
+  json scores = json::object();
+  for (std::size_t m = 0; m < run.metrics.size(); ++m) {
+    json p = json::array(), r = json::array(), f = json::array();
+    for (const auto& s : run.systems) {
+      json ps = json::array(), rs = json::array(), fs_ = json::array();
+      for (const DocCounts& d : s.by_metric[m]) {
+        if (d.scored) {
+          ps.push_back(r2(d.precision));
+          rs.push_back(r2(d.recall));
+          fs_.push_back(r2(d.f1));
+        } else {
+          ps.push_back(nullptr);
+          rs.push_back(nullptr);
+          fs_.push_back(nullptr);
+        }
+      }
+      p.push_back(std::move(ps));
+      r.push_back(std::move(rs));
+      f.push_back(std::move(fs_));
+    }
+    scores[run.metrics[m]] = {{"p", std::move(p)}, {"r", std::move(r)}, {"f", std::move(f)}};
+  }
+  j["scores"] = std::move(scores);
+  return j;
+}
+
+std::string index_html(const std::string& title, std::size_t runs) {
+  std::string_view js = asset("report.js"), css = asset("report.css");
+  // Our own assets: they must not end the element they are inlined in.
+  if (js.find("</script") != std::string_view::npos || css.find("</style") != std::string_view::npos)
+    throw std::logic_error("report assets must not contain </script or </style");
+  std::string h;
+  h += "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n";
+  // Nothing is fetched from the network: scripts only from the report's folder (and
+  // the inline application), styles inline, images as data: URLs; frames (the raw
+  // page, srcdoc) inherit this policy.
+  h += "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; script-src 'self' 'unsafe-inline'; "
+       "style-src 'unsafe-inline'; img-src data:; frame-src 'self'; base-uri 'none'; form-action 'none'\">\n";
+  h += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n";
+  h += "<meta name=\"generator\" content=\"detour " + escape_html(detour_version(), /*attribute=*/true) + "\">\n";
+  h += "<title>" + escape_html(title, /*attribute=*/true) + "</title>\n<style>\n";
+  h += css;
+  h += "</style>\n</head>\n<body>\n<div id=\"app\"><p class=\"loading\">Loading the report...</p></div>\n";
+  h += "<noscript><p>This report draws its tables and charts with JavaScript; enable it for this file.</p></noscript>\n";
+  for (std::size_t k = 0; k < runs; ++k) h += "<script src=\"data/run" + std::to_string(k) + ".js\"></script>\n";
+  h += "<script>\n";
+  h += js;
+  h += "</script>\n</body>\n</html>\n";
+  return h;
+}
+
+}  // namespace
+
+ReportSummary write_html_report(const std::vector<const ReportRun*>& runs, const std::vector<const PageSource*>& sources,
+                                const fs::path& out, const ReportOptions& opt) {
+  if (runs.empty()) throw std::invalid_argument("write_html_report: no run");
+  if (sources.size() != runs.size()) throw std::invalid_argument("write_html_report: one page source per run");
+  ReportSummary summary;
+  summary.runs = runs.size();
+  fs::create_directories(out / "data");
+  Writer w(out);
+  const int threads = opt.threads > 0 ? static_cast<int>(opt.threads) : tbb::this_task_arena::max_concurrency();
+  tbb::task_arena arena(threads);
+  for (std::size_t k = 0; k < runs.size(); ++k) {
+    const ReportRun& run = *runs[k];
+    const PageSource& source = *sources[k];
+    const std::vector<std::string> forms = view_forms(run.metrics);
+    const fs::path rdir = "r" + std::to_string(k);
+    fs::create_directories(out / rdir / "p");
+    if (opt.raw_pages) fs::create_directories(out / rdir / "raw");
+    std::vector<PageProblems> problems(run.pages());
+    RunVerdicts verdicts;
+    std::unique_ptr<RunDeltas> deltas;
+    arena.execute([&] {
+      auto t0 = Clock::now();
+      tbb::parallel_for(std::size_t{0}, run.pages(), [&](std::size_t i) {
+        w.write(rdir / "p" / (std::to_string(i) + ".js"), page_data(run, k, i, source, forms, opt.car_view, problems[i]));
+      });
+      auto t1 = Clock::now();
+      summary.pages_seconds += seconds(t0, t1);
+      if (opt.raw_pages) tbb::parallel_for(std::size_t{0}, run.pages(), [&](std::size_t i) {
+        std::string raw;
+        try {
+          raw = source.raw(i);
+        } catch (const std::exception& e) {
+          problems[i].raw_error = e.what();
+          return;
+        }
+        std::string data = "detourRaw(" + std::to_string(k) + "," + std::to_string(i) + ",";
+        append_json_string(data, raw);
+        data += ");\n";
+        w.write(rdir / "raw" / (std::to_string(i) + ".js"), data);
+      });
+      auto t2 = Clock::now();
+      summary.raw_seconds += seconds(t1, t2);
+      JudgeOptions jo = opt.judge;
+      jo.threads = static_cast<unsigned>(threads);
+      verdicts = judge_run(run, jo);
+      if (k > 0) deltas = std::make_unique<RunDeltas>(compare_runs(*runs[0], run, jo));
+      summary.verdict_seconds += seconds(t2, Clock::now());
+    });
+    auto t3 = Clock::now();
+    for (const auto& p : problems) {
+      summary.count_mismatches += p.mismatches.size();
+      summary.gold_errors += !p.gold_error.empty();
+    }
+    if (summary.count_mismatches > 0)
+      summary.warnings.push_back(std::to_string(summary.count_mismatches) +
+                                 " (system, page, metric) counts of the viewer's alignments differ from per_doc.tsv "
+                                 "(the corpus or the outputs changed since the run?); listed in the overview");
+    if (summary.gold_errors > 0)
+      summary.warnings.push_back(std::to_string(summary.gold_errors) + " pages without a readable gold text; listed in the overview");
+    json ov = overview_json(run, k, verdicts, forms, problems, deltas.get(), opt.raw_pages);
+    ov["title"] = opt.title;
+    ov["version"] = std::string(detour_version());
+    w.write(fs::path("data") / ("run" + std::to_string(k) + ".js"),
+            "(window.DETOUR_RUNS = window.DETOUR_RUNS || [])[" + std::to_string(k) + "] = " + dump(ov) + ";\n");
+    w.write(fs::path("data") / ("pages" + std::to_string(k) + ".js"),
+            "detourPages(" + std::to_string(k) + "," + dump(pages_json(run)) + ");\n");
+    // Table 2 and Table 4 as the table model builds them (reports/tables.h), through
+    // its HTML writer: a page without scripts beside the application.
+    RunTables rt = run_tables(run.records);
+    Document tables = std::move(rt.table2);
+    for (auto& t : rt.table4.tables) tables.tables.push_back(std::move(t));
+    for (auto& sig : rt.table4.signatures)
+      if (std::find(tables.signatures.begin(), tables.signatures.end(), sig) == tables.signatures.end())
+        tables.signatures.push_back(sig);
+    w.write("tables" + std::to_string(k) + ".html", reports::write(tables, "html"));
+    summary.pages += run.pages();
+    summary.other_seconds += seconds(t3, Clock::now());
+  }
+  w.write("index.html", index_html(opt.title, runs.size()));
+  summary.files = w.files();
+  summary.bytes = w.bytes();
+  return summary;
+}
+
+}  // namespace detour::reports::html

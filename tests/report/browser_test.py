@@ -1,0 +1,424 @@
+#!/usr/bin/env python3
+"""The HTML report in a real browser (Debian's headless Chromium over the DevTools
+protocol; no network, a fresh profile).
+
+  browser_test.py --binary build/detour [--work DIR] [--shots DIR]
+      Makes the sample run with `detour run --report` and a run of the hostile fixture
+      (tests/report/fixtures/hostile) with `detour report`, opens both reports from
+      file:// and checks:
+       - no console error, no exception, no dialog, no request other than file:/data:;
+       - Table 2 (one row per system), Table 4 and every chart rendered (SVG
+         elements counted per chart: a box per system and language, a point per
+         system and language, a cell per system and site, a bar per system);
+       - the per-page viewer, for every page and system in tm, and every page of six
+         systems in to and car: the kept, missed and extra tokens shown (data-n of the spans, and the
+         words or characters of their text) equal tp, fn and fp of per_doc.tsv, and
+         the markers of the tm view equal the tag counts; the gold | output layout and
+         two systems side by side;
+       - hostile content (<script>alert(1)</script>, </textarea>, "><img onerror=...>,
+         invalid UTF-8, a page id made of markup) renders as text, and the raw page in
+         its sandboxed frame runs no script (no dialog, nothing set on the report's
+         window, the frame's document unreachable);
+      and takes screenshots of the overview, the charts and the viewer.
+  browser_test.py --measure REPORT_DIR [--shots DIR] [--repeat N]
+      Times the overview of an existing report (navigation start to the first
+      render) and takes screenshots; for large runs.
+
+Exit status 0 when every check passes, 1 otherwise, 77 (skipped) without Chromium or
+python3-websocket.
+"""
+import argparse
+import collections
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+SKIP = 77
+
+try:
+    sys.path.insert(0, HERE)
+    from cdp import Browser, find_chromium
+except ImportError as e:  # python3-websocket missing
+    print("SKIPPED: the report's browser test needs python3-websocket (%s); scripts/install-deps.sh installs it" % e)
+    sys.exit(SKIP)
+
+failures = []
+
+
+def check(cond, what):
+    if not cond:
+        failures.append(what)
+        print("FAIL: " + what)
+    return cond
+
+
+def unescape(f):
+    out, i = [], 0
+    while i < len(f):
+        c = f[i]
+        if c == "\\" and i + 1 < len(f):
+            out.append({"t": "\t", "n": "\n", "r": "\r", "\\": "\\"}.get(f[i + 1], "\\" + f[i + 1]))
+            i += 2
+        else:
+            out.append(c)
+            i += 1
+    return "".join(out)
+
+
+def read_run(run_dir):
+    """per_doc.tsv and pages.tsv, read independently of detour."""
+    counts, status = {}, {}
+    with open(os.path.join(run_dir, "per_doc.tsv"), encoding="utf-8", errors="surrogateescape") as f:
+        header = f.readline().rstrip("\n").split("\t")
+        col = {h: i for i, h in enumerate(header)}
+        for line in f:
+            x = line.rstrip("\n").split("\t")
+            key = (unescape(x[col["system"]]), unescape(x[col["lang"]]), unescape(x[col["id"]]))
+            status[key] = x[col["status"]]
+            if x[col["metric"]] != "-":
+                counts[key + (x[col["metric"]],)] = (int(x[col["tp"]]), int(x[col["fp"]]), int(x[col["fn"]]))
+    pages = []
+    with open(os.path.join(run_dir, "pages.tsv"), encoding="utf-8", errors="surrogateescape") as f:
+        f.readline()
+        for line in f:
+            x = line.rstrip("\n").split("\t")
+            pages.append((unescape(x[0]), unescape(x[1])))
+    systems = []
+    for key in status:
+        if key[0] not in systems:
+            systems.append(key[0])
+    return counts, status, pages, systems
+
+
+def sh(cmd):
+    print("$ " + " ".join(cmd), flush=True)
+    r = subprocess.run(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    print(r.stdout[-3000:])
+    if r.returncode != 0:
+        raise SystemExit("command failed with status %d" % r.returncode)
+    return r.stdout
+
+
+def file_url(path):
+    return "file://" + os.path.abspath(path).replace("%", "%25").replace("#", "%23").replace("?", "%3F")
+
+
+# The viewer, driven from inside the page: every (page, system, form), the counts the
+# panel shows and the words or characters of its spans.
+COLLECT_JS = r"""
+(async (pages, systems, forms) => {
+  const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+  const out = [];
+  for (const n of pages) for (const sys of systems) for (const form of forms) {
+    document.body.removeAttribute('data-page-loaded');
+    location.hash = '#/r0/page/' + n + '?sys=' + encodeURIComponent(sys) + '&form=' + form;
+    const t0 = performance.now();
+    const sel = '.panel[data-system="' + CSS.escape(sys) + '"][data-form="' + form + '"]';
+    while (document.body.getAttribute('data-page-loaded') !== String(n) || !document.querySelector(sel)) {
+      if (document.body.getAttribute('data-page-loaded') === 'error' || performance.now() - t0 > 120000) break;
+      await sleep(2);
+    }
+    const panel = document.querySelector(sel);
+    const r = { n: n, sys: sys, form: form, found: !!panel, aligned: panel ? panel.getAttribute('data-aligned') : null, ms: performance.now() - t0,
+                state: document.body.getAttribute('data-page-loaded') + ' ' + location.hash, k: 0, m: 0, x: 0, mk: 0, mm: 0, mx: 0, textBad: 0, status: panel ? panel.getAttribute('data-status') : null };
+    if (panel) {
+      for (const s of panel.querySelectorAll('.align .tok')) {
+        const cls = s.classList.contains('k') ? 'k' : s.classList.contains('m') ? 'm' : 'x';
+        const n1 = +s.getAttribute('data-n');
+        r[cls] += n1;
+        if (s.classList.contains('mk')) { r['m' + cls] += 1; continue; }
+        if (s.classList.contains('e')) { if (s.textContent !== '') r.textBad++; continue; }
+        const t = s.textContent;
+        const words = form === 'car' ? Array.from(t).length : t.split(' ').length;
+        if (words !== n1) r.textBad++;
+      }
+      const c = panel.querySelector('.counts');
+      r.line = c ? c.textContent : '';
+    }
+    out.push(r);
+  }
+  return out;
+})
+"""
+
+
+def open_report(b, index, view="overview", timeout=120):
+    b.navigate(file_url(index))
+    b.wait_for("document.body && document.body.getAttribute('data-view') === '%s'" % view, timeout, "the report to render")
+
+
+def test_sample(b, binary, work, shots):
+    run_dir = os.path.join(work, "sample")
+    sh([binary, "run", "--corpus", "corpora/sample", "--extractors", "all", "--chains", "BP-JTA,JTA-BP",
+        "--metrics", "to,car,tm,tag", "--out", run_dir, "--report", "--no-progress", "--resamples", "200"])
+    counts, status, pages, systems = read_run(run_dir)
+    index = os.path.join(run_dir, "report", "index.html")
+    check(os.path.exists(index), "detour run --report wrote report/index.html")
+    html = open(index, encoding="utf-8").read()
+    refs = re.findall(r'(?:src|href)\s*=\s*"([^"]*)"', html)
+    check(all(not re.match(r"[a-z]+:", r) for r in refs), "index.html refers to nothing outside its folder: %s" % refs)
+
+    open_report(b, index)
+    render_ms = b.eval("window.DETOUR_FIRST_RENDER_MS")
+    print("sample overview: first render %.0f ms after navigation start" % render_ms)
+    nsys = len(systems)
+    langs = b.eval("window.DETOUR_RUNS[0].verdicts.languages")
+    check(langs[-1] == "all" and len(langs) == len(set(l for l, _ in pages)) + 1, "languages %s" % langs)
+    rows = b.eval("document.querySelectorAll('table.table2 tbody tr').length")
+    check(rows == nsys, "Table 2 has one row per system (%d, expected %d)" % (rows, nsys))
+    best = b.eval("document.querySelectorAll('table.table2 td.best').length")
+    check(best == 4, "Table 2 (all) marks one best F1 per metric (%d cells, expected 4)" % best)
+    t4 = b.eval("document.querySelectorAll('table.t')[2] ? document.querySelectorAll('table.t')[2].querySelectorAll('tbody tr').length : 0")
+    check(t4 == len(langs), "Table 4 has one row per language (%d)" % t4)
+    # A score cell links to its worst pages.
+    href = b.eval("document.querySelector('table.table2 td.best a').getAttribute('href')")
+    check(href.startswith("#/r0/pages?") and "sort=f1" in href, "a Table 2 cell links to its worst pages: " + href)
+    if shots:
+        b.screenshot(os.path.join(shots, "sample_overview.png"))
+
+    # Charts: count the SVG elements of each.
+    b.eval("location.hash = '#/r0/charts?m=to'")
+    b.wait_for("document.body.getAttribute('data-view') === 'charts' && document.querySelector('figure[data-chart=time]')", 60, "charts")
+    charts = b.eval("""(() => { const r = {}; for (const f of document.querySelectorAll('figure.chart')) {
+        const s = f.querySelector('svg'); r[f.getAttribute('data-chart')] = s ? {
+          boxes: s.querySelectorAll('rect.box').length, circles: s.querySelectorAll('circle').length,
+          links: s.querySelectorAll('a').length } : null; } return r; })()""")
+    def with_pages(lang):  # systems with a scored page in the language
+        return sum(1 for s in systems if any(status[(s, l, i)] != "excluded" for l, i in pages if lang in ("all", l)))
+    for lang in langs:
+        c = charts.get("box-" + lang)
+        check(c is not None and c["boxes"] == with_pages(lang) and c["links"] == nsys, "box plot %s: %s, expected %d boxes" % (lang, c, with_pages(lang)))
+        c = charts.get("pr-" + lang)
+        check(c is not None and c["circles"] >= nsys - 4 and c["circles"] <= nsys, "P/R scatter %s: %s" % (lang, c))
+    c = charts.get("sites")
+    nsites = len(set(p[1].split("_")[1] for p in pages))
+    check(c is not None and c["boxes"] == nsys * min(nsites, 20), "F1 by site heatmap: %s (%d sites)" % (c, nsites))
+    c = charts.get("failures")
+    check(c is not None and c["links"] == 2 * nsys, "failures chart: %s" % c)
+    c = charts.get("time")
+    check(c is not None and c["boxes"] == with_pages("all"), "time chart: %s" % c)
+    if shots:
+        b.screenshot(os.path.join(shots, "sample_charts.png"))
+
+    # The page list of a cell, sorted worst first; its first link opens the viewer.
+    b.eval("location.hash = '#/r0/pages?sys=BP&m=to&sort=f1'")
+    b.wait_for("document.body.getAttribute('data-view') === 'pages' && document.querySelector('table.pages tbody tr')", 30, "pages")
+    f1s = b.eval("Array.from(document.querySelectorAll('table.pages tbody tr')).map((r) => r.children[7].textContent)")
+    vals = [float(v) for v in f1s if v != "-"]
+    check(len(f1s) == len(pages) and vals == sorted(vals), "page list of BP: all pages, worst F1 first")
+    link = b.eval("document.querySelector('table.pages tbody a').getAttribute('href')")
+    b.eval("location.hash = %s" % json.dumps(link))
+    b.wait_for("document.body.getAttribute('data-page-loaded') !== null && document.querySelector('.panel')", 30, "the viewer")
+    check(b.eval("!!document.querySelector('.panel[data-system=\"BP\"] .align .tok')"), "the viewer link opens an alignment")
+
+    # Every page, system and form: the viewer's counts equal per_doc.tsv.
+    forms = b.eval("window.DETOUR_RUNS[0].forms")
+    check(forms == ["tm", "to", "car"], "viewer forms %s" % forms)
+    started = time.time()
+    # Every page and system in tm (its markers give tag's counts), every page of six
+    # systems (good, poor, everything, nothing, a chain, one with excluded pages) in
+    # to and car.
+    all_pages = json.dumps(list(range(len(pages))))
+    results = b.eval("(%s)(%s, %s, %s)" % (COLLECT_JS, all_pages, json.dumps(systems), json.dumps(["tm"])))
+    few = [s for s in ["BP", "JTA-EN", "ALL", "NONE", "BP-JTA", "NC"] if s in systems]
+    results += b.eval("(%s)(%s, %s, %s)" % (COLLECT_JS, all_pages, json.dumps(few), json.dumps(["to", "car"])))
+    print("viewer: %d panels checked in %.1f s" % (len(results), time.time() - started))
+    bad = 0
+    compared = collections.Counter()
+    for r in results:
+        lang, pid = pages[r["n"]]
+        key = (r["sys"], lang, pid)
+        if not r["found"]:
+            bad += 1
+            check(False, "no panel for %s %s after %.0f ms (%s)" % (key, r["form"], r["ms"], r["state"]))
+            continue
+        if status[key] == "excluded":
+            compared["excluded"] += 1
+            continue
+        if r["form"] == "car" and r["aligned"] == "no":  # kept only for pages of long words (zh)
+            check(lang != "zh", "a zh page has its character alignment: %s" % (key,))
+            compared["car left out"] += 1
+            continue
+        tp, fp, fn = counts[key + (r["form"],)]
+        ok = (r["k"], r["x"], r["m"]) == (tp, fp, fn) and r["textBad"] == 0
+        if r["form"] == "tm":
+            ttp, tfp, tfn = counts[key + ("tag",)]
+            ok = ok and (r["mk"], r["mx"], r["mm"]) == (ttp, tfp, tfn)
+            compared["tag"] += 1
+        compared[r["form"]] += 1
+        if not ok:
+            bad += 1
+            if bad <= 10:
+                check(False, "viewer counts of %s %s: kept %d extra %d missed %d (markers %d/%d/%d, %d spans whose text disagrees), per_doc %s"
+                      % (key, r["form"], r["k"], r["x"], r["m"], r["mk"], r["mx"], r["mm"], r["textBad"], (tp, fp, fn)))
+    check(bad == 0, "%d viewer panels disagree with per_doc.tsv" % bad)
+    print("viewer counts equal per_doc.tsv: %s" % dict(compared))
+
+    # Layouts: gold | output, and two systems side by side.
+    n = 0
+    b.eval("location.hash = '#/r0/page/%d?sys=BP&form=to&layout=columns'" % n)
+    b.wait_for("document.querySelector('.panel [data-side=gold] .tok')", 30, "columns layout")
+    side = b.eval("""(() => { const sum = (sel) => Array.from(document.querySelectorAll(sel)).reduce((a, s) => a + +s.getAttribute('data-n'), 0);
+       return { gk: sum('[data-side=gold] .tok.k'), gm: sum('[data-side=gold] .tok.m'), gx: sum('[data-side=gold] .tok.x'),
+                ok: sum('[data-side=output] .tok.k'), ox: sum('[data-side=output] .tok.x'), om: sum('[data-side=output] .tok.m') }; })()""")
+    tp, fp, fn = counts[("BP",) + pages[n] + ("to",)]
+    check(side == {"gk": tp, "gm": fn, "gx": 0, "ok": tp, "ox": fp, "om": 0}, "gold | output columns: %s vs %s" % (side, (tp, fp, fn)))
+    b.eval("location.hash = '#/r0/page/%d?sys=BP&cmp=JTA&form=tm'" % n)
+    b.wait_for("document.querySelectorAll('.panels.two .panel').length === 2 && document.querySelector('.panel[data-system=JTA] .tok')", 30, "two systems")
+    check(True, "two systems side by side")
+    if shots:
+        b.screenshot(os.path.join(shots, "sample_viewer_two_systems.png"))
+        b.eval("location.hash = '#/r0/page/%d?sys=BP-JTA&form=tm'" % n)
+        b.wait_for("document.querySelector('.panel[data-system=\"BP-JTA\"] .tok')", 30, "viewer")
+        b.screenshot(os.path.join(shots, "sample_viewer.png"))
+
+    # tables0.html (the table model's HTML writer), linked from the overview: no script,
+    # Table 2 per language with a row per system, then Table 4.
+    b.navigate(file_url(os.path.join(run_dir, "report", "tables0.html")))
+    b.wait_for("document.readyState === 'complete' && document.querySelector('table')", 30, "tables0.html")
+    t = b.eval("""(() => ({ scripts: document.scripts.length,
+        titles: Array.from(document.querySelectorAll('h3')).map((h) => h.textContent),
+        rows: Array.from(document.querySelectorAll('table')).map((x) => x.querySelectorAll('tbody tr').length),
+        }))()""")
+    t2 = ["Table 2 - " + l for l in langs]
+    check(t["scripts"] == 0 and t["titles"][:len(t2)] == t2 and all(r == nsys for r in t["rows"][:len(t2)])
+          and len(t["titles"]) > len(t2), "tables0.html: %s" % t)
+    return render_ms
+
+
+def test_hostile(b, binary, work, shots):
+    run_dir = os.path.join(work, "hostile")
+    out = os.path.join(work, "hostile_report")
+    sh([binary, "run", "--corpus", "tests/report/fixtures/hostile", "--extractors", "BP,JTA,RD,ALL,GOLD,NONE",
+        "--metrics", "to,car,tm", "--out", run_dir, "--no-progress"])
+    sh([binary, "report", run_dir, "--out", out, "--resamples", "100"])
+    counts, status, pages, systems = read_run(run_dir)
+    open_report(b, os.path.join(out, "index.html"))
+    scripts0 = b.eval("document.querySelectorAll('script').length")
+    check(b.eval("document.body.textContent.includes('\"><svg onload=alert(8)>')") or True, "")
+    b.eval("location.hash = '#/r0/pages?sys=GOLD'")
+    b.wait_for("document.querySelector('table.pages tbody tr')", 30, "pages")
+    check(b.eval("document.body.textContent.includes('\"><svg onload=alert(8)>')"), "a page id made of markup shows as text")
+    check(b.eval("document.querySelectorAll('svg[onload], img').length") == 0, "no element made from a page id")
+    results = b.eval("(%s)(%s, %s, %s)" % (COLLECT_JS, json.dumps(list(range(len(pages)))), json.dumps(systems), json.dumps(["tm", "to"])))
+    for r in results:
+        key = (r["sys"],) + pages[r["n"]]
+        if status[key] == "excluded" or not r["found"]:
+            continue
+        tp, fp, fn = counts[key + (r["form"],)]
+        check((r["k"], r["x"], r["m"]) == (tp, fp, fn) and r["textBad"] == 0, "hostile viewer counts %s %s" % (key, r["form"]))
+    b.eval("location.hash = '#/r0/page/0?sys=GOLD&form=tm'")
+    b.wait_for("document.querySelector('.panel[data-system=GOLD] .tok')", 30, "viewer")
+    text = b.eval("document.querySelector('.panel .align').textContent")
+    for needle in ["<script>alert(1)</script>", "</textarea>", '"><img', "onerror=alert(2)>", "\ufffd"]:
+        check(needle in text, "the viewer shows %r as text" % needle)
+    check(b.eval("document.querySelectorAll('img, textarea, iframe').length") == 0, "no element made from the page's text")
+    check(b.eval("document.querySelectorAll('script').length") == scripts0, "no script element added by the page's text")
+    # The raw page in its sandboxed frame.
+    b.eval("document.getElementById('rawbtn').click()")
+    b.wait_for("document.querySelector('iframe.raw')", 30, "the raw page frame")
+    b.pump(2.0)
+    frame = b.eval("""(() => { const f = document.querySelector('iframe.raw');
+        return { sandbox: f.getAttribute('sandbox'), reachable: (() => { try { return f.contentDocument !== null; } catch (e) { return false; } })(),
+                 srcdoc: f.srcdoc.length }; })()""")
+    check(frame["sandbox"] == "" and not frame["reachable"] and frame["srcdoc"] > 1000,
+          "raw page in a sandboxed frame without scripts, its document unreachable: %s" % frame)
+    pwned = b.eval("typeof window.__pwned === 'undefined' ? null : window.__pwned")
+    check(pwned is None, "no script of the page ran in the report (window.__pwned = %r)" % pwned)
+    if shots:
+        b.screenshot(os.path.join(shots, "hostile_viewer_raw.png"))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--binary", default=os.path.join(ROOT, "build", "detour"))
+    ap.add_argument("--work", help="folder for the runs and reports (default: a temporary one, removed)")
+    ap.add_argument("--shots", help="write screenshots (PNG) here")
+    ap.add_argument("--measure", help="only time an existing report's overview (a report folder)")
+    ap.add_argument("--repeat", type=int, default=3)
+    args = ap.parse_args()
+    chromium = find_chromium()
+    if not chromium:
+        print("SKIPPED: the report's browser test needs Chromium (Debian package chromium; scripts/install-deps.sh installs it)")
+        return SKIP
+    if args.shots:
+        os.makedirs(args.shots, exist_ok=True)
+    if args.measure:
+        return measure(chromium, args)
+    work = args.work or tempfile.mkdtemp(prefix="detour-report-test-")
+    os.makedirs(work, exist_ok=True)
+    t0 = time.time()
+    b = Browser(chromium)
+    print("chromium started in %.1f s" % (time.time() - t0))
+    b.call("Network.enable")
+    try:
+        test_sample(b, args.binary, work, args.shots)
+        errors = [c for c in b.console if c[0] in ("error", "assert")] + [("exception", e, "") for e in b.exceptions]
+        check(not errors, "no console error or exception on the sample report: %s" % errors[:5])
+        check(not b.dialogs, "no dialog: %s" % b.dialogs)
+        b.console.clear()
+        test_hostile(b, args.binary, work, args.shots)
+        blocked = [c for c in b.console if c[0] == "error" and re.search(r"Refused to|Blocked script execution|sandbox", c[1])]
+        other = [c for c in b.console if c[0] in ("error", "assert") and c not in blocked] + [("exception", e, "") for e in b.exceptions]
+        print("hostile page: %d loads or scripts blocked by the sandbox and the policy" % len(blocked))
+        check(not other, "no other console error or exception on the hostile report: %s" % other[:5])
+        check(not b.dialogs, "no dialog opened by the hostile page: %s" % b.dialogs)
+        urls = set()
+        for e in b.events:
+            if e.get("method") == "Network.requestWillBeSent":
+                urls.add(e["params"]["request"]["url"].split(":", 1)[0])
+        check(urls <= {"file", "data", "about"}, "only file:, data: and about: requests: %s" % urls)
+    finally:
+        b.close()
+        if not args.work:
+            shutil.rmtree(work, ignore_errors=True)
+    print("%d failures; %.1f s" % (len(failures), time.time() - t0))
+    return 1 if failures else 0
+
+
+def measure(chromium, args):
+    index = os.path.join(args.measure, "index.html")
+    b = Browser(chromium)
+    try:
+        times = []
+        for i in range(args.repeat):
+            b.navigate("about:blank")
+            b.pump(0.2)
+            t0 = time.time()
+            open_report(b, index, timeout=300)
+            wall = time.time() - t0
+            nav = b.eval("(() => { const e = performance.getEntriesByType('navigation')[0]; return { load: e.loadEventEnd, dcl: e.domContentLoadedEventEnd }; })()")
+            times.append((b.eval("window.DETOUR_FIRST_RENDER_MS"), nav["load"], wall))
+            print("overview: first render %.0f ms, load event %.0f ms after navigation start (%.2f s wall including the protocol)"
+                  % (times[-1][0], nav["load"], wall))
+        errors = [c for c in b.console if c[0] in ("error", "assert")] + b.exceptions
+        print("console errors: %s" % (errors[:5] or "none"))
+        if args.shots:
+            b.screenshot(os.path.join(args.shots, "overview.png"))
+            t0 = time.time()
+            b.eval("location.hash = '#/r0/charts'")
+            b.wait_for("document.querySelector('figure[data-chart=time]')", 120, "charts")
+            print("charts rendered in %.2f s" % (time.time() - t0))
+            for chart in ("box-all", "pr-all", "sites", "failures", "time"):
+                b.eval("document.querySelector('figure[data-chart=\"%s\"]').scrollIntoView()" % chart)
+                b.pump(0.2)
+                b.screenshot(os.path.join(args.shots, "chart_%s.png" % chart), full=False)
+            t0 = time.time()
+            b.eval("location.hash = '#/r0/page/0?sys=BP&form=tm'")
+            b.wait_for("document.body.getAttribute('data-page-loaded') === '0'", 60, "viewer")
+            print("viewer page 0 rendered in %.2f s" % (time.time() - t0))
+            b.screenshot(os.path.join(args.shots, "viewer.png"))
+        return 1 if errors else 0
+    finally:
+        b.close()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
