@@ -2,6 +2,8 @@
 //   detour run --corpus ROOT [--extractors LIST|all] [--chains LIST|all|none]
 //              [--metrics LIST] [--jobs N] [--out DIR] [--languages LIST]
 //              [--external NAME='COMMAND']... [--timeout SECONDS] [--max-output SIZE] [--seed N] [--no-progress]
+//              [--variant NAME='EXTRACTOR(key=value,...)']... [--sweep EXTRACTOR.key=VALUES]... [--settings FILE]
+// Stages take settings: --extractors 'JTA(length_low=60)', --chains 'BP-JTA(length_low=60)'.
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
@@ -12,33 +14,29 @@
 
 #include "base/errors.h"
 #include "cli/cli.h"
+#include "cli/run_options.h"
 #include "runner/runner.h"
+#include "runner/tune.h"
 #include "reports/tables.h"
 
 namespace detour::cli {
 
-namespace {
-struct RunArgs {
-  std::string lang, corpus, extractors = "BP,JTA,JTS,RD,HK", chains = "none", metrics = "to,car,tm", out, languages;
-  std::vector<std::string> externals, models;
-  double timeout = 60;
-  int jobs = 0;
-  std::uint64_t seed = 42;
-  bool no_progress = false;
-  std::string autojunk = "yes";
-  std::string max_output = "64M";
-};
-
-}  // namespace
-
-void add_run_command(CLI::App& app) {
-  auto args = std::make_shared<RunArgs>();
-  auto* cmd = app.add_subcommand("run", "apply extractors and chains to a gold corpus and score them");
+void add_run_options(CLI::App* cmd, RunArgs& a) {
+  auto* args = &a;
   cmd->add_option("--corpus", args->corpus, "corpus root (ROOT/<lang>/{html,gold}/<id>)")->required();
-  cmd->add_option("--extractors", args->extractors, "comma-separated extractor names, or 'all'")->capture_default_str();
+  cmd->add_option("--extractors", args->extractors,
+                  "comma-separated extractors, with settings as NAME(key=value,...), or 'all'")
+      ->capture_default_str();
   cmd->add_option("--chains", args->chains,
                   "chains like BP-JTA,JTA-BP; 'all' = every ordered pair of the selected extractors; 'none'")
       ->capture_default_str();
+  cmd->add_option("--variant", args->variants,
+                  "NAME='EXTRACTOR(key=value,...)': a named setting of an extractor, run as a system and usable "
+                  "in chains");
+  cmd->add_option("--sweep", args->sweeps,
+                  "EXTRACTOR.key=FROM:TO:STEP or EXTRACTOR.key=V1,V2,...: every value as a system of the run "
+                  "(several keys of one extractor: their grid)");
+  cmd->add_option("--settings", args->settings_file, "JSON file of variants and sweeps (see README)");
   cmd->add_option("--metrics", args->metrics, "comma-separated metrics, or 'all'")->capture_default_str();
   cmd->add_option("--autojunk", args->autojunk, "difflib's popular-element rule")
       ->check(CLI::IsMember({"yes", "no"}))
@@ -56,53 +54,86 @@ void add_run_command(CLI::App& app) {
   cmd->add_option("--seed", args->seed, "seed for extractors that sample (training pages, clustering)")
       ->capture_default_str();
   cmd->add_flag("--no-progress", args->no_progress, "no progress display");
+}
+
+RunPlan make_run_plan(const RunArgs& a, const CLI::App* cmd) {
+  const RunArgs* args = &a;
+  if (cmd->count("--jobs")) check_jobs(args->jobs);
+  RunPlan plan;
+  harness::RunConfig& cfg = plan.config;
+  cfg.corpus = args->corpus;
+  const std::size_t max_output = parse_output_cap(args->max_output);  // both throw UsageError (exit 2)
+  check_timeout(args->timeout);
+  for (const auto& e : args->externals) cfg.externals.push_back(parse_external_spec(e, args->timeout, max_output));
+  for (const auto& m : args->models) {
+    auto eq = m.find('=');
+    if (eq == std::string::npos || eq == 0) throw UsageError("--model expects NAME=MODEL, got: " + m);
+    cfg.models.emplace_back(m.substr(0, eq), m.substr(eq + 1));
+  }
+  std::vector<harness::SweepAxis> axes;
+  if (!args->settings_file.empty()) {
+    harness::SettingsFile file = harness::read_settings_file(args->settings_file);
+    cfg.variants = std::move(file.variants);
+    axes = std::move(file.sweeps);
+  }
+  for (const auto& v : args->variants) cfg.variants.push_back(harness::parse_variant(v));
+  for (std::size_t i = 0; i < cfg.variants.size(); ++i)
+    for (std::size_t j = 0; j < i; ++j)
+      if (cfg.variants[i].name == cfg.variants[j].name)
+        throw UsageError("--variant " + cfg.variants[i].name + ": defined twice");
+  for (const auto& s : args->sweeps) axes.push_back(harness::parse_sweep(s));
+  const harness::PipelineConfig pipeline_config{cfg.externals, cfg.models, cfg.variants};
+  plan.sweeps = harness::expand_sweeps(axes, pipeline_config);
+  if (args->extractors == "all") {
+    for (const auto& info : extractor_registry())
+      if (info.name != "GOLD" && info.name != "NONE") cfg.extractors.emplace_back(info.name);
+    cfg.extractors.push_back("GOLD");
+    cfg.extractors.push_back("NONE");
+  } else if (plan.sweeps.empty() || cmd->count("--extractors")) {
+    cfg.extractors = harness::parse_stage_list(args->extractors, pipeline_config);
+  }
+  for (const auto& spec : cfg.externals)
+    if (std::find(cfg.extractors.begin(), cfg.extractors.end(), spec.name) == cfg.extractors.end())
+      cfg.extractors.push_back(spec.name);
+  for (const auto& [name, path] : cfg.models)
+    if (std::find(cfg.extractors.begin(), cfg.extractors.end(), name) == cfg.extractors.end())
+      cfg.extractors.push_back(name);
+  for (const auto& v : cfg.variants)
+    if (std::find(cfg.extractors.begin(), cfg.extractors.end(), v.name) == cfg.extractors.end())
+      cfg.extractors.push_back(v.name);
+  for (const auto& g : plan.sweeps)
+    for (const auto& sys : g.systems())
+      if (std::find(cfg.extractors.begin(), cfg.extractors.end(), sys) == cfg.extractors.end())
+        cfg.extractors.push_back(sys);
+  if (args->chains == "all") {
+    std::vector<std::string> real;
+    for (const auto& e : cfg.extractors)
+      if (e != "GOLD" && e != "NONE" && e != "ALL") real.push_back(e);
+    cfg.chains = harness::all_pairs(real);
+  } else if (args->chains != "none") {
+    cfg.chains = harness::parse_chain_list(args->chains, pipeline_config);
+  }
+  cfg.metrics = args->metrics;
+  cfg.score_options.autojunk = args->autojunk == "yes";
+  cfg.languages = split_list(args->languages);
+  cfg.lang = args->lang;
+  cfg.jobs = args->jobs;
+  cfg.out = args->out;
+  cfg.seed = args->seed;
+  cfg.progress = !args->no_progress;
+  return plan;
+}
+
+void add_run_command(CLI::App& app) {
+  auto args = std::make_shared<RunArgs>();
+  auto* cmd = app.add_subcommand("run", "apply extractors and chains to a gold corpus and score them");
+  add_run_options(cmd, *args);
   cmd->callback([args, cmd] {
-    if (cmd->count("--jobs")) check_jobs(args->jobs);
-    harness::RunConfig cfg;
-    cfg.corpus = args->corpus;
-    const std::size_t max_output = parse_output_cap(args->max_output);  // both throw UsageError (exit 2)
-    check_timeout(args->timeout);
-    for (const auto& e : args->externals) cfg.externals.push_back(parse_external_spec(e, args->timeout, max_output));
-    if (args->extractors == "all") {
-      for (const auto& info : extractor_registry())
-        if (info.name != "GOLD" && info.name != "NONE") cfg.extractors.emplace_back(info.name);
-      cfg.extractors.push_back("GOLD");
-      cfg.extractors.push_back("NONE");
-    } else {
-      cfg.extractors = split_list(args->extractors);
-    }
-    for (const auto& m : args->models) {
-      auto eq = m.find('=');
-      if (eq == std::string::npos || eq == 0) throw UsageError("--model expects NAME=MODEL, got: " + m);
-      cfg.models.emplace_back(m.substr(0, eq), m.substr(eq + 1));
-    }
-    for (const auto& spec : cfg.externals)
-      if (std::find(cfg.extractors.begin(), cfg.extractors.end(), spec.name) == cfg.extractors.end())
-        cfg.extractors.push_back(spec.name);
-    for (const auto& [name, path] : cfg.models)
-      if (std::find(cfg.extractors.begin(), cfg.extractors.end(), name) == cfg.extractors.end())
-        cfg.extractors.push_back(name);
-    if (args->chains == "all") {
-      std::vector<std::string> real;
-      for (const auto& e : cfg.extractors)
-        if (e != "GOLD" && e != "NONE" && e != "ALL") real.push_back(e);
-      cfg.chains = harness::all_pairs(real);
-    } else if (args->chains != "none") {
-      std::vector<std::string> extra;
-      for (const auto& spec : cfg.externals) extra.push_back(spec.name);
-      for (const auto& m : cfg.models) extra.push_back(m.first);
-      cfg.chains = harness::parse_chain_list(args->chains, extra);
-    }
-    cfg.metrics = args->metrics;
-    cfg.score_options.autojunk = args->autojunk == "yes";
-    cfg.languages = split_list(args->languages);
-    cfg.lang = args->lang;
-    cfg.jobs = args->jobs;
-    cfg.out = args->out;
-    cfg.seed = args->seed;
-    cfg.progress = !args->no_progress;
+    RunPlan plan = make_run_plan(*args, cmd);
+    const harness::RunConfig& cfg = plan.config;
     auto result = harness::run(cfg);
     harness::write_run(cfg, result);
+    if (!plan.sweeps.empty() && !cfg.out.empty()) harness::write_sweep_tables(cfg.out, result, plan.sweeps, {});
     // Summary on standard output: Table 2 for `all`, then failures.
     std::vector<reports::SystemScores> table;
     std::vector<std::string> metric_names;
@@ -133,7 +164,8 @@ void add_run_command(CLI::App& app) {
     }
     if (!cfg.out.empty())
       std::cout << "results in " << cfg.out.string()
-                << "/ (results.json, table2.*, table4.*, per_doc.tsv, pages.tsv, failures.tsv, outputs/)\n";
+                << "/ (results.json, table2.*, table4.*, per_doc.tsv, pages.tsv, failures.tsv, outputs/"
+                << (plan.sweeps.empty() ? "" : ", sweep.md, sweep.tsv") << ")\n";
     if (std::string problem = harness::run_problem(result); !problem.empty()) throw WorkFailed(problem);
   });
 }

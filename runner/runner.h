@@ -4,7 +4,9 @@
 // A system is a chain of one or more stages ("BP", "BP-JTA", "BP-JTA-RD"): the first
 // stage reads the page, each next stage reads the previous stage's minimal HTML.
 // Each page is decoded and parsed once and shared by every system; stage outputs are
-// cached per page so a chain reuses its prefix's output. Pages are processed by a
+// cached per page so a chain reuses its prefix's output, and an output identical to
+// one already scored on the page (systems of a sweep often agree) reuses its counts.
+// Stages are canonicalised (runner/pipeline.h); a system listed twice runs once. Pages are processed by a
 // thread pool; every result lands in a slot fixed by page order, so the output bytes
 // do not depend on --jobs. A page that fails (unreadable or undecodable bytes,
 // extractor error, external tool timeout) is recorded with its reason, counts as an
@@ -32,6 +34,7 @@ struct RunConfig {
   // NCleaner model files from `detour train`, as NAME=PATH; usable as stage names.
   // Pages listed in PATH.pages (the training pages) are excluded for that stage.
   std::vector<std::pair<std::string, std::string>> models;
+  std::vector<Variant> variants;                 // named stages (--variant)
   std::string metrics = "to,car,tm";
   metrics::ScoreOptions score_options;
   std::vector<std::string> languages;            // empty = all
@@ -59,7 +62,7 @@ struct SystemResult {
 };
 
 struct RunResult {
-  std::vector<std::string> doc_ids, doc_langs;
+  std::vector<std::string> doc_ids, doc_langs, doc_urls;
   // File name of each page's output: its gold file's name when it has one (so that
   // `detour score` pairs it by exact name, as cleaneval.py does), else its id.
   std::vector<std::string> doc_out_names;
