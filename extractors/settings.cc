@@ -231,7 +231,7 @@ RawSettings SettingValues::all() const {
   return out;
 }
 
-std::vector<std::string> split_top_level(std::string_view s, char sep) {
+std::vector<std::string> split_top_level(std::string_view s, char sep, bool keep_empty) {
   std::vector<std::string> out;
   int depth = 0;
   std::size_t start = 0;
@@ -242,7 +242,7 @@ std::vector<std::string> split_top_level(std::string_view s, char sep) {
       if (s[i] != sep || depth > 0) continue;
     }
     std::string_view item = trim(s.substr(start, i - start));
-    if (!item.empty()) out.emplace_back(item);
+    if (keep_empty || !item.empty()) out.emplace_back(item);
     start = i + 1;
   }
   return out;

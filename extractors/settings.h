@@ -113,8 +113,8 @@ struct StageSpec {
 // '=', an empty name or key, text after the closing parenthesis).
 StageSpec parse_stage_spec(std::string_view text);
 // Splits at `sep` outside parentheses ("JTA(a=1,b=2),BP" -> {"JTA(a=1,b=2)", "BP"});
-// empty items are dropped, items are trimmed.
-std::vector<std::string> split_top_level(std::string_view s, char sep);
+// items are trimmed; empty items are dropped unless `keep_empty`.
+std::vector<std::string> split_top_level(std::string_view s, char sep, bool keep_empty = false);
 // "NAME(k=v,...)" of the given settings; the bare name when there are none.
 std::string stage_text(std::string_view name, const RawSettings& settings);
 

@@ -29,27 +29,6 @@ bool is_registered(const std::string& name) {
     if (info.name == name) return true;
   return false;
 }
-std::string_view trim_spaces(std::string_view s) {
-  while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
-  while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
-  return s;
-}
-// Splits at `sep` outside parentheses, keeping empty pieces (an empty stage is an error).
-std::vector<std::string> split_top_level_keep_empty(std::string_view s, char sep) {
-  std::vector<std::string> out;
-  int depth = 0;
-  std::size_t start = 0;
-  for (std::size_t i = 0; i <= s.size(); ++i) {
-    if (i < s.size()) {
-      if (s[i] == '(') ++depth;
-      else if (s[i] == ')') --depth;
-      if (s[i] != sep || depth > 0) continue;
-    }
-    out.emplace_back(s.substr(start, i - start));
-    start = i + 1;
-  }
-  return out;
-}
 }  // namespace
 
 Variant parse_variant(const std::string& text) {
@@ -139,14 +118,14 @@ std::vector<std::vector<std::string>> parse_chain_list(const std::string& list, 
   std::vector<std::vector<std::string>> chains;
   for (const auto& item : split_top_level(list, ',')) {
     std::vector<std::string> stages;
-    for (const auto& piece : split_top_level_keep_empty(item, '-')) {
+    for (const auto& piece : split_top_level(item, '-', /*keep_empty=*/true)) {
       if (!stages.empty() && stages.back().find('(') == std::string::npos && !piece.empty() &&
           known(stages.back() + "-" + parse_stage_spec(piece).name)) {
         stages.back() += "-" + piece;
         continue;
       }
       if (piece.empty()) throw UsageError("empty stage in chain '" + item + "'");
-      stages.push_back(std::string(trim_spaces(piece)));
+      stages.push_back(piece);
     }
     chains.push_back(std::move(stages));
   }
