@@ -32,6 +32,9 @@ class WorkFailed : public std::runtime_error {
 // --jobs must be at least 1 when given; throws UsageError.
 void check_jobs(int jobs);
 
+// The names of the table writers (reports/table.h), for --format choices.
+std::vector<std::string> format_names();
+
 int main(int argc, char** argv);
 
 void add_score_command(CLI::App& app);
@@ -40,6 +43,7 @@ void add_run_command(CLI::App& app);
 void add_extract_command(CLI::App& app);
 void add_train_command(CLI::App& app);
 void add_sites_command(CLI::App& app);
+void add_convert_command(CLI::App& app);
 void add_tune_command(CLI::App& app);
 
 }  // namespace detour::cli

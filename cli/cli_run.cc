@@ -13,8 +13,10 @@
 #include <memory>
 
 #include "base/errors.h"
+#include "cli/bench_options.h"
 #include "cli/cli.h"
 #include "cli/run_options.h"
+#include "reports/aggregate_table.h"
 #include "runner/runner.h"
 #include "runner/tune.h"
 #include "reports/tables.h"
@@ -37,7 +39,7 @@ void add_run_options(CLI::App* cmd, RunArgs& a) {
                   "EXTRACTOR.key=FROM:TO:STEP or EXTRACTOR.key=V1,V2,...: every value as a system of the run "
                   "(several keys of one extractor: their grid)");
   cmd->add_option("--settings", args->settings_file, "JSON file of variants and sweeps (see README)");
-  cmd->add_option("--metrics", args->metrics, "comma-separated metrics, or 'all'")->capture_default_str();
+  cmd->add_option("--metrics", args->metrics, "comma-separated metrics; 'all' (CleanEval-protocol ones), 'bench' (shingle, rougelsum, levenshtein, bow, teds), 'everything'")->capture_default_str();
   cmd->add_option("--autojunk", args->autojunk, "difflib's popular-element rule")
       ->check(CLI::IsMember({"yes", "no"}))
       ->capture_default_str();
@@ -54,6 +56,7 @@ void add_run_options(CLI::App* cmd, RunArgs& a) {
   cmd->add_option("--seed", args->seed, "seed for extractors that sample (training pages, clustering)")
       ->capture_default_str();
   cmd->add_flag("--no-progress", args->no_progress, "no progress display");
+  add_bench_options(cmd, args->bench, "--format,--corpus-format");
 }
 
 RunPlan make_run_plan(const RunArgs& a, const CLI::App* cmd) {
@@ -92,19 +95,15 @@ RunPlan make_run_plan(const RunArgs& a, const CLI::App* cmd) {
   } else if (plan.sweeps.empty() || cmd->count("--extractors")) {
     cfg.extractors = harness::parse_stage_list(args->extractors, pipeline_config);
   }
-  for (const auto& spec : cfg.externals)
-    if (std::find(cfg.extractors.begin(), cfg.extractors.end(), spec.name) == cfg.extractors.end())
-      cfg.extractors.push_back(spec.name);
-  for (const auto& [name, path] : cfg.models)
+  auto add = [&](const std::string& name) {
     if (std::find(cfg.extractors.begin(), cfg.extractors.end(), name) == cfg.extractors.end())
       cfg.extractors.push_back(name);
-  for (const auto& v : cfg.variants)
-    if (std::find(cfg.extractors.begin(), cfg.extractors.end(), v.name) == cfg.extractors.end())
-      cfg.extractors.push_back(v.name);
+  };
+  for (const auto& spec : cfg.externals) add(spec.name);
+  for (const auto& m : cfg.models) add(m.first);
+  for (const auto& v : cfg.variants) add(v.name);
   for (const auto& g : plan.sweeps)
-    for (const auto& sys : g.systems())
-      if (std::find(cfg.extractors.begin(), cfg.extractors.end(), sys) == cfg.extractors.end())
-        cfg.extractors.push_back(sys);
+    for (const auto& sys : g.systems()) add(sys);
   if (args->chains == "all") {
     std::vector<std::string> real;
     for (const auto& e : cfg.extractors)
@@ -115,6 +114,10 @@ RunPlan make_run_plan(const RunArgs& a, const CLI::App* cmd) {
   }
   cfg.metrics = args->metrics;
   cfg.score_options.autojunk = args->autojunk == "yes";
+  apply_bench_options(args->bench, cfg.score_options);
+  cfg.punkt_dir = args->bench.punkt;
+  cfg.text_form_given = !args->bench.text_form.empty();
+  cfg.open = open_options(args->bench);
   cfg.languages = split_list(args->languages);
   cfg.lang = args->lang;
   cfg.jobs = args->jobs;
@@ -131,27 +134,23 @@ void add_run_command(CLI::App& app) {
   cmd->callback([args, cmd] {
     RunPlan plan = make_run_plan(*args, cmd);
     const harness::RunConfig& cfg = plan.config;
+    const metrics::AggregationOptions agg_opts = aggregation_options(args->bench);
     auto result = harness::run(cfg);
     harness::write_run(cfg, result);
     if (!plan.sweeps.empty() && !cfg.out.empty()) harness::write_sweep_tables(cfg.out, result, plan.sweeps, {});
     // Summary on standard output: Table 2 for `all`, then failures.
-    std::vector<reports::SystemScores> table;
-    std::vector<std::string> metric_names;
     std::size_t failures = 0;
-    for (const auto& sys : result.systems) {
-      reports::SystemScores ss;
-      ss.system = sys.name;
-      metric_names.clear();
-      std::vector<std::pair<std::string, metrics::Aggregate>> ms;
-      for (std::size_t mi = 0; mi < sys.scores.metrics.size(); ++mi) {
-        metric_names.emplace_back(sys.scores.metrics[mi]->name);
-        ms.emplace_back(std::string(sys.scores.metrics[mi]->name), results::aggregate_metric(sys.scores, mi, "all"));
-      }
-      ss.by_lang.emplace_back("all", std::move(ms));
-      table.push_back(std::move(ss));
+    for (const auto& sys : result.systems)
       for (const auto& p : sys.pages) failures += p.status == "failed";
+    if (args->bench.aggregate != "micro") {
+      std::vector<std::pair<std::string, const results::ScoreSet*>> named;
+      for (const auto& sys : result.systems) named.emplace_back(sys.name, &sys.scores);
+      std::cout << reports::render_named_aggregate(named, args->bench.aggregate, agg_opts, "md");
+    } else {
+      reports::TableOptions all_only;
+      all_only.languages = {"all"};
+      std::cout << reports::write(reports::table2(reports::run_systems(result), result.signature, all_only), "md");
     }
-    std::cout << reports::table2(table, metric_names, reports::TableFormat::Markdown, result.signature);
     std::cout << fmt::format("\n{} pages x {} systems in {:.1f} s ({} threads); {} failed page runs\n",
                              result.doc_ids.size(), result.systems.size(), result.seconds,
                              result.provenance.threads, failures);

@@ -30,7 +30,7 @@ void add_tune_command(CLI::App& app) {
   struct TuneArgs {
     RunArgs run;
     std::string split = "dev:test=50:50", split_by = "site", metric, statistic = "micro-f1";
-    std::uint32_t resamples = 1000, trials = 10000;
+    std::uint32_t trials = 10000;
     double alpha = 0.05;
   };
   auto args = std::make_shared<TuneArgs>();
@@ -44,7 +44,6 @@ void add_tune_command(CLI::App& app) {
   cmd->add_option("--metric", args->metric, "metric to tune on (default: the first of --metrics)");
   cmd->add_option("--statistic", args->statistic, "micro-f1, macro-f1, micro-p, micro-r, macro-p, macro-r")
       ->capture_default_str();
-  cmd->add_option("--resamples", args->resamples, "bootstrap resamples")->capture_default_str();
   cmd->add_option("--trials", args->trials, "approximate randomization trials (0: none)")->capture_default_str();
   cmd->add_option("--alpha", args->alpha, "significance level of the verdicts")->capture_default_str();
   cmd->callback([args, cmd] {
@@ -61,9 +60,9 @@ void add_tune_command(CLI::App& app) {
     } catch (const std::invalid_argument& e) {
       throw UsageError(std::string("--statistic: ") + e.what());
     }
-    if (args->resamples < 1) throw UsageError("--resamples must be 1 or more");
+    if (args->run.bench.resamples < 1) throw UsageError("--resamples must be 1 or more");
     if (!(args->alpha > 0 && args->alpha < 1)) throw UsageError("--alpha must be in (0, 1)");
-    opts.bootstrap.resamples = args->resamples;
+    opts.bootstrap.resamples = static_cast<std::uint32_t>(args->run.bench.resamples);  // --resamples
     opts.randomization.trials = args->trials;
     opts.alpha = args->alpha;
     if (cmd->count("--jobs")) opts.threads = static_cast<unsigned>(args->run.jobs);

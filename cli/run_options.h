@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/bench_options.h"
 #include "runner/runner.h"
 #include "runner/sweep.h"
 
@@ -27,6 +28,7 @@ struct RunArgs {
   bool no_progress = false;
   std::string autojunk = "yes";
   std::string max_output = "64M";
+  BenchArgs bench;  // --format, --aggregate and the benchmark metrics' settings (bench_options.h)
 };
 
 // Adds the shared options to `cmd`, writing into `args`.

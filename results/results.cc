@@ -76,7 +76,7 @@ nlohmann::json to_json(const ScoreSet& set, bool per_doc) {
       for (std::size_t mi = 0; mi < set.metrics.size(); ++mi) {
         const MetricInfo& m = *set.metrics[mi];
         const DocScore& s = d.scores[mi];
-        auto v = metrics::prf(s.tp, s.fp, s.fn, m.zero_rule);
+        auto v = metrics::doc_prf(m, s);
         nlohmann::json mj = {{"tp", s.tp}, {"fp", s.fp}, {"fn", s.fn}, {"precision", 100 * v.precision},
                              {"recall", 100 * v.recall}, {"f1", 100 * v.f1}};
         for (std::size_t k = 0; k < m.value_names.size() && k < s.values.size(); ++k)
@@ -96,10 +96,12 @@ std::string signature_context(const std::string& kind, const std::string& finger
 }
 
 std::string set_signature(const ScoreSet& set) {
+  if (!set.written_signature.empty()) return set.written_signature;
   return metrics::run_signature(set.metrics, set.options) + set.context;
 }
 
 std::string metric_signature(const ScoreSet& set, std::size_t mi) {
+  if (mi < set.written_metric_signatures.size()) return set.written_metric_signatures[mi];
   return metrics::metric_signature(*set.metrics[mi], set.options) + set.context;
 }
 

@@ -18,6 +18,7 @@
 #include "base/strings.h"
 #include "corpora/corpus.h"
 #include "corpora/fingerprint.h"
+#include "base/io.h"
 #include "reports/tables.h"
 
 namespace detour::harness {
@@ -84,37 +85,12 @@ class Progress {
 
 }  // namespace
 
-namespace {
-
-// TSV field escaping: backslash, tab, newline and carriage return.
-std::string tsv(std::string_view field) {
-  std::string out;
-  out.reserve(field.size());
-  for (char c : field) {
-    switch (c) {
-      case '\\': out += "\\\\"; break;
-      case '\t': out += "\\t"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
-
-std::string notes_field(const std::map<std::string, std::string>& notes) {
-  std::string out;
-  for (const auto& [k, v] : notes) out += (out.empty() ? "" : "; ") + k + "=" + v;
-  return tsv(out);
-}
-
-}  // namespace
 
 RunResult run(const RunConfig& cfg) {
   auto t0 = Clock::now();
   RunResult result;
   result.provenance = results::Provenance::now(results::command_line());
-  corpora::Corpus corpus = corpora::open_corpus(cfg.corpus);
+  corpora::Corpus corpus = corpora::open_corpus(cfg.corpus, cfg.open);
   for (const auto& w : corpus.warnings) std::cerr << "note: " << w << "\n";
   std::vector<corpora::CorpusDoc> docs;
   if (!cfg.lang.empty())
@@ -124,7 +100,7 @@ RunResult run(const RunConfig& cfg) {
     if (!cfg.languages.empty() &&
         std::find(cfg.languages.begin(), cfg.languages.end(), d.lang) == cfg.languages.end())
       continue;
-    if (d.gold_path.empty() || d.html_path.empty()) continue;  // reported in corpus warnings
+    if (!d.has_gold() || !d.has_page()) continue;  // reported in corpus warnings
     docs.push_back(d);
   }
   if (docs.empty()) {
@@ -145,6 +121,12 @@ RunResult run(const RunConfig& cfg) {
   for (const auto& c : cfg.chains) add_system(c);
   Pipeline pipeline(systems, pipeline_config);
   auto ms = metrics::parse_metric_list(cfg.metrics);
+  metrics::ScoreOptions score_options = cfg.score_options;
+  if (!cfg.text_form_given) {  // detour's outputs are CleanEval markup; benchmark golds plain text
+    score_options.text_form_system = metrics::TextForm::kMarkup;
+    score_options.text_form_gold = corpus.plain_text_gold ? metrics::TextForm::kRaw : metrics::TextForm::kAuto;
+  }
+  metrics::prepare_metrics(ms, score_options, cfg.punkt_dir);
 
   int threads = cfg.jobs > 0 ? cfg.jobs : static_cast<int>(tbb::info::default_concurrency());
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads);
@@ -156,7 +138,7 @@ RunResult run(const RunConfig& cfg) {
     result.doc_ids.push_back(d.id);
     result.doc_langs.push_back(d.lang);
     result.doc_urls.push_back(d.url);
-    result.doc_out_names.push_back(d.gold_path.empty() ? d.id : d.gold_path.filename().string());
+    result.doc_out_names.push_back(d.gold_path.empty() || d.gold_filter ? d.id : d.gold_path.filename().string());
     langs.insert(d.lang);
   }
   const std::string fingerprint = corpora::fingerprint(docs);
@@ -188,6 +170,7 @@ RunResult run(const RunConfig& cfg) {
   pipeline.prepare(ctx);
 
   result.systems.resize(systems.size());
+  result.outputs.assign(systems.size(), std::vector<std::string>(n));
   std::vector<std::vector<std::optional<DocResult>>> scored(systems.size(), std::vector<std::optional<DocResult>>(n));
   for (std::size_t s = 0; s < systems.size(); ++s) {
     result.systems[s].name = join(systems[s], "-");
@@ -203,6 +186,7 @@ RunResult run(const RunConfig& cfg) {
     std::unordered_map<std::string_view, std::size_t> scored_output;  // output -> a system that scored it
     for (std::size_t s = 0; s < systems.size(); ++s) {
       PageOutcome& out = result.systems[s].pages[i];
+      std::string& output = result.outputs[s][i];
       if (!load_error[i].empty()) {
         out.status = "failed";
         out.reason = load_error[i];
@@ -220,20 +204,21 @@ RunResult run(const RunConfig& cfg) {
             out.reason = so.reason;
             break;
           case StageOutput::Status::Ok:
-            out.cleaneval = cleaneval_form(so.extraction);
+            output = cleaneval_form(so.extraction);
             break;
         }
       }
       if (out.status != "excluded") {
         // Scores are a function of the two texts: an output scored already is not rescored.
-        if (auto same = scored_output.find(out.cleaneval); same != scored_output.end()) {
+        if (auto same = scored_output.find(output); same != scored_output.end()) {
           scored[s][i] = scored[same->second][i];
           continue;
         }
-        scored_output.emplace(out.cleaneval, s);
-        metrics::PreparedText sys_text(out.cleaneval);
-        metrics::DocPair pair(sys_text, gold_text, cfg.score_options);
+        scored_output.emplace(output, s);
+        metrics::PreparedText sys_text(output);
+        metrics::DocPair pair(sys_text, gold_text, score_options);
         DocResult r{docs[i].lang, docs[i].id, {}};
+        r.dataset = docs[i].dataset;
         for (const auto* m : ms) r.scores.push_back(m->score(pair));
         scored[s][i] = std::move(r);
       }
@@ -249,8 +234,8 @@ RunResult run(const RunConfig& cfg) {
   for (std::size_t s = 0; s < systems.size(); ++s) {
     ScoreSet& set = result.systems[s].scores;
     set.metrics = ms;
-    set.options = cfg.score_options;
-    set.has_languages = corpus.format != "flat";
+    set.options = score_options;
+    set.has_languages = !corpus.languages.empty();
     for (std::size_t i = 0; i < n; ++i) {
       if (scored[s][i]) set.docs.push_back(std::move(*scored[s][i]));
       const PageOutcome& po = result.systems[s].pages[i];
@@ -270,7 +255,7 @@ RunResult run(const RunConfig& cfg) {
   p.missing_policy = kRunMissingPolicy;
   for (const auto& sys : result.systems) p.systems[sys.name] = sys.signature;
   for (auto& sys : result.systems) sys.scores.context = results::signature_context("corpus", fingerprint, kRunMissingPolicy);
-  result.signature = metrics::run_signature(ms, cfg.score_options) + results::signature_context("corpus", fingerprint, kRunMissingPolicy);
+  result.signature = metrics::run_signature(ms, score_options) + results::signature_context("corpus", fingerprint, kRunMissingPolicy);
   return result;
 }
 
@@ -291,77 +276,24 @@ std::string run_problem(const RunResult& r) {
 void write_run(const RunConfig& cfg, const RunResult& r) {
   if (cfg.out.empty()) return;
   const fs::path& dir = cfg.out;
-  fs::create_directories(dir);
-  nlohmann::json j;
-  nlohmann::json systems = nlohmann::json::object();
-  std::string per_doc = "system\tlang\tid\tstatus\tmetric\ttp\tfp\tfn\tprecision\trecall\tf1\treason\tnotes\n";
-  std::string failures = "system\tlang\tid\tstatus\treason\n";
-  std::string timings = "system\tlang\tid\tmillis\n";
-  std::string pages = "lang\tid\toutput_name\tdecoding\n";
-  for (std::size_t i = 0; i < r.doc_ids.size(); ++i)
-    pages += tsv(r.doc_langs[i]) + "\t" + tsv(r.doc_ids[i]) + "\t" + tsv(r.doc_out_names[i]) + "\t" +
-             tsv(r.decode_notes[i]) + "\n";
-  std::vector<reports::SystemScores> table_input;
-  std::vector<std::string> metric_names;
-  for (const auto& sys : r.systems) {
-    nlohmann::json sj = to_json(sys.scores, false);
-    sj["extractor_signature"] = sys.signature;
-    nlohmann::json fails = nlohmann::json::array();
-    std::size_t next_doc = 0;  // sys.scores.docs holds the pages not excluded, in page order
-    const auto& ms = sys.scores.metrics;
+  for (std::size_t s = 0; s < r.systems.size(); ++s) {
+    const SystemResult& sys = r.systems[s];
     for (std::size_t i = 0; i < sys.pages.size(); ++i) {
-      const PageOutcome& p = sys.pages[i];
-      const std::string who = tsv(sys.name) + "\t" + tsv(r.doc_langs[i]) + "\t" + tsv(r.doc_ids[i]) + "\t" + p.status;
-      const std::string tail = "\t" + tsv(p.reason) + "\t" + notes_field(p.notes) + "\n";
+      if (sys.pages[i].status == "excluded") continue;
       fs::path out_path = dir / "outputs" / sys.name / r.doc_langs[i] / r.doc_out_names[i];
-      if (p.status != "excluded") {
-        fs::create_directories(out_path.parent_path());
-        io::write_file_atomic(out_path, p.cleaneval, /*durable=*/false);
-        const DocResult& d = sys.scores.docs[next_doc++];
-        for (std::size_t mi = 0; mi < ms.size(); ++mi) {
-          const auto& sc = d.scores[mi];
-          auto v = metrics::prf(sc.tp, sc.fp, sc.fn, ms[mi]->zero_rule);
-          per_doc += fmt::format("{}\t{}\t{}\t{}\t{}\t{:.4f}\t{:.4f}\t{:.4f}{}", who, ms[mi]->name, sc.tp, sc.fp, sc.fn,
-                                 100 * v.precision, 100 * v.recall, 100 * v.f1, tail);
-        }
-      } else {
-        per_doc += who + "\t-\t\t\t\t\t\t" + tail;
-      }
-      if (p.status != "ok") {
-        fails.push_back({{"lang", r.doc_langs[i]}, {"id", r.doc_ids[i]}, {"status", p.status}, {"reason", p.reason}});
-        failures += who + "\t" + tsv(p.reason) + "\n";
-      }
-      timings += fmt::format("{}\t{}\t{}\t{:.3f}\n", tsv(sys.name), tsv(r.doc_langs[i]), tsv(r.doc_ids[i]), p.millis);
+      fs::create_directories(out_path.parent_path());
+      io::write_file_atomic(out_path, r.outputs[s][i], /*durable=*/false);
     }
-    sj["failures"] = std::move(fails);
-    systems[sys.name] = std::move(sj);
-    reports::SystemScores ss;
-    ss.system = sys.name;
-    metric_names.clear();
-    for (const auto* m : sys.scores.metrics) metric_names.emplace_back(m->name);
-    for (const auto& lang : language_keys(sys.scores)) {
-      std::vector<std::pair<std::string, metrics::Aggregate>> ms;
-      for (std::size_t mi = 0; mi < sys.scores.metrics.size(); ++mi)
-        ms.emplace_back(std::string(sys.scores.metrics[mi]->name), aggregate_metric(sys.scores, mi, lang));
-      ss.by_lang.emplace_back(lang, std::move(ms));
-    }
-    table_input.push_back(std::move(ss));
   }
-  j["provenance"] = r.provenance.to_json();
-  j["systems"] = std::move(systems);
-  j["corpus"] = cfg.corpus.string();
-  j["documents"] = r.doc_ids.size();
-  if (!r.systems.empty()) j["signature"] = r.signature;
-  // Invalid UTF-8 (a tool's stderr in a reason) is replaced, never fatal.
-  io::write_file_atomic(dir / "results.json", j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
-  io::write_file_atomic(dir / "per_doc.tsv", per_doc);
-  io::write_file_atomic(dir / "pages.tsv", pages);
-  io::write_file_atomic(dir / "failures.tsv", failures);
-  io::write_file_atomic(dir / "timings.tsv", timings);
-  using reports::TableFormat;
-  for (auto [fmt_, ext] : {std::pair{TableFormat::Tsv, "tsv"}, {TableFormat::Markdown, "md"}, {TableFormat::Latex, "tex"}}) {
-    io::write_file_atomic(dir / (std::string("table2.") + ext), reports::table2(table_input, metric_names, fmt_, r.signature));
-    io::write_file_atomic(dir / (std::string("table4.") + ext), reports::table4(table_input, metric_names, fmt_, r.signature));
+  results::write_records(dir, r);
+  write_tables(dir, r);
+}
+
+void write_tables(const fs::path& dir, const results::RunRecords& records) {
+  const reports::RunTables tables = reports::run_tables(records);
+  for (const reports::Writer& w : reports::writer_registry()) {
+    io::write_file_atomic(dir / ("table2." + std::string(w.extension)), w.write(tables.table2));
+    io::write_file_atomic(dir / ("table4." + std::string(w.extension)), w.write(tables.table4));
   }
 }
 

@@ -20,8 +20,8 @@ namespace {
 using DocCounts = std::vector<std::optional<stats::Counts>>;  // by page index; empty = excluded
 
 // Per-page counts of system `s` under metric `mi`.
-DocCounts counts_of(const RunResult& run, std::size_t s, std::size_t mi) {
-  const SystemResult& sys = run.systems[s];
+DocCounts counts_of(const results::RunRecords& run, std::size_t s, std::size_t mi) {
+  const results::SystemRecords& sys = run.systems[s];
   DocCounts out(sys.pages.size());
   std::size_t next = 0;  // scores.docs holds the pages not excluded, in page order
   for (std::size_t i = 0; i < sys.pages.size(); ++i) {
@@ -32,13 +32,13 @@ DocCounts counts_of(const RunResult& run, std::size_t s, std::size_t mi) {
   return out;
 }
 
-std::size_t system_index(const RunResult& run, const std::string& name) {
+std::size_t system_index(const results::RunRecords& run, const std::string& name) {
   for (std::size_t s = 0; s < run.systems.size(); ++s)
     if (run.systems[s].name == name) return s;
   throw std::logic_error("system " + name + " is not in the run");
 }
 
-std::vector<std::string> language_list(const RunResult& run) {
+std::vector<std::string> language_list(const results::RunRecords& run) {
   std::set<std::string> langs(run.doc_langs.begin(), run.doc_langs.end());
   std::vector<std::string> out(langs.begin(), langs.end());
   out.push_back("all");
@@ -47,7 +47,7 @@ std::vector<std::string> language_list(const RunResult& run) {
 
 // Pages of `lang` (or all) kept by `keep`, present (not excluded) for every system.
 template <class Keep>
-std::vector<std::size_t> pages_of(const RunResult& run, const std::string& lang,
+std::vector<std::size_t> pages_of(const results::RunRecords& run, const std::string& lang,
                                   const std::vector<std::vector<DocCounts>>& counts, Keep keep) {
   std::vector<std::size_t> out;
   for (std::size_t i = 0; i < run.doc_ids.size(); ++i) {
@@ -89,7 +89,7 @@ std::string tsv_field(std::string s) {
 
 }  // namespace
 
-SweepTable sweep_table(const RunResult& run, const SweepGroup& group, const std::vector<bool>& in_part,
+SweepTable sweep_table(const results::RunRecords& run, const SweepGroup& group, const std::vector<bool>& in_part,
                        const std::string& part_name, const TuneOptions& options) {
   SweepTable t;
   t.target = group.target;
@@ -182,7 +182,7 @@ std::string render_sweep_tsv(const std::vector<SweepTable>& tables) {
   return out;
 }
 
-void write_sweep_tables(const std::filesystem::path& dir, const RunResult& run, const std::vector<SweepGroup>& groups,
+void write_sweep_tables(const std::filesystem::path& dir, const results::RunRecords& run, const std::vector<SweepGroup>& groups,
                         const TuneOptions& options) {
   std::vector<SweepTable> tables;
   std::string md = "# Sweeps\n\n";
@@ -194,7 +194,7 @@ void write_sweep_tables(const std::filesystem::path& dir, const RunResult& run, 
   io::write_file_atomic(dir / "sweep.tsv", render_sweep_tsv(tables));
 }
 
-TuneReport tune(const RunResult& run, const std::vector<SweepGroup>& groups, const std::vector<int>& part, int dev,
+TuneReport tune(const results::RunRecords& run, const std::vector<SweepGroup>& groups, const std::vector<int>& part, int dev,
                 int test, const std::string& split_signature, const TuneOptions& options) {
   TuneReport report;
   if (run.systems.empty()) return report;

@@ -1,6 +1,9 @@
 // tune: what the systems of a sweep score, and which setting to keep -- computed from
 // a run's per-document counts (never by rescoring) with the statistics module.
 //
+// Both work on a run's records, live or read back from a run folder (results/
+// run_records.h).
+//
 // Sweep table: for every group of a sweep (runner/sweep.h), every language and `all`,
 // every setting and every metric of the run: the chosen statistic (micro F1 by
 // default) with its percentile bootstrap interval over the documents (stats/stats.h),
@@ -21,7 +24,9 @@
 #include <string>
 #include <vector>
 
-#include "runner/runner.h"
+#include <filesystem>
+
+#include "results/run_records.h"
 #include "runner/sweep.h"
 #include "stats/stats.h"
 
@@ -56,7 +61,7 @@ struct SweepTable {
 };
 
 // The sweep table of `group` over the pages with in_part[i] (every page when empty).
-SweepTable sweep_table(const RunResult& run, const SweepGroup& group, const std::vector<bool>& in_part,
+SweepTable sweep_table(const results::RunRecords& run, const SweepGroup& group, const std::vector<bool>& in_part,
                        const std::string& part_name, const TuneOptions& options);
 // Markdown: per metric, one row per setting (axis values as columns, the default
 // marked), one column per language: "F1 [lo, hi]" in percent. TSV: one line per
@@ -64,7 +69,7 @@ SweepTable sweep_table(const RunResult& run, const SweepGroup& group, const std:
 std::string render_sweep_markdown(const SweepTable& table);
 std::string render_sweep_tsv(const std::vector<SweepTable>& tables);
 // Writes DIR/sweep.md and DIR/sweep.tsv (every group, every page), atomically.
-void write_sweep_tables(const std::filesystem::path& dir, const RunResult& run, const std::vector<SweepGroup>& groups,
+void write_sweep_tables(const std::filesystem::path& dir, const results::RunRecords& run, const std::vector<SweepGroup>& groups,
                         const TuneOptions& options);
 
 struct TuneRow {
@@ -93,7 +98,7 @@ struct TuneReport {
 // Tunes every group: `part[i]` is page i's part index, `dev` and `test` the indices
 // of the dev and test parts. Throws UsageError when a language has no dev or no test
 // page for some group (a split too small for it).
-TuneReport tune(const RunResult& run, const std::vector<SweepGroup>& groups, const std::vector<int>& part, int dev,
+TuneReport tune(const results::RunRecords& run, const std::vector<SweepGroup>& groups, const std::vector<int>& part, int dev,
                 int test, const std::string& split_signature, const TuneOptions& options);
 std::string render_tune_markdown(const TuneReport& report);
 std::string render_tune_tsv(const TuneReport& report);

@@ -69,7 +69,7 @@ golden_case() {
 }
 
 golden_case list -- list
-golden_case run_sample table2.md table4.md table2.tsv table4.tex failures.tsv outputs.sha256 -- \
+golden_case run_sample table2.md table4.md table2.tsv table4.tex table2.txt table4.json failures.tsv outputs.sha256 -- \
   run --corpus corpora/sample --extractors all --chains BP-JTA,JTA-BP --metrics to,car,tm,lcs --jobs 2 \
   --no-progress --out OUT
 golden_case run_small results.json per_doc.tsv pages.tsv -- \
@@ -86,6 +86,9 @@ golden_case score_tsv_missing_empty -- score --corpus corpora/sample --system "$
   --metrics to --format tsv --missing empty
 golden_case sites -- sites --corpus corpora/sample --system "$work/score_in/outputs/BP" \
   --system "$work/score_in/outputs/JTA" --min-pages 1 --format md
+golden_case sites_table -- sites --corpus corpora/sample --system "$work/score_in/outputs/BP" --min-pages 2 --format table
+golden_case score_latex_per_doc -- score --corpus corpora/sample --languages en --system "$work/score_in/outputs/BP" \
+  --metrics to,cos --format latex --per-doc
 golden_case extract_cleaneval -- extract --extractor BP-JTA "$page_en"
 golden_case extract_html -- extract --extractor JTA --format html "$page_ru"
 golden_case extract_text_lang -- extract --extractor JTA --lang en --format text "$page_en"
