@@ -164,7 +164,7 @@ void add_run_command(CLI::App& app) {
     if (!cfg.out.empty())
       std::cout << "results in " << cfg.out.string()
                 << "/ (results.json, table2.*, table4.*, per_doc.tsv, pages.tsv, failures.tsv, outputs/"
-                << (plan.sweeps.empty() ? "" : ", sweep.md, sweep.tsv") << ")\n";
+                << (plan.sweeps.empty() ? "" : ", sweep.{md,tsv,json}") << ")\n";
     if (std::string problem = harness::run_problem(result); !problem.empty()) throw WorkFailed(problem);
   });
 }

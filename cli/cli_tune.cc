@@ -7,9 +7,9 @@
 // split into dev and test (runner/split.h, by site by default); each sweep group's best
 // setting on dev, per language and for `all`, is reported on test against the
 // group's default with bootstrap intervals and paired tests (runner/tune.h). Output:
-// the report (Markdown) on standard output; with --out DIR also tune.md, tune.tsv,
-// split.tsv (each page's part), sweep_dev.md and sweep_dev.tsv (every setting on
-// dev), and everything `detour run` writes.
+// the report (Markdown) on standard output; with --out DIR also tune.{md,tsv,json},
+// split.tsv (each page's part), sweep_dev.{md,tsv,json} (every setting on dev), and
+// everything `detour run` writes. --resamples sets the bootstrap resamples.
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
@@ -22,6 +22,8 @@
 #include "cli/cli.h"
 #include "cli/run_options.h"
 #include "runner/split.h"
+#include "reports/table.h"
+#include "results/run_records.h"
 #include "runner/tune.h"
 
 namespace detour::cli {
@@ -97,23 +99,24 @@ void add_tune_command(CLI::App& app) {
     const std::vector<int> part = harness::assign_split(split, pages);
     const harness::TuneReport report =
         harness::tune(result, plan.sweeps, part, dev, test, split.signature(), opts);
-    const std::string md = harness::render_tune_markdown(report);
-    std::cout << md;
+    const reports::Document doc = harness::tune_document(report);
+    std::cout << reports::write(doc, "md");
     if (!cfg.out.empty()) {
       harness::write_run(cfg, result);
-      io::write_file_atomic(cfg.out / "tune.md", md);
-      io::write_file_atomic(cfg.out / "tune.tsv", harness::render_tune_tsv(report));
+      const reports::Document dev = harness::sweep_document(report.dev_tables, "Sweep on the dev pages");
+      for (const char* format : {"md", "tsv", "json"}) {
+        const std::string ext(reports::find_writer(format).extension);
+        io::write_file_atomic(cfg.out / ("tune." + ext), reports::write(doc, format));
+        io::write_file_atomic(cfg.out / ("sweep_dev." + ext), reports::write(dev, format));
+      }
       std::string split_tsv = "lang\tid\tsite\tpart\n";
       for (std::size_t i = 0; i < pages.size(); ++i)
-        split_tsv += pages[i].lang + "\t" + pages[i].id + "\t" + site_of(pages[i].id, pages[i].url) + "\t" +
+        split_tsv += results::tsv_escape(pages[i].lang) + "\t" + results::tsv_escape(pages[i].id) + "\t" +
+                     results::tsv_escape(site_of(pages[i].id, pages[i].url)) + "\t" +
                      split.parts[static_cast<std::size_t>(part[i])] + "\n";
       io::write_file_atomic(cfg.out / "split.tsv", split_tsv);
-      std::string dev_md = "# Sweeps on the dev pages\n\n";
-      for (const auto& t : report.dev_tables) dev_md += harness::render_sweep_markdown(t);
-      io::write_file_atomic(cfg.out / "sweep_dev.md", dev_md);
-      io::write_file_atomic(cfg.out / "sweep_dev.tsv", harness::render_sweep_tsv(report.dev_tables));
       std::cout << "\nresults in " << cfg.out.string()
-                << "/ (tune.md, tune.tsv, split.tsv, sweep_dev.*, results.json, per_doc.tsv, outputs/, ...)\n";
+                << "/ (tune.*, sweep_dev.*, split.tsv, results.json, per_doc.tsv, outputs/, ...)\n";
     }
     if (std::string problem = harness::run_problem(result); !problem.empty()) throw WorkFailed(problem);
   });

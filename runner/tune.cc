@@ -12,6 +12,7 @@
 #include "base/errors.h"
 #include "base/io.h"
 #include "base/strings.h"
+#include "results/score.h"
 
 namespace detour::harness {
 
@@ -67,11 +68,6 @@ std::vector<stats::Counts> gather(const DocCounts& c, const std::vector<std::siz
   return out;
 }
 
-std::string pct(double v) { return std::isfinite(v) ? fmt::format("{:.2f}", 100 * v) : "-"; }
-std::string pct_ci(const stats::Interval& v) {
-  return std::isfinite(v.estimate) ? fmt::format("{:.2f} [{:.2f}, {:.2f}]", 100 * v.estimate, 100 * v.lo, 100 * v.hi)
-                                   : "-";
-}
 std::string pval(double p) {
   if (!std::isfinite(p)) return "-";
   return p < 0.0001 ? fmt::format("{:.1e}", p) : fmt::format("{:.4f}", p);
@@ -81,12 +77,6 @@ std::string settings_text(const RawSettings& values) {
   for (const auto& [k, v] : values) items.push_back(k + "=" + v);
   return join(items, ",");
 }
-std::string tsv_field(std::string s) {
-  for (char& c : s)
-    if (c == '\t' || c == '\n' || c == '\r') c = ' ';
-  return s;
-}
-
 }  // namespace
 
 SweepTable sweep_table(const results::RunRecords& run, const SweepGroup& group, const std::vector<bool>& in_part,
@@ -98,7 +88,8 @@ SweepTable sweep_table(const results::RunRecords& run, const SweepGroup& group, 
   t.systems = group.systems();
   t.part = part_name;
   t.statistic = std::string(stats::statistic_name(options.statistic));
-  t.signature = run.signature + " || " + options.bootstrap.signature();
+  t.signature = run.signature;
+  t.bootstrap = options.bootstrap.signature();
   t.langs = language_list(run);
   if (run.systems.empty()) return t;
   const auto& ms = run.systems[0].scores.metrics;
@@ -141,57 +132,60 @@ SweepTable sweep_table(const results::RunRecords& run, const SweepGroup& group, 
   return t;
 }
 
-std::string render_sweep_markdown(const SweepTable& t) {
-  std::string out = fmt::format("## Sweep of {}: {}{}\n\n", t.target, join(t.settings, " x "),
-                                t.part.empty() ? "" : " (" + t.part + " pages)");
-  out += fmt::format("{} settings; {} in percent with its 95% bootstrap interval; the default ({}) is marked *.\n\n",
-                     t.systems.size(), t.statistic, t.base);
-  for (std::size_t mi = 0; mi < t.metrics.size(); ++mi) {
-    out += "### " + t.metrics[mi] + "\n\n|";
-    for (const auto& s : t.settings) out += " " + s + " |";
-    for (std::size_t li = 0; li < t.langs.size(); ++li)
-      out += fmt::format(" {} (n={}) |", t.langs[li], t.systems.empty() ? 0 : t.cells[0][li][mi].documents);
-    out += "\n|";
-    for (std::size_t k = 0; k < t.settings.size() + t.langs.size(); ++k) out += k < t.settings.size() ? "---|" : "--:|";
-    out += "\n";
-    for (std::size_t s = 0; s < t.systems.size(); ++s) {
-      out += "|";
-      for (std::size_t k = 0; k < t.settings.size(); ++k)
-        out += " " + t.values[s][k].second + (s == 0 && k + 1 == t.settings.size() ? " *" : "") + " |";
-      for (std::size_t li = 0; li < t.langs.size(); ++li) out += " " + pct_ci(t.cells[s][li][mi].value) + " |";
-      out += "\n";
-    }
-    out += "\n";
-  }
-  out += "Signature: " + t.signature + "\n\n";
-  return out;
-}
-
-std::string render_sweep_tsv(const std::vector<SweepTable>& tables) {
-  std::string out = "group\tsystem\tdefault\tsettings\tpart\tlang\tmetric\tstatistic\tdocuments\testimate\tlo\thi\n";
+reports::Document sweep_document(const std::vector<SweepTable>& tables, const std::string& title) {
+  reports::Document doc;
   for (const auto& t : tables)
-    for (std::size_t s = 0; s < t.systems.size(); ++s)
+    for (std::size_t mi = 0; mi < t.metrics.size(); ++mi) {
+      reports::Table table;
+      table.title = fmt::format("{} of {} ({}), {} {}", title, t.target, join(t.settings, " x "), t.metrics[mi],
+                                t.statistic);
+      std::vector<std::string> docs;
       for (std::size_t li = 0; li < t.langs.size(); ++li)
-        for (std::size_t mi = 0; mi < t.metrics.size(); ++mi) {
-          const SweepCell& c = t.cells[s][li][mi];
-          out += fmt::format("{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\n", tsv_field(t.target),
-                             tsv_field(t.systems[s]), s == 0 ? "yes" : "no", tsv_field(settings_text(t.values[s])),
-                             t.part.empty() ? "all" : t.part, t.langs[li], t.metrics[mi], t.statistic, c.documents,
-                             pct(c.value.estimate), pct(c.value.lo), pct(c.value.hi));
+        docs.push_back(fmt::format("{} {}", t.langs[li], t.systems.empty() ? 0 : t.cells[0][li][mi].documents));
+      table.caption = fmt::format("{} settings; the default is {}. {} in percent with its 95% bootstrap interval; "
+                                  "the best of each column in bold. Documents: {}.",
+                                  t.systems.size(), t.base, t.statistic, join(docs, ", "));
+      table.intervals = reports::IntervalStyle::Bounds;
+      table.add_column("system", "", reports::Align::Left);
+      for (const auto& s : t.settings) table.add_column(s, "", reports::Align::Right);
+      for (const auto& lang : t.langs) table.add_column(t.statistic, lang);
+      const std::string sig = t.signature + "|metric:" + t.metrics[mi] + "|statistic:" + t.statistic +
+                              (t.part.empty() ? "" : "|part:" + t.part);
+      for (std::size_t s = 0; s < t.systems.size(); ++s) {
+        auto& row = table.add_row();
+        row.push_back(reports::Cell::text(t.systems[s] + (s == 0 ? " (default)" : "")));
+        for (const auto& kv : t.values[s]) row.push_back(reports::Cell::text(kv.second));
+        for (std::size_t li = 0; li < t.langs.size(); ++li) {
+          const stats::Interval& v = t.cells[s][li][mi].value;
+          if (!std::isfinite(v.estimate)) {
+            row.push_back(reports::Cell::empty());
+            continue;
+          }
+          row.push_back(reports::Cell::percent(results::Score(v.estimate, sig).with_interval(v.lo, v.hi, t.bootstrap)));
         }
-  return out;
+      }
+      // The best of each language column.
+      for (std::size_t li = 0; li < t.langs.size(); ++li) {
+        double best = -1;
+        for (std::size_t s = 0; s < t.systems.size(); ++s)
+          if (std::isfinite(t.cells[s][li][mi].value.estimate)) best = std::max(best, t.cells[s][li][mi].value.estimate);
+        for (std::size_t s = 0; s < t.systems.size(); ++s)
+          if (t.cells[s][li][mi].value.estimate == best) table.rows[s][1 + t.settings.size() + li].mark(reports::kBest);
+      }
+      table.signatures.push_back(sig + "|" + t.bootstrap);
+      doc.tables.push_back(std::move(table));
+    }
+  return doc;
 }
 
 void write_sweep_tables(const std::filesystem::path& dir, const results::RunRecords& run, const std::vector<SweepGroup>& groups,
                         const TuneOptions& options) {
   std::vector<SweepTable> tables;
-  std::string md = "# Sweeps\n\n";
-  for (const auto& g : groups) {
-    tables.push_back(sweep_table(run, g, {}, "", options));
-    md += render_sweep_markdown(tables.back());
-  }
-  io::write_file_atomic(dir / "sweep.md", md);
-  io::write_file_atomic(dir / "sweep.tsv", render_sweep_tsv(tables));
+  for (const auto& g : groups) tables.push_back(sweep_table(run, g, {}, "", options));
+  const reports::Document doc = sweep_document(tables, "Sweep");
+  for (const char* format : {"md", "tsv", "json"})
+    io::write_file_atomic(dir / ("sweep." + std::string(reports::find_writer(format).extension)),
+                          reports::write(doc, format));
 }
 
 TuneReport tune(const results::RunRecords& run, const std::vector<SweepGroup>& groups, const std::vector<int>& part, int dev,
@@ -204,8 +198,8 @@ TuneReport tune(const results::RunRecords& run, const std::vector<SweepGroup>& g
   report.metric = std::string(metric.name);
   report.statistic = std::string(stats::statistic_name(options.statistic));
   report.split_signature = split_signature;
-  report.signature = run.signature + " || " + options.bootstrap.paired_signature() + " || " +
-                     options.randomization.signature();
+  report.signature = run.signature;
+  report.alpha = options.alpha;
   std::vector<bool> in_dev(part.size()), in_test(part.size());
   for (std::size_t i = 0; i < part.size(); ++i) {
     in_dev[i] = part[i] == dev;
@@ -284,51 +278,69 @@ TuneReport tune(const results::RunRecords& run, const std::vector<SweepGroup>& g
   return report;
 }
 
-std::string render_tune_markdown(const TuneReport& r) {
-  std::string out = "# Tuning on dev, judged on test\n\n";
-  out += fmt::format("Metric {}, statistic {} (percent). Split {}.\n", r.metric, r.statistic, r.split_signature);
-  out += "Each language chooses its setting on its dev pages (`all`: one setting for every language); the test "
-         "columns give it and the default on the test pages with 95% bootstrap intervals, and their paired "
-         "difference. The verdict reads p = max(paired bootstrap, approximate randomization) at the 0.05 level; "
-         "p Holm corrects it over the languages of the group.\n\n";
+reports::Document tune_document(const TuneReport& r) {
+  reports::Document doc;
   for (const auto& g : r.groups) {
-    out += fmt::format("## {} (default {}: {})\n\n", g.target, g.base, settings_text(g.base_values));
-    out += "| lang | dev/test pages | chosen on dev | dev: chosen / default | test: tuned | test: default | "
-           "difference [95% CI] | p bootstrap | p randomization | p Holm | verdict |\n";
-    out += "|---|--:|---|--:|--:|--:|--:|--:|--:|--:|---|\n";
+    reports::Table t;
+    t.title = fmt::format("Tuning {} on dev, judged on test ({} {})", g.target, r.metric, r.statistic);
+    t.caption = fmt::format(
+        "Default {} ({}). Each language chooses its setting on its dev pages (all: one setting for every "
+        "language); on the test pages the tuned and the default setting with 95% bootstrap intervals, their "
+        "paired difference (tuned - default) with its interval, the paired bootstrap and approximate "
+        "randomization p-values, and Holm's correction over the languages. The verdict reads the larger "
+        "p-value at the {} level.",
+        g.base, settings_text(g.base_values), format_real(r.alpha));
+    t.intervals = reports::IntervalStyle::Bounds;
+    t.add_column("lang", "", reports::Align::Left);
+    t.add_column("pages", "dev");
+    t.add_column("pages", "test");
+    t.add_column("chosen on dev", "", reports::Align::Left);
+    t.add_column("chosen", "dev");
+    t.add_column("default", "dev");
+    t.add_column("tuned", "test");
+    t.add_column("default", "test");
+    t.add_column("difference", "test");
+    t.add_column("p bootstrap");
+    t.add_column("p randomization");
+    t.add_column("p Holm");
+    t.add_column("verdict", "", reports::Align::Left);
+    const std::string score_sig = r.signature + "|metric:" + r.metric + "|statistic:" + r.statistic + "|split:" +
+                                  r.split_signature;
     for (const auto& row : g.rows) {
       const auto& d = row.test_difference;
-      out += fmt::format("| {} | {}/{} | {} | {} / {} | {} | {} | {:+.2f} [{:+.2f}, {:+.2f}] | {} | {} | {} | {} |\n",
-                         row.lang, row.dev_documents, row.test_documents, settings_text(row.chosen_values),
-                         pct(row.dev_chosen), pct(row.dev_default), pct_ci(row.test_chosen[d.statistic]),
-                         pct_ci(row.test_default[d.statistic]), 100 * d.delta, 100 * d.lo, 100 * d.hi,
-                         pval(d.p_bootstrap), pval(d.p_randomization), pval(row.p_holm), row.verdict);
-    }
-    out += "\n";
-  }
-  out += "Pairing: " + std::string(stats::pairing_rule()) + "\n\n";
-  out += "Signature: " + r.signature + "\n";
-  return out;
-}
-
-std::string render_tune_tsv(const TuneReport& r) {
-  std::string out =
-      "group\tlang\tdev_documents\ttest_documents\tchosen\tchosen_settings\tdefault\tdev_chosen\tdev_default\t"
-      "test_chosen\ttest_chosen_lo\ttest_chosen_hi\ttest_default\ttest_default_lo\ttest_default_hi\tdifference\t"
-      "difference_lo\tdifference_hi\tp_bootstrap\tp_randomization\tp_holm\tverdict\n";
-  for (const auto& g : r.groups)
-    for (const auto& row : g.rows) {
-      const auto& d = row.test_difference;
+      auto& cells = t.add_row();
+      cells.push_back(reports::Cell::text(row.lang));
+      cells.push_back(reports::Cell::count(static_cast<std::int64_t>(row.dev_documents)));
+      cells.push_back(reports::Cell::count(static_cast<std::int64_t>(row.test_documents)));
+      cells.push_back(reports::Cell::text(settings_text(row.chosen_values)));
+      cells.push_back(reports::Cell::percent(results::Score(row.dev_chosen, score_sig + "|part:dev")));
+      cells.push_back(reports::Cell::percent(results::Score(row.dev_default, score_sig + "|part:dev")));
       const auto& c = row.test_chosen[d.statistic];
       const auto& b = row.test_default[d.statistic];
-      out += fmt::format("{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{:.4f}\t{:.4f}\t{:.4f}\t{}\t{}\t{}\t{}\n",
-                         tsv_field(g.target), row.lang, row.dev_documents, row.test_documents, tsv_field(row.chosen),
-                         tsv_field(settings_text(row.chosen_values)), tsv_field(g.base), pct(row.dev_chosen),
-                         pct(row.dev_default), pct(c.estimate), pct(c.lo), pct(c.hi), pct(b.estimate), pct(b.lo),
-                         pct(b.hi), 100 * d.delta, 100 * d.lo, 100 * d.hi, d.p_bootstrap, d.p_randomization,
-                         row.p_holm, row.verdict);
+      cells.push_back(reports::Cell::percent(
+          results::Score(c.estimate, score_sig + "|part:test").with_interval(c.lo, c.hi, row.test_chosen.signature)));
+      cells.push_back(reports::Cell::percent(
+          results::Score(b.estimate, score_sig + "|part:test").with_interval(b.lo, b.hi, row.test_default.signature)));
+      cells.push_back(reports::Cell::percent(results::Score(d.delta, score_sig + "|part:test|tuned-default")
+                                                 .with_interval(d.lo, d.hi, d.bootstrap_signature)));
+      cells.push_back(reports::Cell::number(results::Score(d.p_bootstrap, d.bootstrap_signature), 4));
+      if (std::isnan(d.p_randomization)) cells.push_back(reports::Cell::empty());
+      else cells.push_back(reports::Cell::number(results::Score(d.p_randomization, d.randomization_signature), 4));
+      cells.push_back(reports::Cell::number(results::Score(row.p_holm, "holm:" + std::to_string(g.rows.size() - 1)), 4));
+      cells.push_back(reports::Cell::text(row.verdict));
     }
-  return out;
+    t.signatures.push_back(score_sig);
+    if (!g.rows.empty()) {
+      const auto& d = g.rows[0].test_difference;
+      t.signatures.push_back("intervals: " + g.rows[0].test_chosen.signature);
+      t.signatures.push_back("difference: " + d.bootstrap_signature);
+      if (!d.randomization_signature.empty()) t.signatures.push_back("randomization: " + d.randomization_signature);
+      t.signatures.push_back("holm:m=" + std::to_string(g.rows.size() - 1) + " (languages)");
+    }
+    t.notes.push_back("Pairing: " + std::string(stats::pairing_rule()));
+    doc.tables.push_back(std::move(t));
+  }
+  return doc;
 }
 
 }  // namespace detour::harness

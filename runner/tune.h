@@ -26,6 +26,7 @@
 
 #include <filesystem>
 
+#include "reports/table.h"
 #include "results/run_records.h"
 #include "runner/sweep.h"
 #include "stats/stats.h"
@@ -57,18 +58,18 @@ struct SweepTable {
   std::vector<std::vector<std::vector<SweepCell>>> cells;
   std::string part;       // "" = every page, else the split part
   std::string statistic;  // "micro-f1"
-  std::string signature;  // the run's score signature and the bootstrap's
+  std::string signature;  // the run's score signature
+  std::string bootstrap;  // the intervals' (stats::BootstrapOptions::signature())
 };
 
 // The sweep table of `group` over the pages with in_part[i] (every page when empty).
 SweepTable sweep_table(const results::RunRecords& run, const SweepGroup& group, const std::vector<bool>& in_part,
                        const std::string& part_name, const TuneOptions& options);
-// Markdown: per metric, one row per setting (axis values as columns, the default
-// marked), one column per language: "F1 [lo, hi]" in percent. TSV: one line per
-// (system, language, metric).
-std::string render_sweep_markdown(const SweepTable& table);
-std::string render_sweep_tsv(const std::vector<SweepTable>& tables);
-// Writes DIR/sweep.md and DIR/sweep.tsv (every group, every page), atomically.
+// The tables (reports/table.h), one per group and metric: one row per setting (its
+// name, the default first and marked, then its axis values), one column per language:
+// the statistic in percent with its interval; the best of each column marked.
+reports::Document sweep_document(const std::vector<SweepTable>& tables, const std::string& title);
+// Writes DIR/sweep.{md,tsv,json} (every group, every page), atomically.
 void write_sweep_tables(const std::filesystem::path& dir, const results::RunRecords& run, const std::vector<SweepGroup>& groups,
                         const TuneOptions& options);
 
@@ -91,6 +92,7 @@ struct TuneGroup {
 };
 struct TuneReport {
   std::string metric, statistic, split_signature, signature;
+  double alpha = 0.05;
   std::vector<TuneGroup> groups;
   std::vector<SweepTable> dev_tables;  // every setting on the dev pages, per group
 };
@@ -100,7 +102,7 @@ struct TuneReport {
 // page for some group (a split too small for it).
 TuneReport tune(const results::RunRecords& run, const std::vector<SweepGroup>& groups, const std::vector<int>& part, int dev,
                 int test, const std::string& split_signature, const TuneOptions& options);
-std::string render_tune_markdown(const TuneReport& report);
-std::string render_tune_tsv(const TuneReport& report);
+// One table per group (reports/table.h): a row per language and `all`.
+reports::Document tune_document(const TuneReport& report);
 
 }  // namespace detour::harness

@@ -99,7 +99,7 @@ golden_case run_settings table2.md -- run --corpus corpora/sample --extractors '
   --variant RD100='RD(retry_length=100)' --chains 'BP-JTA(length_low=100)' --metrics to --jobs 2 --no-progress --out OUT
 golden_case run_sweep sweep.md sweep.tsv -- run --corpus corpora/sample --sweep 'JTA.length_low=60:120:30' \
   --sweep 'JTA.stopwords_low=0.2,0.3' --sweep 'RD.retry_length=100,500' --metrics to,tm --jobs 2 --no-progress --out OUT
-golden_case tune_sample split.tsv -- tune --corpus corpora/sample --sweep 'JTA.length_low=50:110:20' \
+golden_case tune_sample split.tsv tune.tsv sweep_dev.md -- tune --corpus corpora/sample --sweep 'JTA.length_low=50:110:20' \
   --sweep 'RD.retry_length=100,500' --split-by page --metrics to --resamples 200 --trials 500 --jobs 2 --no-progress --out OUT
 # Usage errors (exit 2) and failed work (exit 1).
 golden_case error_bad_setting -- run --corpus corpora/sample --extractors 'JTA(lenght_low=60)'

@@ -185,9 +185,9 @@ TEST_CASE("tune chooses on dev and judges on test against the default", "[tune]"
   CHECK(rows[0].test_difference.p_randomization == paired.p_randomization);
   // Holm over en and fr.
   CHECK(rows[0].p_holm >= std::max(paired.p_bootstrap, paired.p_randomization));
-  const std::string md = render_tune_markdown(report);
-  CHECK_THAT(md, Catch::Contains("| en | 30/30 | a=1 |"));
-  CHECK(render_tune_tsv(report).find("\nX\tfr\t30\t30\tX(a=2)\ta=2\tX\t") != std::string::npos);
+  const std::string md = reports::write(tune_document(report), "md");
+  CHECK_THAT(md, Catch::Contains("| en | 30 | 30 | a=1 |") && Catch::Contains("tuned significantly better"));
+  CHECK_THAT(reports::write(tune_document(report), "tsv"), Catch::Contains("fr\t30\t30\ta=2\t"));
 }
 
 TEST_CASE("tune says plainly when the tuned setting is not significantly better", "[tune]") {
@@ -266,5 +266,6 @@ TEST_CASE("a sweep run scores each setting exactly as a run of that setting alon
   for (const auto& sys : t.cells)
     for (const auto& lang : sys)
       for (const auto& c : lang) CHECK((c.value.lo <= c.value.estimate && c.value.estimate <= c.value.hi));
-  CHECK_THAT(render_sweep_markdown(t), Catch::Contains("| 70 * |"));
+  const std::string md = reports::write(sweep_document({t}, "Sweep"), "md");
+  CHECK_THAT(md, Catch::Contains("| JTA (default) | 70 |") && Catch::Contains("| JTA(length_low=120) | 120 |"));
 }
