@@ -130,6 +130,13 @@ SweepGroup group_x() {
   return g;
 }
 
+TuneOptions test_options(int resamples, int trials) {
+  TuneOptions opts;
+  opts.bootstrap.resamples = resamples;
+  opts.randomization.trials = trials;
+  return opts;
+}
+
 }  // namespace
 
 TEST_CASE("tune chooses on dev and judges on test against the default", "[tune]") {
@@ -150,9 +157,7 @@ TEST_CASE("tune chooses on dev and judges on test against the default", "[tune]"
     return c;
   };
   const RunResult run = synthetic_run(part, pages, counts);
-  TuneOptions opts;
-  opts.bootstrap.resamples = 500;
-  opts.randomization.trials = 2000;
+  const TuneOptions opts = test_options(500, 2000);
   const TuneReport report = tune(run, {group_x()}, part, 0, 1, spec.signature(), opts);
   REQUIRE(report.groups.size() == 1);
   const auto& rows = report.groups[0].rows;
@@ -206,9 +211,7 @@ TEST_CASE("tune says plainly when the tuned setting is not significantly better"
     return c;
   };
   const RunResult run = synthetic_run(part, pages, counts);
-  TuneOptions opts;
-  opts.bootstrap.resamples = 300;
-  opts.randomization.trials = 1000;
+  const TuneOptions opts = test_options(300, 1000);
   const TuneReport report = tune(run, {group_x()}, part, 0, 1, spec.signature(), opts);
   const auto& en = report.groups[0].rows[0];
   CHECK(en.chosen == "X(a=1)");
