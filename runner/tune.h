@@ -15,9 +15,9 @@
 // then to the earlier grid point), and judged on the test pages against the group's
 // default: both with bootstrap intervals, and their difference with the paired
 // bootstrap and approximate randomization p-values (stats::Batch, the same numbers as
-// stats::compare_paired). The verdict reads the larger of the two p-values; Holm's
-// correction over the languages of a group (not `all`) is reported beside it for a
-// claim about every language at once. Pairing follows stats::pairing_rule(): a failed
+// stats::compare_paired). The verdict reads the larger of the two p-values, for a
+// language after Holm's correction over the languages of the group (not `all`), and
+// says so when a gain is significant alone but not after the correction. Pairing follows stats::pairing_rule(): a failed
 // page counts as an empty output, a page excluded for either system is dropped.
 #pragma once
 

@@ -189,7 +189,17 @@ TEST_CASE("tune chooses on dev and judges on test against the default", "[tune]"
   CHECK(rows[0].test_difference.p_bootstrap == paired.p_bootstrap);
   CHECK(rows[0].test_difference.p_randomization == paired.p_randomization);
   // Holm over en and fr.
-  CHECK(rows[0].p_holm >= std::max(paired.p_bootstrap, paired.p_randomization));
+  const double p_en = std::max(paired.p_bootstrap, paired.p_randomization);
+  CHECK(rows[0].p_holm >= p_en);
+  CHECK_THAT(rows[0].verdict, Catch::Contains(", Holm "));
+  // At a level between en's p-value and its Holm-corrected one, en's gain is
+  // significant alone only, and the verdict says so.
+  REQUIRE(rows[0].p_holm > p_en);
+  TuneOptions strict = opts;
+  strict.alpha = (p_en + rows[0].p_holm) / 2;
+  const TuneReport strict_report = tune(run, {group_x()}, part, 0, 1, spec.signature(), strict);
+  CHECK_THAT(strict_report.groups[0].rows[0].verdict,
+             Catch::StartsWith("tuned NOT significantly better after Holm over the languages"));
   const std::string md = reports::write(tune_document(report), "md");
   CHECK_THAT(md, Catch::Contains("| en | 30 | 30 | a=1 |") && Catch::Contains("tuned significantly better"));
   CHECK_THAT(reports::write(tune_document(report), "tsv"), Catch::Contains("fr\t30\t30\ta=2\t"));
