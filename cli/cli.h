@@ -43,6 +43,8 @@ void add_run_command(CLI::App& app);
 void add_extract_command(CLI::App& app);
 void add_train_command(CLI::App& app);
 void add_sites_command(CLI::App& app);
+void add_compare_command(CLI::App& app);
+void add_gate_command(CLI::App& app);
 void add_convert_command(CLI::App& app);
 void add_tune_command(CLI::App& app);
 

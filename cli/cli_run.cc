@@ -3,6 +3,8 @@
 //              [--metrics LIST] [--jobs N] [--out DIR] [--languages LIST]
 //              [--external NAME='COMMAND']... [--timeout SECONDS] [--max-output SIZE] [--seed N] [--no-progress]
 //              [--variant NAME='EXTRACTOR(key=value,...)']... [--sweep EXTRACTOR.key=VALUES]... [--settings FILE]
+//              [--confidence[=pm|bounds]] [--resamples N] [--trials N] [--stats-seed N] [--alpha A]
+//              [--baselines LIST]
 // Stages take settings: --extractors 'JTA(length_low=60)', --chains 'BP-JTA(length_low=60)'.
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
@@ -16,6 +18,7 @@
 #include "base/io.h"
 #include "cli/bench_options.h"
 #include "cli/cli.h"
+#include "cli/judgment_options.h"
 #include "cli/run_options.h"
 #include "reports/aggregate_table.h"
 #include "runner/runner.h"
@@ -130,12 +133,16 @@ RunPlan make_run_plan(const RunArgs& a, const CLI::App* cmd) {
 
 void add_run_command(CLI::App& app) {
   auto args = std::make_shared<RunArgs>();
+  auto judgments = std::make_shared<JudgmentArgs>();  // run only: tune has its own statistics options
   auto* cmd = app.add_subcommand("run", "apply extractors and chains to a gold corpus and score them");
   add_run_options(cmd, *args);
-  cmd->callback([args, cmd] {
+  add_judgment_options(cmd, *judgments, /*with_confidence=*/true, /*seed_alias=*/false);
+  cmd->callback([args, judgments, cmd] {
     RunPlan plan = make_run_plan(*args, cmd);
     const harness::RunConfig& cfg = plan.config;
     const metrics::AggregationOptions agg_opts = aggregation_options(args->bench);
+    judgments->resamples = static_cast<std::uint32_t>(std::max(0, args->bench.resamples));
+    plan.config.judgments = judgment_settings(*judgments);
     auto result = harness::run(cfg);
     harness::write_run(cfg, result);
     if (!plan.sweeps.empty() && !cfg.out.empty()) harness::write_sweep_tables(cfg.out, result, plan.sweeps, {});
@@ -152,7 +159,7 @@ void add_run_command(CLI::App& app) {
           io::write_file_atomic(cfg.out / ("aggregate-" + args->bench.aggregate + "." + fmt),
                                 reports::render_named_aggregate(named, args->bench.aggregate, agg_opts, fmt));
     } else {
-      reports::TableOptions all_only;
+      reports::TableOptions all_only = reports::run_table_options(result);
       all_only.languages = {"all"};
       std::cout << reports::write(reports::table2(reports::run_systems(result), result.signature, all_only), "md");
     }

@@ -19,6 +19,7 @@
 #include "corpora/corpus.h"
 #include "corpora/fingerprint.h"
 #include "base/io.h"
+#include "reports/judge.h"
 #include "reports/tables.h"
 
 namespace detour::harness {
@@ -255,6 +256,12 @@ RunResult run(const RunConfig& cfg) {
   p.missing_policy = kRunMissingPolicy;
   for (const auto& sys : result.systems) p.systems[sys.name] = sys.signature;
   for (auto& sys : result.systems) sys.scores.context = results::signature_context("corpus", fingerprint, kRunMissingPolicy);
+  p.judgments = cfg.judgments;
+  if (!cfg.judgments.intervals.empty()) {
+    std::vector<ScoreSet*> sets;
+    for (auto& sys : result.systems) sets.push_back(&sys.scores);
+    reports::add_intervals(sets, reports::JudgeOptions::from(cfg.judgments, static_cast<unsigned>(threads)));
+  }
   result.signature = metrics::run_signature(ms, score_options) + results::signature_context("corpus", fingerprint, kRunMissingPolicy);
   return result;
 }

@@ -48,6 +48,9 @@ struct RunConfig {
   std::filesystem::path out;                     // "" = write nothing
   bool progress = true;
   std::uint64_t seed = 42;
+  // Confidence intervals (when judgments.intervals is set) and Table 4's judgment
+  // settings; recorded in the provenance (reports/judge.h).
+  results::JudgmentSettings judgments;
   std::size_t max_page_bytes = std::size_t{64} << 20;
 };
 
