@@ -47,5 +47,6 @@ void add_compare_command(CLI::App& app);
 void add_gate_command(CLI::App& app);
 void add_convert_command(CLI::App& app);
 void add_report_command(CLI::App& app);
+void add_tune_command(CLI::App& app);
 
 }  // namespace detour::cli

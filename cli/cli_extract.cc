@@ -40,7 +40,7 @@ void add_extract_command(CLI::App& app) {
   };
   auto args = std::make_shared<Args>();
   auto* cmd = app.add_subcommand("extract", "run one extractor (or chain A-B) on one page");
-  cmd->add_option("--extractor", args->extractor, "extractor name or chain (BP, JTA, BP-JTA, ...)")->capture_default_str();
+  cmd->add_option("--extractor", args->extractor, "extractor name or chain, with settings (BP, JTA, BP-JTA, 'JTA(length_low=60)', ...)")->capture_default_str();
   cmd->add_option("--lang", args->lang,
                   "the page's language (ISO 639-1), for extractors that need one; default: <html lang>");
   cmd->add_option("--format", args->format, "output form")
@@ -56,9 +56,7 @@ void add_extract_command(CLI::App& app) {
       if (eq == std::string::npos || eq == 0) throw UsageError("--model expects NAME=MODEL, got: " + m);
       config.models.emplace_back(m.substr(0, eq), m.substr(eq + 1));
     }
-    std::vector<std::string> extra;
-    for (const auto& m : config.models) extra.push_back(m.first);
-    auto chains = harness::parse_chain_list(args->extractor, extra);
+    auto chains = harness::parse_chain_list(args->extractor, config);
     if (chains.size() != 1) throw UsageError("--extractor takes one extractor or chain");
     harness::Pipeline pipeline(chains, config);
     if (pipeline.needs_corpus())

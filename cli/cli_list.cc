@@ -1,4 +1,6 @@
-// `detour list`: extractors and metrics, with their settings and versions.
+// `detour list`: extractors and metrics, with their settings and versions. Each
+// extractor shows its signature with the default settings, then every setting it
+// declares (extractors/settings.h): name, default, type and range, and what it does.
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
@@ -13,10 +15,12 @@ namespace detour::cli {
 void add_list_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("list", "list extractors, metrics, aggregations and corpus formats");
   cmd->callback([] {
-    fmt::print("Extractors:\n");
+    fmt::print("Extractors (settings: NAME(key=value,...), e.g. 'JTA(length_low=60)'):\n");
     for (const auto& info : extractor_registry()) {
-      auto ex = info.make();
+      auto ex = make_extractor(info.name);
       fmt::print("  {:<10} {}\n  {:<10} {}\n", info.name, info.description, "", ex->signature());
+      for (const auto& s : info.setting_specs())
+        fmt::print("  {:<10}   {}={}  ({}) {}\n", "", s.name, s.default_value, s.domain(), s.help);
     }
     fmt::print("\nMetrics:\n");
     metrics::ScoreOptions opts;

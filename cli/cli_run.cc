@@ -2,8 +2,10 @@
 //   detour run --corpus ROOT [--extractors LIST|all] [--chains LIST|all|none]
 //              [--metrics LIST] [--jobs N] [--out DIR] [--languages LIST]
 //              [--external NAME='COMMAND']... [--timeout SECONDS] [--max-output SIZE] [--seed N] [--no-progress]
+//              [--variant NAME='EXTRACTOR(key=value,...)']... [--sweep EXTRACTOR.key=VALUES]... [--settings FILE]
 //              [--confidence[=pm|bounds]] [--resamples N] [--trials N] [--stats-seed N] [--alpha A]
 //              [--baselines LIST]
+// Stages take settings: --extractors 'JTA(length_low=60)', --chains 'BP-JTA(length_low=60)'.
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
@@ -16,39 +18,32 @@
 #include "base/io.h"
 #include "cli/bench_options.h"
 #include "cli/cli.h"
-#include "cli/judgment_options.h"
 #include "cli/cli_report.h"
+#include "cli/judgment_options.h"
+#include "cli/run_options.h"
 #include "reports/aggregate_table.h"
 #include "runner/runner.h"
+#include "runner/tune.h"
 #include "reports/tables.h"
 
 namespace detour::cli {
 
-namespace {
-struct RunArgs {
-  std::string lang, corpus, extractors = "BP,JTA,JTS,RD,HK", chains = "none", metrics = "to,car,tm", out, languages;
-  std::vector<std::string> externals, models;
-  double timeout = 60;
-  int jobs = 0;
-  std::uint64_t seed = 42;
-  bool no_progress = false;
-  std::string autojunk = "yes";
-  std::string max_output = "64M";
-  BenchArgs bench;  // --format, --aggregate and the benchmark metrics' settings (bench_options.h)
-  JudgmentArgs judgments;  // --confidence, --resamples, --trials, --stats-seed, --alpha, --baselines
-  bool report = false;  // --report: the HTML report in OUT/report
-};
-
-}  // namespace
-
-void add_run_command(CLI::App& app) {
-  auto args = std::make_shared<RunArgs>();
-  auto* cmd = app.add_subcommand("run", "apply extractors and chains to a gold corpus and score them");
+void add_run_options(CLI::App* cmd, RunArgs& a) {
+  auto* args = &a;
   cmd->add_option("--corpus", args->corpus, "corpus root (ROOT/<lang>/{html,gold}/<id>)")->required();
-  cmd->add_option("--extractors", args->extractors, "comma-separated extractor names, or 'all'")->capture_default_str();
+  cmd->add_option("--extractors", args->extractors,
+                  "comma-separated extractors, with settings as NAME(key=value,...), or 'all'")
+      ->capture_default_str();
   cmd->add_option("--chains", args->chains,
                   "chains like BP-JTA,JTA-BP; 'all' = every ordered pair of the selected extractors; 'none'")
       ->capture_default_str();
+  cmd->add_option("--variant", args->variants,
+                  "NAME='EXTRACTOR(key=value,...)': a named setting of an extractor, run as a system and usable "
+                  "in chains");
+  cmd->add_option("--sweep", args->sweeps,
+                  "EXTRACTOR.key=FROM:TO:STEP or EXTRACTOR.key=V1,V2,...: every value as a system of the run "
+                  "(several keys of one extractor: their grid)");
+  cmd->add_option("--settings", args->settings_file, "JSON file of variants and sweeps (see README)");
   cmd->add_option("--metrics", args->metrics, "comma-separated metrics; 'all' (CleanEval-protocol ones), 'bench' (shingle, rougelsum, levenshtein, bow, teds), 'everything'")->capture_default_str();
   cmd->add_option("--autojunk", args->autojunk, "difflib's popular-element rule")
       ->check(CLI::IsMember({"yes", "no"}))
@@ -67,63 +62,94 @@ void add_run_command(CLI::App& app) {
       ->capture_default_str();
   cmd->add_flag("--no-progress", args->no_progress, "no progress display");
   add_bench_options(cmd, args->bench, "--format,--corpus-format");
-  add_judgment_options(cmd, args->judgments, /*with_confidence=*/true, /*seed_alias=*/false);
-  cmd->add_flag("--report", args->report, "also write the HTML report of the run to OUT/report (see detour report)");
-  cmd->callback([args, cmd] {
-    if (cmd->count("--jobs")) check_jobs(args->jobs);
-    if (args->report && args->out.empty()) throw UsageError("--report needs --out (the report goes to OUT/report)");
-    harness::RunConfig cfg;
-    cfg.corpus = args->corpus;
-    const std::size_t max_output = parse_output_cap(args->max_output);  // both throw UsageError (exit 2)
-    check_timeout(args->timeout);
-    for (const auto& e : args->externals) cfg.externals.push_back(parse_external_spec(e, args->timeout, max_output));
-    if (args->extractors == "all") {
-      for (const auto& info : extractor_registry())
-        if (info.name != "GOLD" && info.name != "NONE") cfg.extractors.emplace_back(info.name);
-      cfg.extractors.push_back("GOLD");
-      cfg.extractors.push_back("NONE");
-    } else {
-      cfg.extractors = split_list(args->extractors);
-    }
-    for (const auto& m : args->models) {
-      auto eq = m.find('=');
-      if (eq == std::string::npos || eq == 0) throw UsageError("--model expects NAME=MODEL, got: " + m);
-      cfg.models.emplace_back(m.substr(0, eq), m.substr(eq + 1));
-    }
-    for (const auto& spec : cfg.externals)
-      if (std::find(cfg.extractors.begin(), cfg.extractors.end(), spec.name) == cfg.extractors.end())
-        cfg.extractors.push_back(spec.name);
-    for (const auto& [name, path] : cfg.models)
-      if (std::find(cfg.extractors.begin(), cfg.extractors.end(), name) == cfg.extractors.end())
-        cfg.extractors.push_back(name);
-    if (args->chains == "all") {
-      std::vector<std::string> real;
-      for (const auto& e : cfg.extractors)
-        if (e != "GOLD" && e != "NONE" && e != "ALL") real.push_back(e);
-      cfg.chains = harness::all_pairs(real);
-    } else if (args->chains != "none") {
-      std::vector<std::string> extra;
-      for (const auto& spec : cfg.externals) extra.push_back(spec.name);
-      for (const auto& m : cfg.models) extra.push_back(m.first);
-      cfg.chains = harness::parse_chain_list(args->chains, extra);
-    }
-    cfg.metrics = args->metrics;
-    cfg.score_options.autojunk = args->autojunk == "yes";
-    apply_bench_options(args->bench, cfg.score_options);
-    cfg.punkt_dir = args->bench.punkt;
-    cfg.text_form_given = !args->bench.text_form.empty();
-    cfg.open = open_options(args->bench);
+}
+
+RunPlan make_run_plan(const RunArgs& a, const CLI::App* cmd) {
+  const RunArgs* args = &a;
+  if (cmd->count("--jobs")) check_jobs(args->jobs);
+  RunPlan plan;
+  harness::RunConfig& cfg = plan.config;
+  cfg.corpus = args->corpus;
+  const std::size_t max_output = parse_output_cap(args->max_output);  // both throw UsageError (exit 2)
+  check_timeout(args->timeout);
+  for (const auto& e : args->externals) cfg.externals.push_back(parse_external_spec(e, args->timeout, max_output));
+  for (const auto& m : args->models) {
+    auto eq = m.find('=');
+    if (eq == std::string::npos || eq == 0) throw UsageError("--model expects NAME=MODEL, got: " + m);
+    cfg.models.emplace_back(m.substr(0, eq), m.substr(eq + 1));
+  }
+  std::vector<harness::SweepAxis> axes;
+  if (!args->settings_file.empty()) {
+    harness::SettingsFile file = harness::read_settings_file(args->settings_file);
+    cfg.variants = std::move(file.variants);
+    axes = std::move(file.sweeps);
+  }
+  for (const auto& v : args->variants) cfg.variants.push_back(harness::parse_variant(v));
+  for (std::size_t i = 0; i < cfg.variants.size(); ++i)
+    for (std::size_t j = 0; j < i; ++j)
+      if (cfg.variants[i].name == cfg.variants[j].name)
+        throw UsageError("--variant " + cfg.variants[i].name + ": defined twice");
+  for (const auto& s : args->sweeps) axes.push_back(harness::parse_sweep(s));
+  const harness::PipelineConfig pipeline_config{cfg.externals, cfg.models, cfg.variants};
+  plan.sweeps = harness::expand_sweeps(axes, pipeline_config);
+  if (args->extractors == "all") {
+    for (const auto& info : extractor_registry())
+      if (info.name != "GOLD" && info.name != "NONE") cfg.extractors.emplace_back(info.name);
+    cfg.extractors.push_back("GOLD");
+    cfg.extractors.push_back("NONE");
+  } else if (plan.sweeps.empty() || cmd->count("--extractors")) {
+    cfg.extractors = harness::parse_stage_list(args->extractors, pipeline_config);
+  }
+  auto add = [&](const std::string& name) {
+    if (std::find(cfg.extractors.begin(), cfg.extractors.end(), name) == cfg.extractors.end())
+      cfg.extractors.push_back(name);
+  };
+  for (const auto& spec : cfg.externals) add(spec.name);
+  for (const auto& m : cfg.models) add(m.first);
+  for (const auto& v : cfg.variants) add(v.name);
+  for (const auto& g : plan.sweeps)
+    for (const auto& sys : g.systems()) add(sys);
+  if (args->chains == "all") {
+    std::vector<std::string> real;
+    for (const auto& e : cfg.extractors)
+      if (e != "GOLD" && e != "NONE" && e != "ALL") real.push_back(e);
+    cfg.chains = harness::all_pairs(real);
+  } else if (args->chains != "none") {
+    cfg.chains = harness::parse_chain_list(args->chains, pipeline_config);
+  }
+  cfg.metrics = args->metrics;
+  cfg.score_options.autojunk = args->autojunk == "yes";
+  apply_bench_options(args->bench, cfg.score_options);
+  cfg.punkt_dir = args->bench.punkt;
+  cfg.text_form_given = !args->bench.text_form.empty();
+  cfg.open = open_options(args->bench);
+  cfg.languages = split_list(args->languages);
+  cfg.lang = args->lang;
+  cfg.jobs = args->jobs;
+  cfg.out = args->out;
+  cfg.seed = args->seed;
+  cfg.progress = !args->no_progress;
+  return plan;
+}
+
+void add_run_command(CLI::App& app) {
+  auto args = std::make_shared<RunArgs>();
+  auto judgments = std::make_shared<JudgmentArgs>();  // run only: tune has its own statistics options
+  auto* cmd = app.add_subcommand("run", "apply extractors and chains to a gold corpus and score them");
+  add_run_options(cmd, *args);
+  add_judgment_options(cmd, *judgments, /*with_confidence=*/true, /*seed_alias=*/false);
+  auto report = std::make_shared<bool>(false);  // --report: the HTML report in OUT/report
+  cmd->add_flag("--report", *report, "also write the HTML report of the run to OUT/report (see detour report)");
+  cmd->callback([args, judgments, report, cmd] {
+    if (*report && args->out.empty()) throw UsageError("--report needs --out (the report goes to OUT/report)");
+    RunPlan plan = make_run_plan(*args, cmd);
+    const harness::RunConfig& cfg = plan.config;
     const metrics::AggregationOptions agg_opts = aggregation_options(args->bench);
-    cfg.languages = split_list(args->languages);
-    cfg.lang = args->lang;
-    cfg.jobs = args->jobs;
-    cfg.out = args->out;
-    cfg.seed = args->seed;
-    cfg.progress = !args->no_progress;
-    args->judgments.resamples = static_cast<std::uint32_t>(std::max(0, args->bench.resamples));
-    cfg.judgments = judgment_settings(args->judgments);
+    judgments->resamples = static_cast<std::uint32_t>(std::max(0, args->bench.resamples));
+    plan.config.judgments = judgment_settings(*judgments);
     auto result = harness::run(cfg);
     harness::write_run(cfg, result);
+    if (!plan.sweeps.empty() && !cfg.out.empty()) harness::write_sweep_tables(cfg.out, result, plan.sweeps, {});
     // Summary on standard output: Table 2 for `all`, then failures.
     std::size_t failures = 0;
     for (const auto& sys : result.systems)
@@ -153,11 +179,12 @@ void add_run_command(CLI::App& app) {
     }
     if (!cfg.out.empty())
       std::cout << "results in " << cfg.out.string()
-                << "/ (results.json, table2.*, table4.*, per_doc.tsv, pages.tsv, failures.tsv, outputs/)\n";
-    if (args->report) {
+                << "/ (results.json, table2.*, table4.*, per_doc.tsv, pages.tsv, failures.tsv, outputs/"
+                << (plan.sweeps.empty() ? "" : ", sweep.{md,tsv,json}") << ")\n";
+    if (*report) {
       ReportArgs ra;
-      ra.resamples = static_cast<int>(args->judgments.resamples);  // the run's --resamples and --stats-seed
-      ra.seed = args->judgments.seed;
+      ra.resamples = static_cast<int>(judgments->resamples);  // the run's --resamples and --stats-seed
+      ra.seed = judgments->seed;
       ra.corpus = args->corpus;
       ra.open = cfg.open;
       ra.jobs = args->jobs;

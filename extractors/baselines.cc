@@ -51,8 +51,8 @@ class GoldExtractor final : public Extractor {
 
 }  // namespace
 
-std::unique_ptr<Extractor> make_all_extractor() { return std::make_unique<AllExtractor>(); }
-std::unique_ptr<Extractor> make_none_extractor() { return std::make_unique<NoneExtractor>(); }
-std::unique_ptr<Extractor> make_gold_extractor() { return std::make_unique<GoldExtractor>(); }
+std::unique_ptr<Extractor> make_all_extractor(const SettingValues&) { return std::make_unique<AllExtractor>(); }
+std::unique_ptr<Extractor> make_none_extractor(const SettingValues&) { return std::make_unique<NoneExtractor>(); }
+std::unique_ptr<Extractor> make_gold_extractor(const SettingValues&) { return std::make_unique<GoldExtractor>(); }
 
 }  // namespace detour

@@ -7,6 +7,12 @@
 // extractors/registry.cc (one line each) and must be safe to call concurrently from
 // several threads on different pages once prepare() has returned.
 //
+// Each registry line names the extractor's declared settings (extractors/settings.h:
+// name, type, range, default); make_extractor() checks what the user wrote against
+// them and hands the factory the checked values. settings() reports what the
+// extractor computes with: a setting changed from its default always changes it,
+// and so the signature.
+//
 // Expected failures (a page the algorithm cannot handle) are reported by throwing
 // ExtractError with a reason; the runner records it for that page and goes on.
 #pragma once
@@ -22,6 +28,7 @@
 #include "base/errors.h"
 #include "base/markup.h"
 #include "base/page.h"
+#include "extractors/settings.h"
 #include "html/dom.h"
 #include "html/page.h"
 
@@ -89,12 +96,22 @@ class Extractor {
 struct ExtractorInfo {
   std::string_view name;
   std::string_view description;
-  std::unique_ptr<Extractor> (*make)();
+  // Creates the extractor with checked values of every declared setting.
+  std::unique_ptr<Extractor> (*make)(const SettingValues&);
+  // The declared settings (name, type, range, default); null: none.
+  SettingSpecs (*settings)() = nullptr;
+
+  SettingSpecs setting_specs() const { return settings ? settings() : SettingSpecs{}; }
 };
 
 // The registry table (extractors/registry.cc), in display order.
 const std::vector<ExtractorInfo>& extractor_registry();
-// Creates an extractor by name; throws std::invalid_argument naming the unknown one.
-std::unique_ptr<Extractor> make_extractor(std::string_view name);
+// The registry line of `name`; throws UsageError naming the unknown one and the
+// nearest known name.
+const ExtractorInfo& find_extractor(std::string_view name);
+// Creates an extractor by name with its default settings, or with `settings`
+// checked against its declaration; throws UsageError for an unknown extractor or a
+// bad setting (unknown name, wrong type, out of range).
+std::unique_ptr<Extractor> make_extractor(std::string_view name, const RawSettings& settings = {});
 
 }  // namespace detour

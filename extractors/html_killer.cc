@@ -254,6 +254,7 @@ constexpr std::pair<std::string_view, std::string_view> kKilledSpans[] = {
 
 class HtmlKiller final : public Extractor {
  public:
+  explicit HtmlKiller(std::size_t min_piece_bytes) : min_piece_bytes_(min_piece_bytes) {}
   std::string name() const override { return "HK"; }
   std::string version() const override { return "6"; }
   Settings settings() const override {
@@ -265,8 +266,8 @@ class HtmlKiller final : public Extractor {
             {"unwrapped", "a,span,div; entities become spaces"},
             {"opening tags", "not p/b/h: removed with the text after them"},
             {"text-only elements", "then removed except p,h1"},
-            {"title", "first h1; dropped if < 8 bytes behind <h1 attributes>"},
-            {"pieces", "split at </p> and <br..>; tags dropped; min 8 bytes"}};
+            {"title", "first h1; dropped if < " + std::to_string(min_piece_bytes_) + " bytes behind <h1 attributes>"},
+            {"pieces", "split at </p> and <br..>; tags dropped; min " + std::to_string(min_piece_bytes_) + " bytes"}};
   }
 
   Extraction extract(const Page& page) const override {
@@ -320,7 +321,7 @@ class HtmlKiller final : public Extractor {
         // than a piece's minimum is dropped (news.stv.tv loses "News").
         const bool bare = gt == h + 3;
         std::string title = collapse_ascii_whitespace(raw);
-        if (!title.empty() && (bare || raw.size() >= kMinPieceBytes))
+        if (!title.empty() && (bare || raw.size() >= min_piece_bytes_))
           ex.segments.push_back({SegmentKind::Heading, std::move(title)});
         t = t.substr(c + 5);
       }
@@ -330,7 +331,7 @@ class HtmlKiller final : public Extractor {
     Finder gts(t, ">");
     auto emit = [&](std::size_t from, std::size_t to) {
       std::string piece = clean_piece(t.substr(from, to - from));
-      if (piece.size() < kMinPieceBytes) return;
+      if (piece.size() < min_piece_bytes_) return;
       std::string text = collapse_ascii_whitespace(piece);
       if (!text.empty()) ex.segments.push_back({SegmentKind::Paragraph, std::move(text)});
     };
@@ -352,10 +353,19 @@ class HtmlKiller final : public Extractor {
     emit(piece, t.size());
     return ex;
   }
+
+ private:
+  std::size_t min_piece_bytes_;
 };
 
 }  // namespace
 
-std::unique_ptr<Extractor> make_html_killer_extractor() { return std::make_unique<HtmlKiller>(); }
+SettingSpecs html_killer_settings() {
+  return {SettingSpec::integer("min_piece_bytes", kMinPieceBytes, 0, 1000000,
+                               "pieces (and titles behind <h1 attributes>) shorter than this many bytes are dropped")};
+}
+std::unique_ptr<Extractor> make_html_killer_extractor(const SettingValues& v) {
+  return std::make_unique<HtmlKiller>(static_cast<std::size_t>(v.integer("min_piece_bytes")));
+}
 
 }  // namespace detour

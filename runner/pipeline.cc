@@ -1,6 +1,8 @@
 // pipeline: stages, chains and their execution (see pipeline.h).
 #include "runner/pipeline.h"
 
+#include <algorithm>
+#include <cctype>
 #include <chrono>
 
 #include "base/strings.h"
@@ -29,30 +31,116 @@ bool is_registered(const std::string& name) {
 }
 }  // namespace
 
-std::vector<std::vector<std::string>> parse_chain_list(const std::string& list,
-                                                       const std::vector<std::string>& extra_names) {
+Variant parse_variant(const std::string& text) {
+  const std::size_t eq = text.find('=');
+  if (eq == std::string::npos || eq == 0)
+    throw UsageError("--variant expects NAME=EXTRACTOR(key=value,...), got: " + text);
+  Variant v;
+  v.name = text.substr(0, eq);
+  for (char c : v.name)
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_'))
+      throw UsageError("--variant " + v.name + ": a variant name holds letters, digits and '_' only");
+  if (is_registered(v.name))
+    throw UsageError("--variant " + v.name + ": the name of a built-in extractor; choose another name");
+  v.spec = parse_stage_spec(text.substr(eq + 1));
+  if (!is_registered(v.spec.name))
+    throw UsageError("--variant " + v.name + ": " + unknown_name_message("extractor", v.spec.name, registry_names()));
+  const ExtractorInfo& info = find_extractor(v.spec.name);
+  SettingValues::resolve(info.name, info.setting_specs(), v.spec.settings);  // checks them now
+  return v;
+}
+
+ResolvedStage resolve_stage(const std::string& written, const PipelineConfig& config) {
+  StageSpec spec = parse_stage_spec(written);
+  ResolvedStage out;
+  auto no_settings = [&](const char* what) {
+    if (!spec.settings.empty())
+      throw UsageError(spec.name + ": " + what + " takes no settings (got '" + written + "')");
+    out.key = spec.name;
+    return out;
+  };
+  for (const auto& e : config.externals)
+    if (e.name == spec.name) {
+      out.kind = ResolvedStage::Kind::External;
+      return no_settings("an external tool");
+    }
+  for (const auto& m : config.models)
+    if (m.first == spec.name) {
+      out.kind = ResolvedStage::Kind::Model;
+      return no_settings("a model");
+    }
+  for (const auto& v : config.variants) {
+    if (v.name != spec.name) continue;
+    const ExtractorInfo& info = find_extractor(v.spec.name);
+    const SettingSpecs specs = info.setting_specs();
+    RawSettings merged = v.spec.settings;
+    for (const auto& [k, val] : spec.settings) {
+      auto it = std::find_if(merged.begin(), merged.end(), [&](const auto& kv) { return kv.first == k; });
+      if (it != merged.end()) it->second = val;
+      else merged.emplace_back(k, val);
+    }
+    const RawSettings base = SettingValues::resolve(v.name, specs, v.spec.settings).all();
+    const RawSettings mine = SettingValues::resolve(v.name, specs, merged).all();
+    RawSettings diff;
+    for (std::size_t i = 0; i < mine.size(); ++i)
+      if (mine[i].second != base[i].second) diff.push_back(mine[i]);
+    out.kind = ResolvedStage::Kind::Variant;
+    out.key = stage_text(v.name, diff);
+    out.extractor = std::string(info.name);
+    out.settings = SettingValues::resolve(v.name, specs, merged).changed();
+    return out;
+  }
+  if (!is_registered(spec.name)) {
+    std::vector<std::string> known = registry_names();
+    for (const auto& e : config.externals) known.push_back(e.name);
+    for (const auto& m : config.models) known.push_back(m.first);
+    for (const auto& v : config.variants) known.push_back(v.name);
+    throw UsageError(unknown_name_message("extractor", spec.name, known));
+  }
+  const ExtractorInfo& info = find_extractor(spec.name);
+  out.extractor = spec.name;
+  out.settings = SettingValues::resolve(info.name, info.setting_specs(), spec.settings).changed();
+  out.key = stage_text(spec.name, out.settings);
+  return out;
+}
+
+std::vector<std::vector<std::string>> parse_chain_list(const std::string& list, const PipelineConfig& config) {
   auto known = [&](const std::string& name) {
-    return is_registered(name) || std::find(extra_names.begin(), extra_names.end(), name) != extra_names.end();
+    if (is_registered(name)) return true;
+    for (const auto& e : config.externals)
+      if (e.name == name) return true;
+    for (const auto& m : config.models)
+      if (m.first == name) return true;
+    for (const auto& v : config.variants)
+      if (v.name == name) return true;
+    return false;
   };
   std::vector<std::vector<std::string>> chains;
-  for (const auto& item : split_list(list)) {
+  for (const auto& item : split_top_level(list, ',')) {
     std::vector<std::string> stages;
-    std::size_t a = 0;
-    while (a <= item.size()) {
-      std::size_t d = item.find('-', a);
-      if (d == std::string::npos) d = item.size();
-      std::string st = item.substr(a, d - a);
-      a = d + 1;
-      if (!stages.empty() && known(stages.back() + "-" + st)) {
-        stages.back() += "-" + st;
+    for (const auto& piece : split_top_level(item, '-', /*keep_empty=*/true)) {
+      if (!stages.empty() && stages.back().find('(') == std::string::npos && !piece.empty() &&
+          known(stages.back() + "-" + parse_stage_spec(piece).name)) {
+        stages.back() += "-" + piece;
         continue;
       }
-      if (st.empty()) throw UsageError("empty stage in chain '" + item + "'");
-      stages.push_back(st);
+      if (piece.empty()) throw UsageError("empty stage in chain '" + item + "'");
+      stages.push_back(piece);
     }
     chains.push_back(std::move(stages));
   }
   return chains;
+}
+
+std::vector<std::string> parse_stage_list(const std::string& list, const PipelineConfig& config) {
+  std::vector<std::string> out;
+  for (const auto& item : split_top_level(list, ',')) {
+    auto chain = parse_chain_list(item, config);
+    if (chain.size() != 1 || chain[0].size() != 1)
+      throw UsageError("'" + item + "' is a chain; give chains with --chains");
+    out.push_back(chain[0][0]);
+  }
+  return out;
 }
 
 std::vector<std::vector<std::string>> all_pairs(const std::vector<std::string>& names) {
@@ -70,21 +158,27 @@ Pipeline::Pipeline(const std::vector<std::vector<std::string>>& systems, const P
   for (const auto& [name, path] : config.models)
     if (is_registered(name))
       throw UsageError("--model " + name + ": the name of a built-in extractor; choose another name");
+  for (const auto& v : config.variants)
+    if (is_registered(v.name))
+      throw UsageError("--variant " + v.name + ": the name of a built-in extractor; choose another name");
   for (const auto& sys : systems)
     for (const auto& st : sys) {
       if (stages_.count(st)) continue;
-      for (const auto& spec : config.externals)
-        if (spec.name == st) stages_[st] = make_external_extractor(spec);
-      for (const auto& [name, path] : config.models)
-        if (name == st) stages_[st] = make_ncleaner_model_extractor(path, name);
-      if (stages_.count(st)) continue;
-      if (!is_registered(st)) {
-        std::vector<std::string> known = registry_names();
-        for (const auto& spec : config.externals) known.push_back(spec.name);
-        for (const auto& m : config.models) known.push_back(m.first);
-        throw UsageError(unknown_name_message("extractor", st, known));
+      const ResolvedStage r = resolve_stage(st, config);
+      switch (r.kind) {
+        case ResolvedStage::Kind::External:
+          for (const auto& spec : config.externals)
+            if (spec.name == r.key) stages_[st] = make_external_extractor(spec);
+          break;
+        case ResolvedStage::Kind::Model:
+          for (const auto& [name, path] : config.models)
+            if (name == r.key) stages_[st] = make_ncleaner_model_extractor(path, name);
+          break;
+        case ResolvedStage::Kind::Registry:
+        case ResolvedStage::Kind::Variant:
+          stages_[st] = make_extractor(r.extractor, r.settings);
+          break;
       }
-      stages_[st] = make_extractor(st);
     }
 }
 

@@ -21,21 +21,48 @@
 
 #include "extractors/external.h"
 #include "extractors/extractor.h"
+#include "extractors/settings.h"
 
 namespace detour::harness {
 
-// Parses "BP-JTA,JTA-BP" into stage lists. Extractor names may hold '-' (BP-DEF,
-// CETD-TD): a '-' joins the previous stage when the joined name is a known extractor
-// (or one of `extra_names`, such as externals and models).
-std::vector<std::vector<std::string>> parse_chain_list(const std::string& list,
-                                                       const std::vector<std::string>& extra_names = {});
-// Every ordered pair of distinct names.
-std::vector<std::vector<std::string>> all_pairs(const std::vector<std::string>& names);
+// A named stage: an extractor of the registry with settings.
+struct Variant {
+  std::string name;  // letters, digits and '_'; not a registry name
+  StageSpec spec;    // spec.name is a registry extractor
+};
+// Reads NAME=STAGE ("JTA60=JTA(length_low=60)"), checking the name and the stage's
+// settings. Throws UsageError.
+Variant parse_variant(const std::string& text);
 
 struct PipelineConfig {
   std::vector<ExternalSpec> externals;                      // usable as stage names
   std::vector<std::pair<std::string, std::string>> models;  // NAME -> NCleaner model file
+  std::vector<Variant> variants;                            // usable as stage names
 };
+
+// What a written stage is.
+struct ResolvedStage {
+  enum class Kind { Registry, Variant, External, Model } kind = Kind::Registry;
+  std::string key;        // canonical text
+  std::string extractor;  // the registry extractor (Registry, Variant)
+  RawSettings settings;   // its settings that differ from the defaults (Registry, Variant)
+};
+// Resolves a written stage against the registry and `config`: checks its settings
+// (UsageError: unknown stage with the nearest known name, settings on an external
+// tool or model, bad settings).
+ResolvedStage resolve_stage(const std::string& written, const PipelineConfig& config);
+
+// Parses "BP-JTA,JTA(length_low=60)-BP" into stage lists of written stages (the
+// Pipeline and the runner check and canonicalise them). Commas and '-' inside
+// parentheses do not split. Extractor names may hold '-' (BP-DEF, CETD-TD): a '-'
+// joins the previous stage when the joined name is a known extractor, external tool,
+// model or variant.
+std::vector<std::vector<std::string>> parse_chain_list(const std::string& list, const PipelineConfig& config = {});
+// Parses "BP,JTA(length_low=60),JTA60" into written single stages; a chain is a
+// UsageError.
+std::vector<std::string> parse_stage_list(const std::string& list, const PipelineConfig& config = {});
+// Every ordered pair of distinct names.
+std::vector<std::vector<std::string>> all_pairs(const std::vector<std::string>& names);
 
 // What one stage produced for one page.
 struct StageOutput {

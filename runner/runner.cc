@@ -13,6 +13,7 @@
 #include <optional>
 #include <set>
 #include <thread>
+#include <unordered_map>
 
 #include "base/strings.h"
 #include "corpora/corpus.h"
@@ -109,11 +110,17 @@ RunResult run(const RunConfig& cfg) {
     throw corpora::CorpusError(cfg.corpus.string() + ": no (page, gold) pairs to run on" + what);
   }
 
-  // Systems and their stages.
+  // Systems and their stages, canonical, each once.
+  const PipelineConfig pipeline_config{cfg.externals, cfg.models, cfg.variants};
   std::vector<std::vector<std::string>> systems;
-  for (const auto& e : cfg.extractors) systems.push_back({e});
-  for (const auto& c : cfg.chains) systems.push_back(c);
-  Pipeline pipeline(systems, PipelineConfig{cfg.externals, cfg.models});
+  std::set<std::string> system_names;
+  auto add_system = [&](std::vector<std::string> sys) {
+    for (auto& st : sys) st = resolve_stage(st, pipeline_config).key;
+    if (system_names.insert(join(sys, "-")).second) systems.push_back(std::move(sys));
+  };
+  for (const auto& e : cfg.extractors) add_system({e});
+  for (const auto& c : cfg.chains) add_system(c);
+  Pipeline pipeline(systems, pipeline_config);
   auto ms = metrics::parse_metric_list(cfg.metrics);
   metrics::ScoreOptions score_options = cfg.score_options;
   if (!cfg.text_form_given) {  // detour's outputs are CleanEval markup; benchmark golds plain text
@@ -131,6 +138,7 @@ RunResult run(const RunConfig& cfg) {
   for (const auto& d : docs) {
     result.doc_ids.push_back(d.id);
     result.doc_langs.push_back(d.lang);
+    result.doc_urls.push_back(d.url);
     result.doc_out_names.push_back(d.gold_path.empty() || d.gold_filter ? d.id : d.gold_path.filename().string());
     langs.insert(d.lang);
   }
@@ -176,6 +184,7 @@ RunResult run(const RunConfig& cfg) {
     if (!need_corpus) load(i);
     PageCache cache;
     metrics::PreparedText gold_text(gold[i]);  // tokenised once for all systems
+    std::unordered_map<std::string_view, std::size_t> scored_output;  // output -> a system that scored it
     for (std::size_t s = 0; s < systems.size(); ++s) {
       PageOutcome& out = result.systems[s].pages[i];
       std::string& output = result.outputs[s][i];
@@ -201,6 +210,12 @@ RunResult run(const RunConfig& cfg) {
         }
       }
       if (out.status != "excluded") {
+        // Scores are a function of the two texts: an output scored already is not rescored.
+        if (auto same = scored_output.find(output); same != scored_output.end()) {
+          scored[s][i] = scored[same->second][i];
+          continue;
+        }
+        scored_output.emplace(output, s);
         metrics::PreparedText sys_text(output);
         metrics::DocPair pair(sys_text, gold_text, score_options);
         DocResult r{docs[i].lang, docs[i].id, {}};

@@ -4,7 +4,9 @@
 // A system is a chain of one or more stages ("BP", "BP-JTA", "BP-JTA-RD"): the first
 // stage reads the page, each next stage reads the previous stage's minimal HTML.
 // Each page is decoded and parsed once and shared by every system; stage outputs are
-// cached per page so a chain reuses its prefix's output. Pages are processed by a
+// cached per page so a chain reuses its prefix's output, and an output identical to
+// one already scored on the page (systems of a sweep often agree) reuses its counts.
+// Stages are canonicalised (runner/pipeline.h); a system listed twice runs once. Pages are processed by a
 // thread pool; every result lands in a slot fixed by page order, so the output bytes
 // do not depend on --jobs. A page that fails (unreadable or undecodable bytes,
 // extractor error, external tool timeout) is recorded with its reason, counts as an
@@ -34,6 +36,7 @@ struct RunConfig {
   // NCleaner model files from `detour train`, as NAME=PATH; usable as stage names.
   // Pages listed in PATH.pages (the training pages) are excluded for that stage.
   std::vector<std::pair<std::string, std::string>> models;
+  std::vector<Variant> variants;                 // named stages (--variant)
   std::string metrics = "to,car,tm";
   metrics::ScoreOptions score_options;
   std::string punkt_dir;                         // rougelsum's Punkt model (metrics::prepare_metrics)
@@ -61,6 +64,7 @@ struct RunResult : results::RunRecords {
   // outputs[s][i]: system s's output on page i as scored (CleanEval markup); "" for a
   // page that failed or was excluded.
   std::vector<std::vector<std::string>> outputs;
+  std::vector<std::string> doc_urls;  // per page: its URL when the corpus gives one
 };
 
 // Runs every system on every page of the corpus and scores the outputs. Throws

@@ -95,7 +95,15 @@ golden_case extract_text_lang -- extract --extractor JTA --lang en --format text
 golden_case train model.pages -- train --corpus corpora/sample --languages en,fr --pages 4 --out OUT/model
 golden_case run_model -- run --corpus corpora/sample --extractors M --model M="$work/train/model" \
   --languages en,fr --metrics to --no-progress
+golden_case run_settings table2.md -- run --corpus corpora/sample --extractors 'JTA(length_low=100,stopwords_low=0.25)' \
+  --variant RD100='RD(retry_length=100)' --chains 'BP-JTA(length_low=100)' --metrics to --jobs 2 --no-progress --out OUT
+golden_case run_sweep sweep.md sweep.tsv -- run --corpus corpora/sample --sweep 'JTA.length_low=60:120:30' \
+  --sweep 'JTA.stopwords_low=0.2,0.3' --sweep 'RD.retry_length=100,500' --metrics to,tm --jobs 2 --no-progress --out OUT
+golden_case tune_sample split.tsv tune.tsv sweep_dev.md -- tune --corpus corpora/sample --sweep 'JTA.length_low=50:110:20' \
+  --sweep 'RD.retry_length=100,500' --split-by page --metrics to --resamples 200 --trials 500 --jobs 2 --no-progress --out OUT
 # Usage errors (exit 2) and failed work (exit 1).
+golden_case error_bad_setting -- run --corpus corpora/sample --extractors 'JTA(lenght_low=60)'
+golden_case error_setting_range -- run --corpus corpora/sample --sweep 'RD.retry_length=-1,100'
 golden_case error_unknown_extractor -- run --corpus corpora/sample --extractors BPP
 golden_case error_unknown_metric -- score --corpus corpora/sample --system "$work/score_in/outputs/BP" --metrics tx
 golden_case error_jobs -- run --corpus corpora/sample --extractors BP --jobs 0

@@ -224,9 +224,9 @@ TEST_CASE("training pages are chosen by seed, recorded and excluded", "[ncleaner
     for (std::size_t i = 0; i < pages.size(); ++i) ctx.entries.push_back({&pages[i], golds[i]});
     return ctx;
   };
-  auto a = make_ncleaner_nct5_extractor();
-  auto b = make_ncleaner_nct5_extractor();
-  auto c = make_ncleaner_nct5_extractor();
+  auto a = make_extractor("NCT5");
+  auto b = make_extractor("NCT5");
+  auto c = make_extractor("NCT5");
   CHECK(a->needs_corpus());
   CHECK_THROWS_AS(a->extract(pages[0]), ExtractError);  // not prepared
   a->prepare(ctx_with(42));
@@ -251,7 +251,7 @@ TEST_CASE("training pages are chosen by seed, recorded and excluded", "[ncleaner
   // but a T system without a model for the language reports it.
   Page de = html::make_page("de1", "<p>Hallo Welt</p>", "de");
   CHECK_THROWS_WITH(a->extract(de), Catch::Contains("no model for language 'de'"));
-  auto nc = make_ncleaner_nc_extractor();
+  auto nc = make_extractor("NC");
   nc->prepare(ctx_with(42));
   CHECK(nc->settings().at("train_pages").rfind("30#", 0) == 0);  // all 30 English pages (< 60)
   CHECK_NOTHROW(nc->extract(de));

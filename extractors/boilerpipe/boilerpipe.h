@@ -6,7 +6,9 @@
 // Output: one Segment per content block (text whitespace-collapsed; Heading when the
 // block's text all came from h1-h6, else Paragraph). The plain-text form the original
 // prints (TextDocument.getContent: each content block + "\n") is available below.
-// The extractors have no settings; they are thread-safe.
+// Settings (chains.h ChainOptions): BP may switch off its optional filters and change
+// two constants; BP-DEF and BP-LC the fusion distance; BP-KE and BP-CANOLA have none.
+// The extractors are thread-safe.
 #pragma once
 
 #include <memory>
@@ -20,17 +22,19 @@
 namespace detour::boilerpipe {
 
 // Parses the page into blocks and runs the chain.
-TextDocument process(const dom::Document& doc, Chain chain);
+TextDocument process(const dom::Document& doc, Chain chain, const ChainOptions& options = {});
 
 // TextDocument.getContent() of the chain's result, as the original prints it.
-std::string extract_text(const dom::Document& doc, Chain chain);
+std::string extract_text(const dom::Document& doc, Chain chain, const ChainOptions& options = {});
 
 }  // namespace detour::boilerpipe
 
 namespace detour {
-std::unique_ptr<Extractor> make_boilerpipe_article_extractor();
-std::unique_ptr<Extractor> make_boilerpipe_default_extractor();
-std::unique_ptr<Extractor> make_boilerpipe_keep_everything_extractor();
-std::unique_ptr<Extractor> make_boilerpipe_canola_extractor();
-std::unique_ptr<Extractor> make_boilerpipe_largest_content_extractor();
+SettingSpecs boilerpipe_article_settings();  // BP
+SettingSpecs boilerpipe_fusion_settings();   // BP-DEF, BP-LC
+std::unique_ptr<Extractor> make_boilerpipe_article_extractor(const SettingValues& settings);
+std::unique_ptr<Extractor> make_boilerpipe_default_extractor(const SettingValues& settings);
+std::unique_ptr<Extractor> make_boilerpipe_keep_everything_extractor(const SettingValues& settings);
+std::unique_ptr<Extractor> make_boilerpipe_canola_extractor(const SettingValues& settings);
+std::unique_ptr<Extractor> make_boilerpipe_largest_content_extractor(const SettingValues& settings);
 }  // namespace detour

@@ -5,13 +5,15 @@
 
 namespace detour::boilerpipe {
 
-TextDocument process(const dom::Document& doc, Chain chain) {
+TextDocument process(const dom::Document& doc, Chain chain, const ChainOptions& options) {
   TextDocument td = parse_text_document(doc);
-  run_chain(chain, td);
+  run_chain(chain, td, options);
   return td;
 }
 
-std::string extract_text(const dom::Document& doc, Chain chain) { return process(doc, chain).content(); }
+std::string extract_text(const dom::Document& doc, Chain chain, const ChainOptions& options) {
+  return process(doc, chain, options).content();
+}
 
 namespace {
 
@@ -38,14 +40,31 @@ std::string collapse_ascii_whitespace(std::string_view s) {
 
 class BoilerpipeExtractor final : public Extractor {
  public:
-  BoilerpipeExtractor(std::string name, Chain chain, std::string original)
-      : name_(std::move(name)), chain_(chain), original_(std::move(original)) {}
+  BoilerpipeExtractor(std::string name, Chain chain, std::string original, ChainOptions options = {})
+      : name_(std::move(name)), chain_(chain), original_(std::move(original)), options_(options) {}
   std::string name() const override { return name_; }
   std::string version() const override { return "1"; }
-  Settings settings() const override { return {{"follows", "boilerpipe-1.2.0 " + original_}}; }
+  // The 1.2.0 extractor followed, and every option that differs from it.
+  Settings settings() const override {
+    Settings s = {{"follows", "boilerpipe-1.2.0 " + original_}};
+    const ChainOptions d;
+    auto flag = [&](const char* key, bool v, bool dv) {
+      if (v != dv) s[key] = v ? "true" : "false";
+    };
+    flag("terminating_blocks", options_.terminating_blocks, d.terminating_blocks);
+    flag("title_match", options_.title_match, d.title_match);
+    flag("ignore_after_content", options_.ignore_after_content, d.ignore_after_content);
+    flag("keep_largest", options_.keep_largest, d.keep_largest);
+    flag("expand_title", options_.expand_title, d.expand_title);
+    if (options_.after_content_words != d.after_content_words)
+      s["after_content_words"] = std::to_string(options_.after_content_words);
+    if (options_.max_blocks_distance != d.max_blocks_distance)
+      s["max_blocks_distance"] = std::to_string(options_.max_blocks_distance);
+    return s;
+  }
   Extraction extract(const Page& page) const override {
     if (!page.dom) throw ExtractError(name_ + ": page " + page.id + " has no parsed DOM");
-    TextDocument td = process(*page.dom, chain_);
+    TextDocument td = process(*page.dom, chain_, options_);
     Extraction ex;
     for (const TextBlock& b : td.blocks) {
       if (!b.is_content) continue;
@@ -61,7 +80,28 @@ class BoilerpipeExtractor final : public Extractor {
   std::string name_;
   Chain chain_;
   std::string original_;
+  ChainOptions options_;
 };
+
+const ChainOptions kDefaults;
+
+SettingSpec distance_spec() {
+  return SettingSpec::integer("max_blocks_distance", kDefaults.max_blocks_distance, 0, 1000,
+                              "BlockProximityFusion: fuse blocks at most this many block offsets apart");
+}
+
+ChainOptions options_of(const SettingValues& v, bool article, bool fusion) {
+  ChainOptions o;
+  if (fusion) o.max_blocks_distance = static_cast<int>(v.integer("max_blocks_distance"));
+  if (!article) return o;
+  o.terminating_blocks = v.boolean("terminating_blocks");
+  o.title_match = v.boolean("title_match");
+  o.ignore_after_content = v.boolean("ignore_after_content");
+  o.after_content_words = static_cast<int>(v.integer("after_content_words"));
+  o.keep_largest = v.boolean("keep_largest");
+  o.expand_title = v.boolean("expand_title");
+  return o;
+}
 
 }  // namespace
 }  // namespace detour::boilerpipe
@@ -69,20 +109,40 @@ class BoilerpipeExtractor final : public Extractor {
 namespace detour {
 using boilerpipe::BoilerpipeExtractor;
 using boilerpipe::Chain;
+using boilerpipe::kDefaults;
 
-std::unique_ptr<Extractor> make_boilerpipe_article_extractor() {
-  return std::make_unique<BoilerpipeExtractor>("BP", Chain::Article, "ArticleExtractor");
+SettingSpecs boilerpipe_article_settings() {
+  return {
+      SettingSpec::boolean("terminating_blocks", kDefaults.terminating_blocks,
+                           "run TerminatingBlocksFinder (\"Comments\", \"Add your comment\" end the text)"),
+      SettingSpec::boolean("title_match", kDefaults.title_match, "run DocumentTitleMatchClassifier"),
+      SettingSpec::boolean("ignore_after_content", kDefaults.ignore_after_content,
+                           "run IgnoreBlocksAfterContentFilter"),
+      SettingSpec::integer("after_content_words", kDefaults.after_content_words, 0, 1000000,
+                           "IgnoreBlocksAfterContentFilter: words of content before an end-of-text block ends it"),
+      boilerpipe::distance_spec(),
+      SettingSpec::boolean("keep_largest", kDefaults.keep_largest, "run KeepLargestBlockFilter"),
+      SettingSpec::boolean("expand_title", kDefaults.expand_title, "run ExpandTitleToContentFilter"),
+  };
 }
-std::unique_ptr<Extractor> make_boilerpipe_default_extractor() {
-  return std::make_unique<BoilerpipeExtractor>("BP-DEF", Chain::Default, "DefaultExtractor");
+SettingSpecs boilerpipe_fusion_settings() { return {boilerpipe::distance_spec()}; }
+
+std::unique_ptr<Extractor> make_boilerpipe_article_extractor(const SettingValues& v) {
+  return std::make_unique<BoilerpipeExtractor>("BP", Chain::Article, "ArticleExtractor",
+                                               boilerpipe::options_of(v, true, true));
 }
-std::unique_ptr<Extractor> make_boilerpipe_keep_everything_extractor() {
+std::unique_ptr<Extractor> make_boilerpipe_default_extractor(const SettingValues& v) {
+  return std::make_unique<BoilerpipeExtractor>("BP-DEF", Chain::Default, "DefaultExtractor",
+                                               boilerpipe::options_of(v, false, true));
+}
+std::unique_ptr<Extractor> make_boilerpipe_keep_everything_extractor(const SettingValues&) {
   return std::make_unique<BoilerpipeExtractor>("BP-KE", Chain::KeepEverything, "KeepEverythingExtractor");
 }
-std::unique_ptr<Extractor> make_boilerpipe_canola_extractor() {
+std::unique_ptr<Extractor> make_boilerpipe_canola_extractor(const SettingValues&) {
   return std::make_unique<BoilerpipeExtractor>("BP-CANOLA", Chain::Canola, "CanolaExtractor");
 }
-std::unique_ptr<Extractor> make_boilerpipe_largest_content_extractor() {
-  return std::make_unique<BoilerpipeExtractor>("BP-LC", Chain::LargestContent, "LargestContentExtractor");
+std::unique_ptr<Extractor> make_boilerpipe_largest_content_extractor(const SettingValues& v) {
+  return std::make_unique<BoilerpipeExtractor>("BP-LC", Chain::LargestContent, "LargestContentExtractor",
+                                               boilerpipe::options_of(v, false, true));
 }
 }  // namespace detour

@@ -78,6 +78,7 @@ class C45Extractor final : public Extractor {
     s["cf"] = std::to_string(cfg_.tree.confidence);
     s["prune"] = cfg_.tree.prune ? "yes" : "no";
     s["mdl_penalty"] = cfg_.tree.mdl_penalty ? "yes" : "no";
+    if (cfg_.tree.max_depth != 0) s["max_depth"] = std::to_string(cfg_.tree.max_depth);
     s["noise_keep"] = std::to_string(cfg_.noise_keep);
     s["content_weight"] = std::to_string(cfg_.content_weight);
     s["labels"] = "text node >50% tokens matched (difflib); element >50% content tokens";
@@ -200,5 +201,36 @@ std::unique_ptr<Extractor> make_extractor(const C45Settings& settings) {
 }  // namespace detour::c45
 
 namespace detour {
-std::unique_ptr<Extractor> make_c45_extractor() { return c45::make_extractor(); }
+SettingSpecs c45_settings() {
+  const c45::C45Settings d;
+  return {
+      SettingSpec::integer("folds", d.folds, 2, 1000, "site folds (each page classified by a tree trained without its site)"),
+      SettingSpec::real("min_leaf", d.tree.min_leaf, 0, 1e9, "minimum weight of each side of a split (C4.5 -m)"),
+      SettingSpec::real("confidence", d.tree.confidence, 0, 1, "pruning confidence CF (C4.5 -c); smaller prunes more",
+                        true, true),
+      SettingSpec::boolean("prune", d.tree.prune, "prune by subtree replacement"),
+      SettingSpec::boolean("mdl_penalty", d.tree.mdl_penalty, "subtract log2(thresholds)/W from numeric gains"),
+      SettingSpec::integer("max_depth", d.tree.max_depth, 0, 100000, "stop growing at this depth (0: unlimited)"),
+      SettingSpec::boolean("stopwords", d.stopwords, "remove the language's stop words from the query terms"),
+      SettingSpec::real("noise_keep", d.noise_keep, 0, 1, "fraction of noise nodes kept for training", true, false),
+      SettingSpec::real("content_weight", d.content_weight, 0, 1e6, "training weight of content nodes", true, false),
+      SettingSpec::boolean("block_decides", d.block_decides,
+                           "a text node follows its nearest block element (else its own element)"),
+  };
+}
+
+std::unique_ptr<Extractor> make_c45_extractor(const SettingValues& v) {
+  c45::C45Settings s;
+  s.folds = static_cast<int>(v.integer("folds"));
+  s.tree.min_leaf = v.real("min_leaf");
+  s.tree.confidence = v.real("confidence");
+  s.tree.prune = v.boolean("prune");
+  s.tree.mdl_penalty = v.boolean("mdl_penalty");
+  s.tree.max_depth = static_cast<int>(v.integer("max_depth"));
+  s.stopwords = v.boolean("stopwords");
+  s.noise_keep = v.real("noise_keep");
+  s.content_weight = v.real("content_weight");
+  s.block_decides = v.boolean("block_decides");
+  return c45::make_extractor(s);
+}
 }  // namespace detour

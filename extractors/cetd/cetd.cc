@@ -321,12 +321,39 @@ std::unique_ptr<Extractor> make_extractor(const CetdSettings& settings, std::str
 }  // namespace detour::cetd
 
 namespace detour {
-std::unique_ptr<Extractor> make_cetd_extractor() {
-  return cetd::make_extractor(cetd::CetdSettings{}, "CETD");
+namespace {
+SettingSpecs cetd_settings_of(cetd::Density density) {
+  const cetd::CetdSettings d;
+  SettingSpecs out;
+  if (density == cetd::Density::Composite)
+    out.push_back(SettingSpec::boolean("stretch_term", d.stretch_term,
+                                       "add the authors' term for text outside child elements to DensitySum"));
+  else
+    out.push_back(SettingSpec::boolean("plain_zero_link_chars", d.plain_zero_link_chars,
+                                       "characters inside links count 0"));
+  out.push_back(SettingSpec::boolean("keep_path_text", d.keep_path_text,
+                                     "keep text directly in the elements on the path to content"));
+  out.push_back(SettingSpec::boolean("remove_hidden", d.remove_hidden,
+                                     "remove elements hidden by style display:none or `hidden` first"));
+  return out;
 }
-std::unique_ptr<Extractor> make_cetd_td_extractor() {
+cetd::CetdSettings cetd_options_of(const SettingValues& v, cetd::Density density) {
   cetd::CetdSettings s;
-  s.density = cetd::Density::Plain;
-  return cetd::make_extractor(s, "CETD-TD");
+  s.density = density;
+  if (density == cetd::Density::Composite) s.stretch_term = v.boolean("stretch_term");
+  else s.plain_zero_link_chars = v.boolean("plain_zero_link_chars");
+  s.keep_path_text = v.boolean("keep_path_text");
+  s.remove_hidden = v.boolean("remove_hidden");
+  return s;
+}
+}  // namespace
+
+SettingSpecs cetd_settings() { return cetd_settings_of(cetd::Density::Composite); }
+SettingSpecs cetd_td_settings() { return cetd_settings_of(cetd::Density::Plain); }
+std::unique_ptr<Extractor> make_cetd_extractor(const SettingValues& v) {
+  return cetd::make_extractor(cetd_options_of(v, cetd::Density::Composite), "CETD");
+}
+std::unique_ptr<Extractor> make_cetd_td_extractor(const SettingValues& v) {
+  return cetd::make_extractor(cetd_options_of(v, cetd::Density::Plain), "CETD-TD");
 }
 }  // namespace detour

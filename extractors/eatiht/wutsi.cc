@@ -367,6 +367,27 @@ std::unique_ptr<Extractor> make_wutsi_extractor(const WutsiSettings& s) {
 }  // namespace detour::eatiht
 
 namespace detour {
-std::unique_ptr<Extractor> make_eat_extractor() { return eatiht::make_eat_extractor(); }
-std::unique_ptr<Extractor> make_wutsi_extractor() { return eatiht::make_wutsi_extractor(); }
+SettingSpecs eat_settings() {
+  const eatiht::EatSettings d;
+  return {SettingSpec::integer("min_text_length", d.min_text_length, 0, 1000000,
+                               "a text node must be longer than this (characters, normalize-space)"),
+          SettingSpec::integer("max_candidate_text_bytes", static_cast<std::int64_t>(d.max_candidate_text_bytes), 1,
+                               std::int64_t{1} << 40, "a candidate's text is cut after this many bytes")};
+}
+SettingSpecs wutsi_settings() {
+  const eatiht::WutsiSettings d;
+  return {SettingSpec::integer("min_block_length", d.min_block_length, 0, 1000000,
+                               "a selected leaf must have more characters than this (UTF-16 units)")};
+}
+std::unique_ptr<Extractor> make_eat_extractor(const SettingValues& v) {
+  eatiht::EatSettings s;
+  s.min_text_length = static_cast<int>(v.integer("min_text_length"));
+  s.max_candidate_text_bytes = static_cast<std::size_t>(v.integer("max_candidate_text_bytes"));
+  return eatiht::make_eat_extractor(s);
+}
+std::unique_ptr<Extractor> make_wutsi_extractor(const SettingValues& v) {
+  eatiht::WutsiSettings s;
+  s.min_block_length = static_cast<int>(v.integer("min_block_length"));
+  return eatiht::make_wutsi_extractor(s);
+}
 }  // namespace detour

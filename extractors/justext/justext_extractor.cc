@@ -7,6 +7,9 @@
 // Good paragraphs are returned in order: headings (dom path with h1-h6) as Heading,
 // paragraphs opened by <li> as ListItem, the rest as Paragraph.
 //
+// Settings: every field of justext::Options (JTS without the stop-word thresholds,
+// which it fixes at 0).
+//
 // Stoplists are loaded lazily per language (thread-safe) from the source given by
 // justext::default_stoplist_source() unless the constructor was given one.
 #include <map>
@@ -25,7 +28,8 @@ enum class StopMode { PageLanguage, English, None };
 
 class JustextExtractor final : public Extractor {
  public:
-  JustextExtractor(std::string name, StopMode mode) : name_(std::move(name)), mode_(mode) {
+  JustextExtractor(std::string name, StopMode mode, justext::Options options)
+      : name_(std::move(name)), mode_(mode), options_(options) {
     source_ = justext::default_stoplist_source();
     if (mode_ == StopMode::None) {
       options_.stopwords_low = 0;
@@ -111,12 +115,8 @@ class JustextExtractor final : public Extractor {
   }
 
  private:
-  static std::string fmt_double(double v) {
-    std::string s = std::to_string(v);
-    while (!s.empty() && s.back() == '0') s.pop_back();
-    if (!s.empty() && s.back() == '.') s.pop_back();
-    return s;
-  }
+  // Shortest text that reads back as the same double ("0.3", "0.25").
+  static std::string fmt_double(double v) { return format_real(v); }
   static bool ends_with_li(const std::string& path) {
     return path == "li" || (path.size() > 3 && path.compare(path.size() - 3, 3, ".li") == 0);
   }
@@ -147,16 +147,54 @@ class JustextExtractor final : public Extractor {
   mutable std::string source_sig_;
 };
 
+SettingSpecs settings_of(bool stopwords) {
+  const justext::Options d;
+  SettingSpecs out = {
+      SettingSpec::integer("length_low", d.length_low, 0, 1000000, "shorter paragraphs (code points) are short"),
+      SettingSpec::integer("length_high", d.length_high, 0, 1000000,
+                           "longer paragraphs with enough stop words are good"),
+  };
+  if (stopwords) {
+    out.push_back(SettingSpec::real("stopwords_low", d.stopwords_low, 0, 1, "stop-word density for near-good"));
+    out.push_back(SettingSpec::real("stopwords_high", d.stopwords_high, 0, 1, "stop-word density for good"));
+  }
+  out.push_back(SettingSpec::real("max_link_density", d.max_link_density, 0, 1, "more link text than this: bad"));
+  out.push_back(SettingSpec::integer("max_heading_distance", d.max_heading_distance, 0, 1000000,
+                                     "characters between a heading and the good paragraph (heading rules)"));
+  out.push_back(SettingSpec::boolean("no_headings", d.no_headings, "no heading rules at all"));
+  out.push_back(SettingSpec::choice("heading_variant", "3.x", {"3.x", "1.x"},
+                                    "heading rules of jusText 3.x (the published outputs) or 1.x (the paper)"));
+  return out;
+}
+
+justext::Options options_of(const SettingValues& v, bool stopwords) {
+  justext::Options o;
+  o.length_low = static_cast<int>(v.integer("length_low"));
+  o.length_high = static_cast<int>(v.integer("length_high"));
+  if (stopwords) {
+    o.stopwords_low = v.real("stopwords_low");
+    o.stopwords_high = v.real("stopwords_high");
+  }
+  o.max_link_density = v.real("max_link_density");
+  o.max_heading_distance = static_cast<int>(v.integer("max_heading_distance"));
+  o.no_headings = v.boolean("no_headings");
+  o.heading_variant = v.text("heading_variant") == "1.x" ? justext::HeadingVariant::V1 : justext::HeadingVariant::V3;
+  return o;
+}
+
 }  // namespace
 
-std::unique_ptr<Extractor> make_justext_language_extractor() {
-  return std::make_unique<JustextExtractor>("JTA", StopMode::PageLanguage);
+SettingSpecs justext_settings() { return settings_of(true); }
+SettingSpecs justext_nostop_settings() { return settings_of(false); }
+
+std::unique_ptr<Extractor> make_justext_language_extractor(const SettingValues& v) {
+  return std::make_unique<JustextExtractor>("JTA", StopMode::PageLanguage, options_of(v, true));
 }
-std::unique_ptr<Extractor> make_justext_english_extractor() {
-  return std::make_unique<JustextExtractor>("JTA-EN", StopMode::English);
+std::unique_ptr<Extractor> make_justext_english_extractor(const SettingValues& v) {
+  return std::make_unique<JustextExtractor>("JTA-EN", StopMode::English, options_of(v, true));
 }
-std::unique_ptr<Extractor> make_justext_nostop_extractor() {
-  return std::make_unique<JustextExtractor>("JTS", StopMode::None);
+std::unique_ptr<Extractor> make_justext_nostop_extractor(const SettingValues& v) {
+  return std::make_unique<JustextExtractor>("JTS", StopMode::None, options_of(v, false));
 }
 
 }  // namespace detour

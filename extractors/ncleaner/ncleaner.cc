@@ -51,8 +51,9 @@ struct SystemConfig {
 
 class NCleanerExtractor final : public Extractor {
  public:
-  explicit NCleanerExtractor(SystemConfig cfg) : cfg_(std::move(cfg)) {
-    opts_.mode = cfg_.mode;
+  NCleanerExtractor(SystemConfig cfg, ncleaner::Options opts) : cfg_(std::move(cfg)), opts_(opts) {
+    cfg_.mode = opts_.mode;
+    ncleaner::validate(opts_);
   }
   // From a loaded model file; `training` are the (lang, id) of its training pages,
   // excluded from scoring.
@@ -164,17 +165,40 @@ class NCleanerExtractor final : public Extractor {
 
 }  // namespace
 
-std::unique_ptr<Extractor> make_ncleaner_nc_extractor() {
-  return std::make_unique<NCleanerExtractor>(SystemConfig{"NC", 1, false, 60});
+namespace {
+SettingSpecs settings_of(int mode, std::size_t pages) {
+  const ncleaner::Options d;
+  return {SettingSpec::integer("n", d.n, 1, 7, "order of the n-gram models"),
+          SettingSpec::integer("mode", mode, 0, 3, "normalisation (0 spaces, 1 non-ASCII, 2 letter classes, 3 non-lexical)"),
+          SettingSpec::real("q", d.q, 0, 1, "interpolation factor of the history lengths", true, true),
+          SettingSpec::real("bias", d.bias, -100, 100, "bits added to the clean cross-entropy (positive: precision)"),
+          SettingSpec::integer("pages", static_cast<std::int64_t>(pages), 1, 1000000,
+                               "training pages per model (seeded choice; excluded from scores)")};
 }
-std::unique_ptr<Extractor> make_ncleaner_ncnl_extractor() {
-  return std::make_unique<NCleanerExtractor>(SystemConfig{"NCNL", 3, false, 60});
+std::unique_ptr<Extractor> make_system(const SettingValues& v, std::string name, bool per_language) {
+  ncleaner::Options o;
+  o.n = static_cast<int>(v.integer("n"));
+  o.mode = static_cast<int>(v.integer("mode"));
+  o.q = v.real("q");
+  o.bias = v.real("bias");
+  SystemConfig cfg{std::move(name), o.mode, per_language, static_cast<std::size_t>(v.integer("pages"))};
+  return std::make_unique<NCleanerExtractor>(std::move(cfg), o);
 }
-std::unique_ptr<Extractor> make_ncleaner_nct5_extractor() {
-  return std::make_unique<NCleanerExtractor>(SystemConfig{"NCT5", 1, true, 5});
+}  // namespace
+
+SettingSpecs ncleaner_nc_settings() { return settings_of(1, 60); }
+SettingSpecs ncleaner_ncnl_settings() { return settings_of(3, 60); }
+SettingSpecs ncleaner_nct5_settings() { return settings_of(1, 5); }
+SettingSpecs ncleaner_nct25_settings() { return settings_of(1, 25); }
+std::unique_ptr<Extractor> make_ncleaner_nc_extractor(const SettingValues& v) { return make_system(v, "NC", false); }
+std::unique_ptr<Extractor> make_ncleaner_ncnl_extractor(const SettingValues& v) {
+  return make_system(v, "NCNL", false);
 }
-std::unique_ptr<Extractor> make_ncleaner_nct25_extractor() {
-  return std::make_unique<NCleanerExtractor>(SystemConfig{"NCT25", 1, true, 25});
+std::unique_ptr<Extractor> make_ncleaner_nct5_extractor(const SettingValues& v) {
+  return make_system(v, "NCT5", true);
+}
+std::unique_ptr<Extractor> make_ncleaner_nct25_extractor(const SettingValues& v) {
+  return make_system(v, "NCT25", true);
 }
 std::unique_ptr<Extractor> make_ncleaner_model_extractor(const std::filesystem::path& model_file,
                                                          std::string name) {

@@ -10,7 +10,8 @@
 //   NCNL  as NC with the non-lexical normalisation (mode 3);
 //   NCT5  mode 1, one model per language trained on 5 pages of that language;
 //   NCT25 as NCT5 with 25 pages per language.
-// All use n = 3, q = 0.6, bias 0 (model.h Options defaults).
+// All use n = 3, q = 0.6, bias 0 (model.h Options defaults). Settings: n, mode, q,
+// bias (model.h Options) and pages (training pages per model).
 #pragma once
 
 #include <filesystem>
@@ -21,10 +22,14 @@
 
 namespace detour {
 
-std::unique_ptr<Extractor> make_ncleaner_nc_extractor();
-std::unique_ptr<Extractor> make_ncleaner_ncnl_extractor();
-std::unique_ptr<Extractor> make_ncleaner_nct5_extractor();
-std::unique_ptr<Extractor> make_ncleaner_nct25_extractor();
+SettingSpecs ncleaner_nc_settings();
+SettingSpecs ncleaner_ncnl_settings();
+SettingSpecs ncleaner_nct5_settings();
+SettingSpecs ncleaner_nct25_settings();
+std::unique_ptr<Extractor> make_ncleaner_nc_extractor(const SettingValues& settings);
+std::unique_ptr<Extractor> make_ncleaner_ncnl_extractor(const SettingValues& settings);
+std::unique_ptr<Extractor> make_ncleaner_nct5_extractor(const SettingValues& settings);
+std::unique_ptr<Extractor> make_ncleaner_nct25_extractor(const SettingValues& settings);
 
 // An NCleaner extractor using a model file written by ncleaner::save() (for the
 // `detour train` workflow). It needs no corpus, excludes no page, and applies the one

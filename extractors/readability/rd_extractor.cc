@@ -1,6 +1,6 @@
 // The RD extractor: readability-lxml 0.8.1 (readability.h) behind the Extractor
 // interface. Output segments come from the summary tree; Extraction::html holds the
-// summary HTML itself.
+// summary HTML itself. Settings: readability::Options.
 #include <string>
 
 #include "extractors/extractor.h"
@@ -11,6 +11,7 @@ namespace {
 
 class ReadabilityExtractor final : public Extractor {
  public:
+  explicit ReadabilityExtractor(readability::Options opts) : opts_(opts) {}
   std::string name() const override { return "RD"; }
   std::string version() const override { return "1"; }
   Settings settings() const override {
@@ -36,8 +37,20 @@ class ReadabilityExtractor final : public Extractor {
 
 }  // namespace
 
-std::unique_ptr<Extractor> make_readability_extractor() {
-  return std::make_unique<ReadabilityExtractor>();
+SettingSpecs readability_settings() {
+  const readability::Options d;
+  return {SettingSpec::integer("min_text_length", d.min_text_length, 0, 1000000,
+                               "paragraphs shorter than this (code points) are not scored"),
+          SettingSpec::integer("retry_length", d.retry_length, 0, 100000000,
+                               "a first result shorter than this (characters) is redone without the "
+                               "unlikely-candidate pass")};
+}
+
+std::unique_ptr<Extractor> make_readability_extractor(const SettingValues& v) {
+  readability::Options o;
+  o.min_text_length = static_cast<int>(v.integer("min_text_length"));
+  o.retry_length = static_cast<int>(v.integer("retry_length"));
+  return std::make_unique<ReadabilityExtractor>(o);
 }
 
 }  // namespace detour

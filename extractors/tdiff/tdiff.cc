@@ -243,7 +243,8 @@ Settings TdiffExtractor::settings() const {
           {"filter_comments", s_.filter_comments ? "yes" : "no"}};
   // The distance key appears only when it is not the default, so that the signature
   // of the default TDIFF stays what it was before the setting existed.
-  if (s_.distance != "pqgram")
+  const TdiffSettings d;
+  if (s_.distance != d.distance || s_.ted_max_pages != d.ted_max_pages || s_.ted_max_cells != d.ted_max_cells)
     out["distance"] = s_.distance + "@" + std::to_string(s_.ted_max_pages) + "p," +
                       std::to_string(s_.ted_max_cells) + "c";
   return out;
@@ -405,6 +406,49 @@ Extraction TdiffExtractor::extract(const Page& page) const {
 
 namespace detour {
 
-std::unique_ptr<Extractor> make_tdiff_extractor() { return std::make_unique<tdiff::TdiffExtractor>(); }
+SettingSpecs tdiff_settings() {
+  const tdiff::TdiffSettings d;
+  std::vector<std::string> fallbacks;
+  for (const auto& info : extractor_registry())
+    if (info.name != "TDIFF") fallbacks.emplace_back(info.name);
+  return {
+      SettingSpec::choice("fallback", d.fallback, fallbacks, "extractor for pages with no same-site partner"),
+      SettingSpec::integer("pq_p", d.pq_p, 1, 16, "pq-gram p (ancestors)"),
+      SettingSpec::integer("pq_q", d.pq_q, 1, 16, "pq-gram q (children)"),
+      SettingSpec::choice("distance", d.distance, {"pqgram", "ted"}, "tree distance of the clustered matrix"),
+      SettingSpec::integer("ted_max_pages", d.ted_max_pages, 3, 100000, "distance=ted: largest site given exact TED"),
+      SettingSpec::integer("ted_max_cells", static_cast<std::int64_t>(d.ted_max_cells), 1, std::int64_t{1} << 50,
+                           "distance=ted: largest |F| x |G| of a pair"),
+      SettingSpec::integer("max_k", d.max_k, 2, 1000, "largest k tried by the silhouette choice"),
+      SettingSpec::real("min_silhouette", d.min_silhouette, -1, 1, "below this mean silhouette a site is one cluster"),
+      SettingSpec::choice("partner", d.partner, {"pivot", "ted3"}, "partner: the cluster pivot, or the TED-nearest of 3"),
+      SettingSpec::real("min_share", d.min_share, 0, 1, "smallest share of the page's tokens a main-block candidate holds"),
+      SettingSpec::real("same_penalty", d.same_penalty, 0, 1000000, "candidate score: differing - this x same tokens"),
+      SettingSpec::real("min_block_diff", d.min_block_diff, 0, 1, "keep a block when this share of its tokens differ"),
+      SettingSpec::boolean("autojunk", d.autojunk, "difflib autojunk when aligning token sequences"),
+      SettingSpec::boolean("title_rule", d.title_rule, "start at a preceding h1"),
+      SettingSpec::boolean("filter_comments", d.filter_comments, "drop comment/gallery/slideshow subtrees"),
+  };
+}
+
+std::unique_ptr<Extractor> make_tdiff_extractor(const SettingValues& v) {
+  tdiff::TdiffSettings s;
+  s.fallback = v.text("fallback");
+  s.pq_p = static_cast<int>(v.integer("pq_p"));
+  s.pq_q = static_cast<int>(v.integer("pq_q"));
+  s.distance = v.text("distance");
+  s.ted_max_pages = static_cast<int>(v.integer("ted_max_pages"));
+  s.ted_max_cells = static_cast<std::uint64_t>(v.integer("ted_max_cells"));
+  s.max_k = static_cast<int>(v.integer("max_k"));
+  s.min_silhouette = v.real("min_silhouette");
+  s.partner = v.text("partner");
+  s.min_share = v.real("min_share");
+  s.same_penalty = v.real("same_penalty");
+  s.min_block_diff = v.real("min_block_diff");
+  s.autojunk = v.boolean("autojunk");
+  s.title_rule = v.boolean("title_rule");
+  s.filter_comments = v.boolean("filter_comments");
+  return std::make_unique<tdiff::TdiffExtractor>(std::move(s));
+}
 
 }  // namespace detour
