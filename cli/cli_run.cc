@@ -2,6 +2,7 @@
 //   detour run --corpus ROOT [--extractors LIST|all] [--chains LIST|all|none]
 //              [--metrics LIST] [--jobs N] [--out DIR] [--languages LIST]
 //              [--external NAME='COMMAND']... [--timeout SECONDS] [--max-output SIZE] [--seed N] [--no-progress]
+//              [--store [FILE]] [--resume | --overwrite] [--shard I/N]
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
@@ -15,6 +16,7 @@
 #include "cli/cli.h"
 #include "reports/aggregate_table.h"
 #include "runner/runner.h"
+#include "store/store.h"
 #include "reports/tables.h"
 
 namespace detour::cli {
@@ -30,6 +32,8 @@ struct RunArgs {
   std::string autojunk = "yes";
   std::string max_output = "64M";
   BenchArgs bench;  // --format, --aggregate and the benchmark metrics' settings (bench_options.h)
+  std::string store, shard = "1/1";
+  bool resume = false, overwrite = false;
 };
 
 }  // namespace
@@ -60,6 +64,15 @@ void add_run_command(CLI::App& app) {
       ->capture_default_str();
   cmd->add_flag("--no-progress", args->no_progress, "no progress display");
   add_bench_options(cmd, args->bench, "--format,--corpus-format");
+  cmd->add_option("--store", args->store,
+                  "record the run in this results store (alone: the default store, " +
+                      store::default_store_path().string() + ")")
+      ->expected(0, 1)
+      ->default_str(store::default_store_path().string());
+  cmd->add_flag("--resume", args->resume, "finish the run recorded in --out (or --store): only the pages not done");
+  cmd->add_flag("--overwrite", args->overwrite, "replace the run whose outputs --out holds");
+  cmd->add_option("--shard", args->shard, "run share I of N of the pages (merge the shares with `detour merge`)")
+      ->capture_default_str();
   cmd->callback([args, cmd] {
     if (cmd->count("--jobs")) check_jobs(args->jobs);
     harness::RunConfig cfg;
@@ -110,6 +123,10 @@ void add_run_command(CLI::App& app) {
     cfg.out = args->out;
     cfg.seed = args->seed;
     cfg.progress = !args->no_progress;
+    cfg.store = args->store;
+    cfg.resume = args->resume;
+    cfg.overwrite = args->overwrite;
+    cfg.shard = harness::parse_shard(args->shard);
     auto result = harness::run(cfg);
     harness::write_run(cfg, result);
     // Summary on standard output: Table 2 for `all`, then failures.
@@ -128,6 +145,12 @@ void add_run_command(CLI::App& app) {
     std::cout << fmt::format("\n{} pages x {} systems in {:.1f} s ({} threads); {} failed page runs\n",
                              result.doc_ids.size(), result.systems.size(), result.seconds,
                              result.provenance.threads, failures);
+    if (!result.shard.whole())
+      std::cout << fmt::format("shard {} of the corpus: merge the shards with `detour merge`\n", result.shard.str());
+    if (result.resumed)
+      std::cout << fmt::format("{} of the pages were done by an earlier run (--resume)\n", result.resumed);
+    if (result.store_run)
+      std::cout << fmt::format("recorded in {} as run {}\n", cfg.store.string(), result.store_run);
     for (const auto& sys : result.systems) {
       int shown = 0;
       for (std::size_t i = 0; i < sys.pages.size(); ++i)
