@@ -24,6 +24,8 @@ constexpr AddCommand kCommands[] = {
     add_extract_command,
     add_train_command,
     add_convert_command,
+    add_merge_command,
+    add_runs_command,
     add_list_command,
 };
 }  // namespace

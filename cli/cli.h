@@ -44,5 +44,7 @@ void add_extract_command(CLI::App& app);
 void add_train_command(CLI::App& app);
 void add_sites_command(CLI::App& app);
 void add_convert_command(CLI::App& app);
+void add_runs_command(CLI::App& app);
+void add_merge_command(CLI::App& app);
 
 }  // namespace detour::cli

@@ -169,6 +169,46 @@ std::string resume_command() {
   return join(words, " ");
 }
 
+RunFolder::RunFolder(const fs::path& dir, bool resume, bool overwrite) {
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec) throw io::IoError(dir.string() + ": cannot create the folder: " + ec.message());
+  lock_ = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (lock_ < 0) throw io::IoError(dir.string() + ": cannot open: " + io::errno_reason(errno));
+  if (::flock(lock_, LOCK_EX | LOCK_NB) != 0) {
+    ::close(lock_);
+    lock_ = -1;
+    throw UsageError(dir.string() + ": another detour process is writing this folder");
+  }
+  if (!holds_run(dir)) return;
+  if (overwrite) {
+    for (const auto& f : run_file_names()) {
+      fs::remove_all(dir / f, ec);
+      if (ec) throw io::IoError((dir / f).string() + ": cannot remove: " + ec.message());
+    }
+    return;
+  }
+  if (!resume)
+    throw UsageError(dir.string() + " holds " + describe_folder(dir) +
+                     ": give --resume to finish that run or --overwrite to replace it");
+  if (!fs::exists(dir / store::kJournalName, ec))
+    throw UsageError(dir.string() + " holds the outputs of a run without its journal (" + store::kJournalName +
+                     "): it cannot be resumed; give --overwrite to replace it");
+}
+
+RunFolder::~RunFolder() {
+  if (lock_ >= 0) ::close(lock_);
+}
+
+RunFolder& RunFolder::operator=(RunFolder&& o) noexcept {
+  if (this != &o) {
+    if (lock_ >= 0) ::close(lock_);
+    lock_ = o.lock_;
+    o.lock_ = -1;
+  }
+  return *this;
+}
+
 RunRecorder::RunRecorder(const RunConfig& cfg) : cfg_(cfg) {
   if (cfg.resume && cfg.overwrite) throw UsageError("--resume and --overwrite: choose one");
   if (cfg.out.empty()) {
@@ -176,31 +216,7 @@ RunRecorder::RunRecorder(const RunConfig& cfg) : cfg_(cfg) {
     if (cfg.overwrite) throw UsageError("--overwrite needs --out");
     return;
   }
-  const fs::path& dir = cfg.out;
-  std::error_code ec;
-  fs::create_directories(dir, ec);
-  if (ec) throw io::IoError(dir.string() + ": cannot create the folder: " + ec.message());
-  folder_lock_ = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (folder_lock_ < 0) throw io::IoError(dir.string() + ": cannot open: " + io::errno_reason(errno));
-  if (::flock(folder_lock_, LOCK_EX | LOCK_NB) != 0) {
-    ::close(folder_lock_);
-    folder_lock_ = -1;
-    throw UsageError(dir.string() + ": another detour run is writing this folder");
-  }
-  if (!holds_run(dir)) return;
-  if (cfg.overwrite) {
-    for (const auto& f : run_file_names()) {
-      fs::remove_all(dir / f, ec);
-      if (ec) throw io::IoError((dir / f).string() + ": cannot remove: " + ec.message());
-    }
-    return;
-  }
-  if (!cfg.resume)
-    throw UsageError(dir.string() + " holds " + describe_folder(dir) +
-                     ": give --resume to finish that run or --overwrite to replace it");
-  if (!fs::exists(dir / store::kJournalName, ec))
-    throw UsageError(dir.string() + " holds the outputs of a run without its journal (" + store::kJournalName +
-                     "): it cannot be resumed; give --overwrite to replace it");
+  folder_ = RunFolder(cfg.out, cfg.resume, cfg.overwrite);
 }
 
 RunRecorder::~RunRecorder() {
@@ -218,7 +234,6 @@ RunRecorder::~RunRecorder() {
     } catch (const std::exception&) {
     }
   }
-  if (folder_lock_ >= 0) ::close(folder_lock_);
 }
 
 void RunRecorder::open(store::RunHeader header) {

@@ -84,6 +84,21 @@ class StopSignals {
 // The names of the files a run writes in its folder (what --overwrite removes).
 const std::vector<std::string>& run_file_names();
 
+// A run folder checked and locked for writing a run: refused when it holds another
+// run's outputs unless `resume` (then it must hold a journal) or `overwrite` (the run
+// files are removed), and while another process writes it. Throws UsageError.
+class RunFolder {
+ public:
+  RunFolder() = default;
+  RunFolder(const std::filesystem::path& dir, bool resume, bool overwrite);
+  ~RunFolder();
+  RunFolder(RunFolder&& o) noexcept : lock_(o.lock_) { o.lock_ = -1; }
+  RunFolder& operator=(RunFolder&& o) noexcept;
+
+ private:
+  int lock_ = -1;
+};
+
 class RunRecorder {
  public:
   // Checks (and locks) the run folder: refuses one holding another run's outputs
@@ -136,7 +151,7 @@ class RunRecorder {
 
   const RunConfig& cfg_;
   store::RunHeader header_;
-  int folder_lock_ = -1;
+  RunFolder folder_;
   std::optional<store::JournalWriter> journal_;
   std::unique_ptr<store::Store> store_;
   std::int64_t store_run_ = 0;

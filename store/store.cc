@@ -308,6 +308,15 @@ RunLog Store::load(std::int64_t run) {
   return out;
 }
 
+results::RunRecords Store::records(std::int64_t run) {
+  RunLog log = load(run);
+  try {
+    return to_records(log);
+  } catch (const StoreError& e) {
+    throw StoreError(db_.path().string() + ": run " + std::to_string(run) + ": " + e.what());
+  }
+}
+
 void Store::remove(std::int64_t run) {
   WriteTransaction tx(db_);
   Stmt q(db_, "DELETE FROM runs WHERE id = ?");

@@ -81,6 +81,10 @@ class Store {
   // Throws StoreError for an unknown id.
   RunSummary summary(std::int64_t run);
   RunLog load(std::int64_t run);
+  // A complete run as the in-memory results model (results/run_records.h): what
+  // `detour compare`, `gate` and the tables take, as from a run or its folder.
+  // Throws StoreError for an unknown or incomplete run.
+  results::RunRecords records(std::int64_t run);
   void remove(std::int64_t run);
   // "ok", or what PRAGMA integrity_check found.
   std::string integrity_check();
