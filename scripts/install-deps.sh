@@ -15,6 +15,7 @@ BUILD_PKGS=(
   libtbb-dev              # parallel runner
   zlib1g-dev              # gzip-compressed corpus pages (Scrapinghub benchmark)
   liburing-dev            # batched file reading when scoring (io_uring)
+  libsqlite3-dev          # the results store (store/)
   catch2                  # unit tests (v2)
   libbenchmark-dev        # micro-benchmarks
   python3                 # difflib oracle for differential tests
@@ -27,8 +28,12 @@ REF_PKGS=(
   python3-nltk python3-absl python3-six python3-numpy  # rouge-score and WCEB run from source (scripts/bench_metrics)
 )
 
+# Engines the shards of a run are spread on (scripts/cluster/): GNU parallel, and a
+# Slurm that scripts/cluster/local_slurm.sh starts on this machine for its test.
+CLUSTER_PKGS=(parallel slurm-wlm munge)
+
 want=("${BUILD_PKGS[@]}")
-if [[ "${DETOUR_NO_REFERENCE_TOOLS:-0}" != 1 ]]; then want+=("${REF_PKGS[@]}"); fi
+if [[ "${DETOUR_NO_REFERENCE_TOOLS:-0}" != 1 ]]; then want+=("${REF_PKGS[@]}" "${CLUSTER_PKGS[@]}"); fi
 
 missing=()
 for p in "${want[@]}"; do
