@@ -12,6 +12,7 @@
 #include <memory>
 
 #include "base/errors.h"
+#include "base/io.h"
 #include "cli/bench_options.h"
 #include "cli/cli.h"
 #include "reports/aggregate_table.h"
@@ -137,6 +138,10 @@ void add_run_command(CLI::App& app) {
       std::vector<std::pair<std::string, const results::ScoreSet*>> named;
       for (const auto& sys : result.systems) named.emplace_back(sys.name, &sys.scores);
       std::cout << reports::render_named_aggregate(named, args->bench.aggregate, agg_opts, "md");
+      if (!cfg.out.empty())  // beside the default tables: aggregate-<name>.{md,tsv,json}
+        for (const char* fmt : {"md", "tsv", "json"})
+          io::write_file_atomic(cfg.out / ("aggregate-" + args->bench.aggregate + "." + fmt),
+                                reports::render_named_aggregate(named, args->bench.aggregate, agg_opts, fmt));
     } else {
       reports::TableOptions all_only;
       all_only.languages = {"all"};
