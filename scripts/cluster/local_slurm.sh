@@ -14,29 +14,20 @@
 # run, 1 when it differs or a job failed, 77 when the daemons cannot start (CI skips).
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-shards=4 bin="" reference=""
+source "$here/common.sh"
 usage() { sed -n '2,14p' "${BASH_SOURCE[0]}" >&2; exit 2; }
-while (($#)); do
-  case $1 in
-    --shards) shards=$2; shift 2 ;;
-    --bin) bin=$2; shift 2 ;;
-    --reference) reference=$2; shift 2 ;;
-    --) shift; break ;;
-    -h|--help) usage ;;
-    *) [[ -z ${out:-} ]] || usage; out=$1; shift ;;
-  esac
-done
-[[ -n ${out:-} && $# -gt 0 ]] || usage
+parse_cluster_args "shards bin reference" "$@"
+shards=${opt_shards:-4}
+check_count shards "$shards"
+reference=${opt_reference:-}
+set -- "${run_args[@]}"
 skip() { echo "local_slurm: SKIPPED: $*" >&2; exit 77; }
 for t in munged slurmctld slurmd sbatch sacct scontrol; do
   command -v "$t" >/dev/null || skip "$t is not installed (apt-get install slurm-wlm munge)"
 done
 ((EUID == 0)) || skip "needs root to start the Slurm daemons"
 [[ -r /etc/munge/munge.key ]] || skip "no /etc/munge/munge.key (the munge package makes it)"
-if [[ -z $bin ]]; then bin=$here/../../build/detour; fi
-bin=$(realpath "$bin")
-mkdir -p "$out"
-out=$(realpath "$out")
+bin=$(detour_bin "${opt_bin:-$here/../../build/detour}")
 
 # The daemons: everything under one scratch folder, killed on exit.
 conf_dir=$(mktemp -d /tmp/detour-slurm-XXXXXX)

@@ -14,37 +14,24 @@
 #   bash scripts/cluster/parallel.sh --shards 8 --jobs 2 --sshlogin 8/node1,8/node2 /shared/runs/x -- --corpus /data/c
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-shards=4 jobs="" threads="" bin="" sshlogin="" merge_args=""
+source "$here/common.sh"
 usage() { sed -n '2,14p' "${BASH_SOURCE[0]}" >&2; exit 2; }
-while (($#)); do
-  case $1 in
-    --shards) shards=$2; shift 2 ;;
-    --jobs) jobs=$2; shift 2 ;;
-    --threads) threads=$2; shift 2 ;;
-    --bin) bin=$2; shift 2 ;;
-    --sshlogin) sshlogin=$2; shift 2 ;;
-    --merge-args) merge_args=$2; shift 2 ;;
-    --) shift; break ;;
-    -h|--help) usage ;;
-    *) [[ -z ${out:-} ]] || usage; out=$1; shift ;;
-  esac
-done
-[[ -n ${out:-} && $# -gt 0 ]] || usage
+parse_cluster_args "shards jobs threads bin sshlogin merge-args" "$@"
 command -v parallel >/dev/null || { echo "parallel.sh: GNU parallel is not installed (apt-get install parallel)" >&2; exit 1; }
-[[ $shards =~ ^[1-9][0-9]*$ ]] || { echo "parallel.sh: --shards: a positive number, not '$shards'" >&2; exit 2; }
-jobs=${jobs:-$shards}
-threads=${threads:-$(( $(nproc) / jobs > 0 ? $(nproc) / jobs : 1 ))}
-if [[ -z $bin ]]; then bin=$(command -v detour || true); [[ -n $bin ]] || bin=$here/../../build/detour; fi
-[[ -x $bin ]] || { echo "parallel.sh: $bin: not an executable (give --bin)" >&2; exit 2; }
-bin=$(realpath "$bin")
-mkdir -p "$out"
-out=$(realpath "$out")
+shards=${opt_shards:-4}
+check_count shards "$shards"
+jobs=${opt_jobs:-$shards}
+check_count jobs "$jobs"
+threads=${opt_threads:-$(( $(nproc) / jobs > 0 ? $(nproc) / jobs : 1 ))}
+bin=$(detour_bin "${opt_bin:-}")
+sshlogin=${opt_sshlogin:-}
+merge_args=${opt_merge_args:-}
 remote=()
 [[ -n $sshlogin ]] && remote=(--sshlogin "$sshlogin" --workdir "$PWD")
 # Each shard's messages go to OUT/shard-I.log; --halt now,fail=1 stops the others
 # when one fails (they resume on the next call).
 parallel --will-cite --jobs "$jobs" "${remote[@]}" --halt now,fail=1 \
-  "$(printf '%q ' "$bin") run $(printf '%q ' "$@") --jobs $threads --no-progress --shard {}/$shards" \
+  "$(printf '%q ' "$bin") run $(printf '%q ' "${run_args[@]}") --jobs $threads --no-progress --shard {}/$shards" \
   "--out $(printf '%q' "$out")/shard-{} --resume > $(printf '%q' "$out")/shard-{}.log 2>&1" \
   ::: $(seq 1 "$shards")
 eval "extra=($merge_args)"

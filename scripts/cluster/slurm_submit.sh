@@ -14,27 +14,15 @@
 #     /scratch/runs/daniel -- --corpus /data/daniel --extractors all --chains BP-JTA,JTA-BP
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-shards=4 bin="" sbatch_opts="" merge_args=""
-usage() { sed -n '2,16p' "${BASH_SOURCE[0]}" >&2; exit 2; }
-while (($#)); do
-  case $1 in
-    --shards) shards=$2; shift 2 ;;
-    --bin) bin=$2; shift 2 ;;
-    --sbatch) sbatch_opts=$2; shift 2 ;;
-    --merge-args) merge_args=$2; shift 2 ;;
-    --) shift; break ;;
-    -h|--help) usage ;;
-    *) [[ -z ${out:-} ]] || usage; out=$1; shift ;;
-  esac
-done
-[[ -n ${out:-} && $# -gt 0 ]] || usage
-[[ $shards =~ ^[1-9][0-9]*$ ]] || { echo "slurm_submit: --shards: a positive number, not '$shards'" >&2; exit 2; }
-if [[ -z $bin ]]; then bin=$(command -v detour || true); [[ -n $bin ]] || bin=$here/../../build/detour; fi
-[[ -x $bin ]] || { echo "slurm_submit: $bin: not an executable (give --bin)" >&2; exit 2; }
-bin=$(realpath "$bin")
-mkdir -p "$out"
-out=$(realpath "$out")
-run_args=$(printf '%q ' "$@")
+source "$here/common.sh"
+usage() { sed -n '2,13p' "${BASH_SOURCE[0]}" >&2; exit 2; }
+parse_cluster_args "shards bin sbatch merge-args" "$@"
+shards=${opt_shards:-4}
+check_count shards "$shards"
+bin=$(detour_bin "${opt_bin:-}")
+run_args=$(printf '%q ' "${run_args[@]}")
+sbatch_opts=${opt_sbatch:-}
+merge_args=${opt_merge_args:-}
 read -r -a sopts <<<"$sbatch_opts"
 export DETOUR_BIN=$bin DETOUR_OUT=$out DETOUR_ARGS=$run_args DETOUR_SHARDS=$shards DETOUR_MERGE_ARGS=$merge_args
 # The jobs start in this folder (relative paths in RUN_OPTIONS stay right); their
