@@ -182,9 +182,14 @@ RunFolder::RunFolder(const fs::path& dir, bool resume, bool overwrite) {
   }
   if (!holds_run(dir)) return;
   if (overwrite) {
-    for (const auto& f : run_file_names()) {
-      fs::remove_all(dir / f, ec);
-      if (ec) throw io::IoError((dir / f).string() + ": cannot remove: " + ec.message());
+    std::vector<fs::path> files;
+    for (const auto& f : run_file_names()) files.push_back(dir / f);
+    // The tables of `detour run --aggregate NAME` (aggregate-NAME.<ext>).
+    for (const auto& e : fs::directory_iterator(dir, ec))
+      if (e.path().filename().string().rfind("aggregate-", 0) == 0) files.push_back(e.path());
+    for (const auto& f : files) {
+      fs::remove_all(f, ec);
+      if (ec) throw io::IoError(f.string() + ": cannot remove: " + ec.message());
     }
     return;
   }

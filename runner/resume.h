@@ -81,7 +81,8 @@ class StopSignals {
   static int requested();
 };
 
-// The names of the files a run writes in its folder (what --overwrite removes).
+// The names of the files a run writes in its folder (what --overwrite removes, with
+// the aggregate-NAME.<ext> tables of --aggregate).
 const std::vector<std::string>& run_file_names();
 
 // A run folder checked and locked for writing a run: refused when it holds another

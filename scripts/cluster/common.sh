@@ -4,8 +4,9 @@
 
 # parse_cluster_args "OPTION..." "$@": each --OPTION VALUE named in the first word
 # list sets opt_OPTION (dashes as underscores); sets out (the folder, made and made
-# absolute) and run_args (the `detour run` options after --). Calls usage (the
-# script's own) on anything else.
+# absolute; with must_exist=1 set before, an existing folder, else exit 2) and
+# run_args (the `detour run` options after --). Calls usage (the script's own) on
+# anything else.
 parse_cluster_args() {
   local allowed=" $1 " name
   shift
@@ -25,7 +26,11 @@ parse_cluster_args() {
     esac
   done
   [[ -n $out && ${#run_args[@]} -gt 0 ]] || usage
-  mkdir -p "$out"
+  if [[ ${must_exist:-0} == 1 ]]; then
+    [[ -d $out ]] || { echo "$(basename "$0"): $out: not a folder" >&2; exit 2; }
+  else
+    mkdir -p "$out"
+  fi
   out=$(realpath "$out")
 }
 
