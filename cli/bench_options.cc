@@ -34,7 +34,7 @@ void add_bench_options(CLI::App* cmd, BenchArgs& a, const std::string& format_fl
   cmd->add_option("--aggregate", a.aggregate,
                   "micro (default tables), f1-of-means (Scrapinghub), mean-median (WCEB)")
       ->capture_default_str();
-  cmd->add_option("--resamples", a.resamples, "bootstrap resamples of --aggregate f1-of-means")->capture_default_str();
+  cmd->add_option("--resamples", a.resamples, "bootstrap resamples (confidence intervals, --aggregate f1-of-means)")->capture_default_str();
   cmd->add_option("--resample-seed", a.resample_seed, "seed of those resamples (Python's random.seed)")
       ->capture_default_str();
 }

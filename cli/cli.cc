@@ -21,6 +21,8 @@ constexpr AddCommand kCommands[] = {
     add_run_command,
     add_score_command,
     add_sites_command,
+    add_compare_command,
+    add_gate_command,
     add_extract_command,
     add_train_command,
     add_convert_command,

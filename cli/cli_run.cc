@@ -3,6 +3,8 @@
 //              [--metrics LIST] [--jobs N] [--out DIR] [--languages LIST]
 //              [--external NAME='COMMAND']... [--timeout SECONDS] [--max-output SIZE] [--seed N] [--no-progress]
 //              [--store [FILE]] [--resume | --overwrite] [--shard I/N]
+//              [--confidence[=pm|bounds]] [--resamples N] [--trials N] [--stats-seed N] [--alpha A]
+//              [--baselines LIST]
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
@@ -15,6 +17,7 @@
 #include "base/io.h"
 #include "cli/bench_options.h"
 #include "cli/cli.h"
+#include "cli/judgment_options.h"
 #include "reports/aggregate_table.h"
 #include "runner/runner.h"
 #include "store/store.h"
@@ -35,6 +38,7 @@ struct RunArgs {
   BenchArgs bench;  // --format, --aggregate and the benchmark metrics' settings (bench_options.h)
   std::string store, shard = "1/1";
   bool resume = false, overwrite = false;
+  JudgmentArgs judgments;  // --confidence, --resamples, --trials, --stats-seed, --alpha, --baselines
 };
 
 }  // namespace
@@ -74,6 +78,7 @@ void add_run_command(CLI::App& app) {
   cmd->add_flag("--overwrite", args->overwrite, "replace the run whose outputs --out holds");
   cmd->add_option("--shard", args->shard, "run share I of N of the pages (merge the shares with `detour merge`)")
       ->capture_default_str();
+  add_judgment_options(cmd, args->judgments, /*with_confidence=*/true, /*seed_alias=*/false);
   cmd->callback([args, cmd] {
     if (cmd->count("--jobs")) check_jobs(args->jobs);
     harness::RunConfig cfg;
@@ -128,6 +133,8 @@ void add_run_command(CLI::App& app) {
     cfg.resume = args->resume;
     cfg.overwrite = args->overwrite;
     cfg.shard = harness::parse_shard(args->shard);
+    args->judgments.resamples = static_cast<std::uint32_t>(std::max(0, args->bench.resamples));
+    cfg.judgments = judgment_settings(args->judgments);
     auto result = harness::run(cfg);
     harness::write_run(cfg, result);
     // Summary on standard output: Table 2 for `all`, then failures.
@@ -143,7 +150,7 @@ void add_run_command(CLI::App& app) {
           io::write_file_atomic(cfg.out / ("aggregate-" + args->bench.aggregate + "." + fmt),
                                 reports::render_named_aggregate(named, args->bench.aggregate, agg_opts, fmt));
     } else {
-      reports::TableOptions all_only;
+      reports::TableOptions all_only = reports::run_table_options(result);
       all_only.languages = {"all"};
       std::cout << reports::write(reports::table2(reports::run_systems(result), result.signature, all_only), "md");
     }

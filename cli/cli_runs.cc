@@ -15,6 +15,7 @@
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <iostream>
 #include <memory>
 
@@ -128,6 +129,22 @@ void export_run(const RunsArgs& a) {
 }
 
 }  // namespace
+
+results::RunRecords load_run_source(const std::string& source) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (!fs::exists(source, ec)) {
+    auto digits = [](std::string_view s) {
+      return !s.empty() && s.size() < 18 && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+    };
+    const std::size_t colon = source.rfind(':');
+    if (digits(source)) return store::Store(store::default_store_path(), /*create=*/false).records(std::stoll(source));
+    if (colon != std::string::npos && digits(std::string_view(source).substr(colon + 1)) &&
+        fs::exists(source.substr(0, colon), ec))
+      return store::Store(source.substr(0, colon), /*create=*/false).records(std::stoll(source.substr(colon + 1)));
+  }
+  return results::load_run(source);
+}
 
 void add_runs_command(CLI::App& app) {
   auto args = std::make_shared<RunsArgs>();

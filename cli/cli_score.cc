@@ -2,6 +2,7 @@
 //   detour score (--gold DIR | --corpus ROOT) --system DIR [--system DIR ...]
 //                [--metrics tm,tag,tmu,to,car,lcs,cos] [--autojunk yes|no] [--per-doc]
 //                [--format table|tsv|md|latex|json] [--missing skip|empty] [--jobs N] [--out FILE]
+//                [--confidence[=pm|bounds]] [--resamples N] [--seed N]
 // Several --system folders are scored in one pass, gold-major, so that each gold
 // file is read and tokenised once; the output then has one block per system. JSON
 // is always {"systems": {"<name>": {...}}}, the shape of results.json; the other
@@ -21,6 +22,8 @@
 #include "base/errors.h"
 #include "cli/bench_options.h"
 #include "cli/cli.h"
+#include "cli/judgment_options.h"
+#include "reports/judge.h"
 #include "reports/aggregate_table.h"
 #include "reports/score_table.h"
 #include "runner/scoring.h"
@@ -38,6 +41,7 @@ struct ScoreArgs {
   bool per_doc = false, timings = false;
   int jobs = 0;
   BenchArgs bench;  // --corpus-format, --aggregate and the benchmark metrics' settings (bench_options.h)
+  JudgmentArgs judgments;  // --confidence, --resamples, --trials, --seed, --alpha
 };
 }  // namespace
 
@@ -63,6 +67,7 @@ void add_score_command(CLI::App& app) {
   cmd->add_option("--jobs", args->jobs, "threads (default: every core)");
   cmd->add_option("--out", args->out, "write the result to FILE (atomically) instead of standard output");
   add_bench_options(cmd, args->bench, "--corpus-format");
+  add_judgment_options(cmd, args->judgments, /*with_confidence=*/true, /*seed_alias=*/true);
   cmd->add_flag("--timings", args->timings,
                 "print to standard error the seconds spent reading+tokenising, in the kernel (interning and "
                 "matching) and in all");
@@ -141,6 +146,14 @@ void add_score_command(CLI::App& app) {
     // Each system's signature names the gold texts it was scored against (the same
     // whether it is scored alone or beside others).
     for (auto& set : sets) set.context = results::signature_context("gold", results::gold_fingerprint({&set}), args->missing);
+    // Confidence intervals from the per-document counts (reports/judge.h).
+    args->judgments.resamples = static_cast<std::uint32_t>(std::max(0, args->bench.resamples));
+    const results::JudgmentSettings judgments = judgment_settings(args->judgments);
+    if (!judgments.intervals.empty()) {
+      std::vector<results::ScoreSet*> set_ptrs;
+      for (auto& set : sets) set_ptrs.push_back(&set);
+      reports::add_intervals(set_ptrs, reports::JudgeOptions::from(judgments, static_cast<unsigned>(args->jobs)));
+    }
     // Display names: folder names, or the paths as given when two share a name.
     std::vector<std::string> names;
     for (const auto& dir : args->systems) {
@@ -169,7 +182,9 @@ void add_score_command(CLI::App& app) {
     } else {
       std::vector<reports::SystemScores> systems;
       for (std::size_t k = 0; k < n_sys; ++k) systems.push_back({names[k], &sets[k]});
-      text = reports::write(reports::score_document(systems, reports::score_layout(args->format), args->per_doc),
+      text = reports::write(reports::score_document(systems, reports::score_layout(args->format), args->per_doc,
+                                                    judgments.intervals == "bounds" ? reports::IntervalStyle::Bounds
+                                                                                    : reports::IntervalStyle::HalfWidth),
                             args->format);
     }
     std::size_t n_notes = 0, n_docs = 0;

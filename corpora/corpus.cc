@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "base/errors.h"
+#include "base/gzip.h"
 #include "corpora/cleaneval2007.h"
 #include "corpora/decode.h"
 #include "corpora/format.h"
@@ -50,6 +51,16 @@ std::string read_doc_file(const fs::path& path) {
     std::string what = io::not_a_file_reason(path);
     if (!what.empty()) fail(path, what);
     throw;
+  }
+}
+
+std::string read_doc_file_inflated(const fs::path& path) {
+  std::string bytes = read_doc_file(path);
+  if (!is_gzip(bytes)) return bytes;
+  try {
+    return gunzip(bytes);
+  } catch (const std::exception& e) {
+    fail(path, e.what());
   }
 }
 

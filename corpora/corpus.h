@@ -105,4 +105,7 @@ std::string load_gold_bytes(const CorpusDoc& doc);
 // is not a file ("is a directory", "is a dangling symbolic link", ...).
 std::string read_doc_file(const std::filesystem::path& path);
 
+// read_doc_file, inflated when the bytes are gzip (a corrupt stream fails naming the file).
+std::string read_doc_file_inflated(const std::filesystem::path& path);
+
 }  // namespace detour::corpora

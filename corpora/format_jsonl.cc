@@ -18,7 +18,6 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
-#include "base/gzip.h"
 #include "corpora/corpus.h"
 #include "corpora/layout.h"
 
@@ -49,14 +48,7 @@ bool detect_jsonl(const fs::path& root) {
 }
 
 Corpus open_jsonl(const fs::path& root, const OpenOptions&) {
-  std::string bytes = read_doc_file(root);
-  if (is_gzip(bytes)) {
-    try {
-      bytes = gunzip(bytes);
-    } catch (const std::exception& e) {
-      fail(root, e.what());
-    }
-  }
+  std::string bytes = read_doc_file_inflated(root);
   Corpus c;
   c.root = root;
   std::map<std::pair<std::string, std::string>, std::size_t> seen;

@@ -3,7 +3,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include "base/gzip.h"
 #include "corpora/corpus.h"
 #include "corpora/layout.h"
 
@@ -21,14 +20,7 @@ const nlohmann::json* field(const nlohmann::json& j, std::initializer_list<const
 }  // namespace
 
 SystemOutputs read_system_outputs(const fs::path& file) {
-  std::string bytes = read_doc_file(file);
-  if (is_gzip(bytes)) {
-    try {
-      bytes = gunzip(bytes);
-    } catch (const std::exception& e) {
-      fail(file, e.what());
-    }
-  }
+  std::string bytes = read_doc_file_inflated(file);
   SystemOutputs out;
   std::size_t first = bytes.find_first_not_of(" \t\r\n");
   // A single JSON object spanning the file: the Scrapinghub shape. JSON lines start

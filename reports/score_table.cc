@@ -1,6 +1,8 @@
 // score_table: the `detour score` tables (see score_table.h).
 #include "reports/score_table.h"
 
+#include <set>
+
 namespace detour::reports {
 
 using metrics::Aggregate;
@@ -59,10 +61,12 @@ Document long_document(const std::vector<SystemScores>& systems, bool per_doc) {
         row.push_back(Cell::text(key));
         row.push_back(Cell::text(std::string(set.metrics[mi]->name)));
         for (auto n : {std::int64_t(a.documents), a.tp, a.fp, a.fn}) row.push_back(Cell::count(n));
-        for (double v : {a.micro.precision, a.micro.recall, a.micro.f1, a.macro.precision, a.macro.recall, a.macro.f1,
-                         a.sd_f1})
-          row.push_back(Cell::percent({v, sig}));
-        row.push_back(Cell::text(sig));
+        const double values[] = {a.micro.precision, a.micro.recall, a.micro.f1,
+                                 a.macro.precision, a.macro.recall, a.macro.f1};
+        for (std::size_t k = 0; k < 6; ++k) row.push_back(percent_cell(set, mi, key, k, values[k], true));
+        row.push_back(Cell::percent({a.sd_f1, sig}));
+        auto it = set.intervals.find({key, mi});
+        row.push_back(Cell::text(it == set.intervals.end() ? sig : sig + "|" + it->second.method));
       }
   }
   Document doc;
@@ -75,7 +79,7 @@ Document long_document(const std::vector<SystemScores>& systems, bool per_doc) {
   return doc;
 }
 
-Document wide_document(const std::vector<SystemScores>& systems, bool per_doc) {
+Document wide_document(const std::vector<SystemScores>& systems, bool per_doc, IntervalStyle style) {
   Document doc;
   for (const auto& s : systems) {
     const ScoreSet& set = *s.scores;
@@ -97,13 +101,16 @@ Document wide_document(const std::vector<SystemScores>& systems, bool per_doc) {
           row.insert(row.end(), {Cell::empty(), Cell::empty(), Cell::empty()});
           continue;
         }
-        const std::string sig = results::metric_signature(set, mi);
-        row.push_back(Cell::percent({a.micro.precision, sig}));
-        row.push_back(Cell::percent({a.micro.recall, sig}));
-        row.push_back(Cell::percent({a.micro.f1, sig}));
+        row.push_back(percent_cell(set, mi, key, 0, a.micro.precision, true));
+        row.push_back(percent_cell(set, mi, key, 1, a.micro.recall, true));
+        row.push_back(percent_cell(set, mi, key, 2, a.micro.f1, true));
       }
     }
+    t.intervals = style;
+    std::set<std::string> methods;
+    for (const auto& [key, ci] : set.intervals) methods.insert(ci.method);
     for (std::size_t mi = 0; mi < set.metrics.size(); ++mi) t.signatures.push_back(results::metric_signature(set, mi));
+    for (const auto& m : methods) t.signatures.push_back(m);
     doc.tables.push_back(std::move(t));
     if (per_doc) {
       Table d = doc_table(false);
@@ -118,8 +125,9 @@ Document wide_document(const std::vector<SystemScores>& systems, bool per_doc) {
 
 ScoreLayout score_layout(std::string_view format) { return format == "tsv" ? ScoreLayout::Long : ScoreLayout::Wide; }
 
-Document score_document(const std::vector<SystemScores>& systems, ScoreLayout layout, bool per_doc) {
-  return layout == ScoreLayout::Long ? long_document(systems, per_doc) : wide_document(systems, per_doc);
+Document score_document(const std::vector<SystemScores>& systems, ScoreLayout layout, bool per_doc,
+                        IntervalStyle style) {
+  return layout == ScoreLayout::Long ? long_document(systems, per_doc) : wide_document(systems, per_doc, style);
 }
 
 }  // namespace detour::reports

@@ -20,7 +20,11 @@ namespace detour::reports {
 
 enum class ScoreLayout { Wide, Long };
 
-Document score_document(const std::vector<SystemScores>& systems, ScoreLayout layout, bool per_doc);
+// Cells show the sets' confidence intervals when they have them (ScoreSet::intervals,
+// reports/judge.h add_intervals), in `style`; the long form gives them as lo/hi
+// columns (TSV) and names their method in the signature column.
+Document score_document(const std::vector<SystemScores>& systems, ScoreLayout layout, bool per_doc,
+                        IntervalStyle style = IntervalStyle::HalfWidth);
 
 // The layout `detour score --format F` uses: Long for "tsv", Wide otherwise.
 ScoreLayout score_layout(std::string_view format);

@@ -1,9 +1,14 @@
 // tables: Table 2 and Table 4 (see tables.h).
 #include "reports/tables.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cctype>
 #include <set>
+
+#include "base/strings.h"
+#include "reports/judge.h"
 
 namespace detour::reports {
 
@@ -35,7 +40,25 @@ std::vector<std::string> shown_languages(const std::vector<SystemScores>& system
   return o.languages.empty() ? table_languages(systems) : o.languages;
 }
 
+std::string percent_text(double alpha) { return fmt::format("{:g}", 100 * (1 - alpha)); }
+
 }  // namespace
+
+const std::vector<std::string>& default_baselines() {
+  static const std::vector<std::string> names = {"GOLD", "ALL", "NONE"};
+  return names;
+}
+
+bool is_baseline(const std::string& name, const std::vector<std::string>& extra) {
+  auto listed = [&](const std::string& n) {
+    const auto& d = default_baselines();
+    return std::find(d.begin(), d.end(), n) != d.end() || std::find(extra.begin(), extra.end(), n) != extra.end();
+  };
+  if (listed(name)) return true;
+  for (const auto& stage : split_list(name, '-'))
+    if (listed(stage)) return true;
+  return false;
+}
 
 std::vector<std::string> table_languages(const std::vector<SystemScores>& systems) {
   std::set<std::string> langs;
@@ -50,12 +73,26 @@ std::vector<std::string> table_languages(const std::vector<SystemScores>& system
   return out;
 }
 
+Cell percent_cell(const results::ScoreSet& set, std::size_t mi, const std::string& lang, std::size_t statistic,
+                  double value, bool with_interval) {
+  results::Score score(100 * value, results::metric_signature(set, mi));
+  if (with_interval)
+    if (auto it = set.intervals.find({lang, mi}); it != set.intervals.end()) {
+      const auto& [lo, hi] = it->second.bounds[statistic];
+      score = score.with_interval(lo, hi, it->second.method);
+    }
+  return Cell::number(score, 2);
+}
+
 Document table2(const std::vector<SystemScores>& systems, const std::string& signature, const TableOptions& options) {
   const auto ms = table_metrics(systems);
+  const bool intervals = !options.intervals.empty();
+  std::set<std::string> methods;
   Document doc;
   for (const auto& lang : shown_languages(systems, options)) {
     Table t;
     t.title = "Table 2 - " + lang;
+    if (options.intervals == "bounds") t.intervals = IntervalStyle::Bounds;
     t.add_column("system", "", Align::Left);
     for (const auto* m : ms)
       for (const char* k : {"P", "R", "F1"}) t.add_column(k, upper(m->name));
@@ -70,67 +107,146 @@ Document table2(const std::vector<SystemScores>& systems, const std::string& sig
           row.insert(row.end(), {Cell::empty(), Cell::empty(), Cell::empty()});
           continue;
         }
-        const std::string sig = results::metric_signature(*s.scores, mi);
-        row.push_back(Cell::percent({a.micro.precision, sig}));
-        row.push_back(Cell::percent({a.micro.recall, sig}));
-        row.push_back(Cell::percent({a.micro.f1, sig}));
+        row.push_back(percent_cell(*s.scores, mi, lang, 0, a.micro.precision, intervals));
+        row.push_back(percent_cell(*s.scores, mi, lang, 1, a.micro.recall, intervals));
+        row.push_back(percent_cell(*s.scores, mi, lang, 2, a.micro.f1, intervals));
+        if (intervals)
+          if (auto it = s.scores->intervals.find({lang, static_cast<std::size_t>(mi)}); it != s.scores->intervals.end())
+            methods.insert(it->second.method);
       }
     }
     doc.tables.push_back(std::move(t));
   }
   if (!signature.empty()) doc.signatures.push_back(signature);
+  for (const auto& m : methods) doc.signatures.push_back(m);
+  if (!methods.empty())
+    doc.notes.push_back(fmt::format("intervals: {}% percentile bootstrap over documents, micro P/R/F1 recomputed from "
+                                    "the resampled counts ({})",
+                                    percent_text(options.judgments.alpha), *methods.begin()));
   return doc;
 }
+
+namespace {
+
+// One cell of Table 4: the ranked systems of a (language, metric), best first.
+struct Table4Cell {
+  std::string lang;
+  const metrics::MetricInfo* metric = nullptr;
+  std::vector<std::pair<std::size_t, double>> ranked;  // (system, micro F1), F1 descending, stable
+  std::vector<std::size_t> comparisons;                // request index for ranked[1..]
+};
+
+}  // namespace
 
 Document table4(const std::vector<SystemScores>& systems, const std::string& signature, const TableOptions& options) {
   const auto ms = table_metrics(systems);
+  const auto langs = shown_languages(systems, options);
+  // Rank the candidates of every cell; ask for best-vs-other comparisons.
+  std::vector<Table4Cell> cells;
+  JudgeRequest request;
+  std::vector<std::string> baselines;
+  for (const auto& s : systems)
+    if (s.baseline) baselines.push_back(s.name);
+  for (const auto& lang : langs)
+    for (const auto* m : ms) {
+      Table4Cell c{lang, m, {}, {}};
+      for (std::size_t k = 0; k < systems.size(); ++k) {
+        if (systems[k].baseline) continue;
+        const int mi = metric_index(*systems[k].scores, m);
+        if (mi < 0) continue;
+        metrics::Aggregate a = results::aggregate_metric(*systems[k].scores, mi, lang);
+        if (a.documents > 0) c.ranked.emplace_back(k, a.micro.f1);
+      }
+      std::stable_sort(c.ranked.begin(), c.ranked.end(), [](const auto& x, const auto& y) { return x.second > y.second; });
+      if (judgeable(*m))
+        for (std::size_t r = 1; r < c.ranked.size(); ++r) {
+          c.comparisons.push_back(request.comparisons.size());
+          request.comparisons.push_back(
+              {c.ranked[0].first, c.ranked[r].first, lang, m, stats::Statistic::MicroF1, cells.size()});
+        }
+      cells.push_back(std::move(c));
+    }
+  const Verdicts verdicts = judge(systems, langs, request, JudgeOptions::from(options.judgments, options.threads));
+
   Table t;
-  t.title = "Table 4 - best system per language and measure (F1)";
+  t.title = "Table 4 - best system per language and measure (F1), with the systems tied with it";
   t.add_column("language", "", Align::Left);
   for (const auto* m : ms) {
-    t.add_column("best", upper(m->name));
+    t.add_column("best", upper(m->name), Align::Left);
     t.add_column("F1", upper(m->name));
+    t.add_column("tied", upper(m->name), Align::Left);
   }
-  for (const auto& lang : shown_languages(systems, options)) {
+  std::size_t judged = 0;
+  std::vector<std::string> unjudged;
+  std::size_t at = 0;
+  for (const auto& lang : langs) {
     Row& row = t.add_row();
     row.push_back(Cell::text(lang));
     for (const auto* m : ms) {
-      const SystemScores* best = nullptr;
-      double best_f = -1;
-      int best_mi = -1;
-      for (const auto& s : systems) {
-        const int mi = metric_index(*s.scores, m);
-        if (mi < 0) continue;
-        metrics::Aggregate a = results::aggregate_metric(*s.scores, mi, lang);
-        if (a.documents > 0 && a.micro.f1 > best_f) {  // the first system wins ties (stable)
-          best_f = a.micro.f1;
-          best = &s;
-          best_mi = mi;
-        }
-      }
-      if (!best) {
-        row.insert(row.end(), {Cell::empty(), Cell::empty()});
+      const Table4Cell& c = cells[at++];
+      if (c.ranked.empty()) {
+        row.insert(row.end(), {Cell::empty(), Cell::empty(), Cell::empty()});
         continue;
       }
-      row.push_back(Cell::text(best->name));
-      row.push_back(Cell::percent({best_f, results::metric_signature(*best->scores, best_mi)}));
+      const auto& best = systems[c.ranked[0].first];
+      const int mi = metric_index(*best.scores, m);
+      row.push_back(Cell::text(best.name));
+      row.push_back(percent_cell(*best.scores, mi, lang, 2, c.ranked[0].second, !options.intervals.empty()));
+      if (!judgeable(*m)) {
+        row.push_back(Cell::text("n/a"));
+        if (std::find(unjudged.begin(), unjudged.end(), std::string(m->name)) == unjudged.end())
+          unjudged.emplace_back(m->name);
+        continue;
+      }
+      std::vector<std::string> tied;
+      for (std::size_t r = 1; r < c.ranked.size(); ++r) {
+        const ComparisonResult& cr = verdicts.comparisons[c.comparisons[r - 1]];
+        if (!cr.judged) continue;
+        ++judged;
+        if (cr.p_holm >= options.judgments.alpha) tied.push_back(systems[c.ranked[r].first].name);
+      }
+      row.push_back(tied.empty() ? Cell::empty() : Cell::text(join(tied, ", ")));
     }
   }
+  const auto& j = options.judgments;
+  t.notes.push_back("best: the highest micro F1 among the systems that are not baselines" +
+                    (baselines.empty() ? std::string() : " (baselines, never ranked: " + join(baselines, ", ") + ")"));
+  t.notes.push_back(fmt::format(
+      "tied: not significantly worse than the best: approximate randomization of micro F1 ({} trials, two-sided) "
+      "of the best against each other system of the cell, Holm-corrected within the cell (at most {} comparisons; "
+      "{} in the table), adjusted p >= {:g}; listed by F1, highest first",
+      j.trials, verdicts.largest_family, judged, j.alpha));
+  t.notes.push_back(std::string(stats::pairing_rule()));
+  if (std::string caution = resolution_note(verdicts); !caution.empty()) t.notes.push_back(caution);
+  if (!unjudged.empty())
+    t.notes.push_back("n/a: no significance test for " + join(unjudged, ", ") +
+                      " (per-document values not computed from counts)");
   Document doc;
   doc.tables.push_back(std::move(t));
   if (!signature.empty()) doc.signatures.push_back(signature);
+  doc.signatures.push_back(verdicts.options.randomization.signature() + "|" + verdicts.holm_signature +
+                           fmt::format("|alpha:{:g}", j.alpha));
   return doc;
 }
 
-std::vector<SystemScores> run_systems(const results::RunRecords& run) {
+std::vector<SystemScores> run_systems(const results::RunRecords& run, const std::vector<std::string>& extra) {
   std::vector<SystemScores> out;
-  for (const auto& s : run.systems) out.push_back({s.name, &s.scores});
+  for (const auto& s : run.systems) out.push_back({s.name, &s.scores, is_baseline(s.name, extra)});
   return out;
 }
 
-RunTables run_tables(const results::RunRecords& run, const TableOptions& options) {
-  const auto systems = run_systems(run);
-  return {table2(systems, run.signature, options), table4(systems, run.signature, options)};
+TableOptions run_table_options(const results::RunRecords& run, unsigned threads) {
+  TableOptions o;
+  o.judgments = run.provenance.judgments;
+  o.intervals = o.judgments.intervals;
+  o.threads = threads;
+  return o;
+}
+
+RunTables run_tables(const results::RunRecords& run, unsigned threads) {
+  const TableOptions o = run_table_options(run, threads);
+  const auto systems = run_systems(run, o.judgments.baselines);
+  return {table2(systems, run.signature, o), table4(systems, run.signature, o)};
 }
 
 }  // namespace detour::reports

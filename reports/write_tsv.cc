@@ -6,24 +6,11 @@
 #include <fmt/format.h>
 
 #include "reports/table.h"
+#include "results/run_records.h"
 
 namespace detour::reports {
 
 namespace {
-
-std::string escape(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '\\': out += "\\\\"; break;
-      case '\t': out += "\\t"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
 
 std::string body(const Table& t) {
   std::vector<bool> has_interval(t.columns.size(), false);
@@ -34,14 +21,14 @@ std::string body(const Table& t) {
   if (!t.title.empty()) out += "# " + t.title + "\n";
   if (!t.caption.empty()) out += "# " + t.caption + "\n";
   for (std::size_t i = 0; i < t.columns.size(); ++i) {
-    const std::string h = escape(t.columns[i].header());
+    const std::string h = results::tsv_escape(t.columns[i].header());
     out += (i ? "\t" : "") + h;
     if (has_interval[i]) out += "\t" + h + " lo\t" + h + " hi";
   }
   out += "\n";
   for (const Row& r : t.rows) {
     for (std::size_t i = 0; i < r.size(); ++i) {
-      out += (i ? "\t" : "") + escape(plain_value(r[i]));
+      out += (i ? "\t" : "") + results::tsv_escape(plain_value(r[i]));
       if (!has_interval[i]) continue;
       if (r[i].kind() == Cell::Kind::Score && r[i].score().has_interval()) {
         const auto& s = r[i].score();

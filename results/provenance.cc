@@ -39,10 +39,29 @@ nlohmann::json Provenance::to_json() const {
   j["corpus_fingerprint"] = corpus_fingerprint;
   j["languages"] = languages;
   j["missing_policy"] = missing_policy;
-  if (!systems.empty()) j["systems"] = systems;
+  if (!systems.empty()) {
+    j["systems"] = systems;
+    j["judgments"] = judgments.to_json();
+  }
   // What differs from one execution of the same command to the next.
   j["run"] = {{"command", command}, {"started", started}, {"seconds", seconds}, {"threads", threads}, {"host", host}};
   return j;
+}
+
+nlohmann::json JudgmentSettings::to_json() const {
+  return {{"intervals", intervals}, {"resamples", resamples}, {"trials", trials},
+          {"seed", seed},           {"alpha", alpha},         {"baselines", baselines}};
+}
+
+JudgmentSettings JudgmentSettings::from_json(const nlohmann::json& j) {
+  JudgmentSettings s;
+  if (j.contains("intervals")) s.intervals = j["intervals"].get<std::string>();
+  if (j.contains("resamples")) s.resamples = j["resamples"].get<std::uint32_t>();
+  if (j.contains("trials")) s.trials = j["trials"].get<std::uint32_t>();
+  if (j.contains("seed")) s.seed = j["seed"].get<std::uint64_t>();
+  if (j.contains("alpha")) s.alpha = j["alpha"].get<double>();
+  if (j.contains("baselines")) s.baselines = j["baselines"].get<std::vector<std::string>>();
+  return s;
 }
 
 Provenance Provenance::from_json(const nlohmann::json& j) {
@@ -57,6 +76,7 @@ Provenance Provenance::from_json(const nlohmann::json& j) {
   str(j, "missing_policy", p.missing_policy);
   if (j.contains("languages")) p.languages = j["languages"].get<std::vector<std::string>>();
   if (j.contains("systems")) p.systems = j["systems"].get<std::map<std::string, std::string>>();
+  if (j.contains("judgments")) p.judgments = JudgmentSettings::from_json(j["judgments"]);
   if (j.contains("run")) {
     const auto& r = j["run"];
     str(r, "command", p.command);

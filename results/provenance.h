@@ -3,6 +3,7 @@
 // timing can be told apart, and a result can be traced to its command and corpus.
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <string>
 #include <vector>
@@ -10,6 +11,21 @@
 #include <nlohmann/json.hpp>
 
 namespace detour::results {
+
+// How the tables of a run are judged (reports/judge.h): confidence intervals on
+// request, the bootstrap and randomization settings, and which systems are
+// baselines. Written in results.json's provenance ("judgments") so that a run read
+// back gives the same tables.
+struct JudgmentSettings {
+  std::string intervals;            // "" (none), "pm" (F1 ± half-width) or "bounds" ([lo, hi])
+  std::uint32_t resamples = 1000;   // bootstrap resamples
+  std::uint32_t trials = 10000;     // approximate randomization trials
+  std::uint64_t seed = 12345;       // of both (sacrebleu's default)
+  double alpha = 0.05;              // 1 - confidence level; significance level of ties
+  std::vector<std::string> baselines;  // systems marked baseline besides GOLD, ALL, NONE
+  nlohmann::json to_json() const;
+  static JudgmentSettings from_json(const nlohmann::json& j);  // absent fields: defaults
+};
 
 struct Provenance {
   std::string command;             // the command line, words joined by spaces
@@ -23,6 +39,7 @@ struct Provenance {
   std::vector<std::string> languages;  // the language subset asked for; empty = all
   std::string missing_policy;      // how a missing or failed output is scored
   std::map<std::string, std::string> systems;  // system -> extractor signature (runs)
+  JudgmentSettings judgments;      // (runs)
 
   // Fills command, version, commit, started, host.
   static Provenance now(int argc, char** argv);

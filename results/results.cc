@@ -50,7 +50,30 @@ nlohmann::json metric_json(const MetricInfo& m, const Aggregate& a, const std::s
   return j;
 }
 
+nlohmann::json bounds(const std::pair<double, double>& b) { return nlohmann::json::array({b.first, b.second}); }
+
 }  // namespace
+
+nlohmann::json intervals_json(const CellIntervals& c) {
+  return {{"method", c.method},
+          {"precision", bounds(c.bounds[0])},
+          {"recall", bounds(c.bounds[1])},
+          {"f1", bounds(c.bounds[2])},
+          {"macro", {{"precision", bounds(c.bounds[3])}, {"recall", bounds(c.bounds[4])}, {"f1", bounds(c.bounds[5])}}}};
+}
+
+CellIntervals intervals_from_json(const nlohmann::json& j) {
+  CellIntervals c;
+  c.method = j.at("method").get<std::string>();
+  auto get = [](const nlohmann::json& a) { return std::make_pair(a.at(0).get<double>(), a.at(1).get<double>()); };
+  c.bounds[0] = get(j.at("precision"));
+  c.bounds[1] = get(j.at("recall"));
+  c.bounds[2] = get(j.at("f1"));
+  c.bounds[3] = get(j.at("macro").at("precision"));
+  c.bounds[4] = get(j.at("macro").at("recall"));
+  c.bounds[5] = get(j.at("macro").at("f1"));
+  return c;
+}
 
 nlohmann::json to_json(const ScoreSet& set, bool per_doc) {
   nlohmann::json j;
@@ -61,8 +84,11 @@ nlohmann::json to_json(const ScoreSet& set, bool per_doc) {
     std::size_t n = 0;
     for (const auto& d : set.docs) n += key == "all" || d.lang == key;
     l["documents"] = n;
-    for (std::size_t mi = 0; mi < set.metrics.size(); ++mi)
-      l[std::string(set.metrics[mi]->name)] = metric_json(*set.metrics[mi], aggregate_metric(set, mi, key), metric_signature(set, mi));
+    for (std::size_t mi = 0; mi < set.metrics.size(); ++mi) {
+      nlohmann::json mj = metric_json(*set.metrics[mi], aggregate_metric(set, mi, key), metric_signature(set, mi));
+      if (auto it = set.intervals.find({key, mi}); it != set.intervals.end()) mj["intervals"] = intervals_json(it->second);
+      l[std::string(set.metrics[mi]->name)] = std::move(mj);
+    }
     langs[key] = std::move(l);
   }
   j["languages"] = std::move(langs);

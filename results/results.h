@@ -3,6 +3,7 @@
 // aggregates, JSON and tables are computed from them, never by rescoring.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <string>
@@ -21,6 +22,13 @@ struct DocResult {
   std::string dataset;                    // sub-dataset of a multi-dataset corpus (WCEB), else ""
 };
 
+// The confidence intervals of one (language, metric) cell, as results.json writes
+// them: percentages; micro P, R, F1 then macro P, R, F1 (stats::Statistic order).
+struct CellIntervals {
+  std::string method;  // "bs:1000|seed:12345|ci:percentile-95|rng:xoshiro256ss"
+  std::array<std::pair<double, double>, 6> bounds{};  // (lo, hi)
+};
+
 struct ScoreSet {
   std::vector<const metrics::MetricInfo*> metrics;
   metrics::ScoreOptions options;
@@ -37,6 +45,9 @@ struct ScoreSet {
   // detour keep the signatures they were scored with.
   std::string written_signature;
   std::vector<std::string> written_metric_signatures;  // one per metric, or empty
+  // Confidence intervals (reports/judge.h), when asked for: (language key, metric
+  // index) -> intervals. Written by to_json as each metric's "intervals".
+  std::map<std::pair<std::string, std::size_t>, CellIntervals> intervals;
 };
 
 // "|<kind>:<fp>|missing:<policy>", the context part of a signature.
@@ -57,6 +68,11 @@ metrics::Aggregate aggregate_metric(const ScoreSet& set, std::size_t metric_inde
 // {"signature", "languages": {"<lang>|all": {"documents", "<metric>": {...}}}, "notes"}
 // plus "documents": [...] when per_doc.
 nlohmann::json to_json(const ScoreSet& set, bool per_doc);
+
+// A cell's intervals as results.json writes them ({"method", "precision": [lo, hi],
+// "recall", "f1", "macro": {...}}), and back (throws nlohmann::json errors).
+nlohmann::json intervals_json(const CellIntervals& c);
+CellIntervals intervals_from_json(const nlohmann::json& j);
 
 // Languages present, sorted, followed by "all".
 std::vector<std::string> language_keys(const ScoreSet& set);

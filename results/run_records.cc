@@ -344,7 +344,18 @@ RunRecords read_run(const fs::path& dir) {
     sys.scores.context = signature_context("corpus", r.provenance.corpus_fingerprint, r.provenance.missing_policy);
     const auto& ms = sys.scores.metrics;
     if (sj.contains("languages") && sj["languages"].is_object()) {
-      for (const auto& [lang, _] : sj["languages"].items()) sys.scores.has_languages |= lang != "all";
+      for (const auto& [lang, lj] : sj["languages"].items()) {
+        sys.scores.has_languages |= lang != "all";
+        for (std::size_t mi = 0; mi < ms.size(); ++mi) {
+          const std::string key(ms[mi]->name);
+          if (!lj.contains(key) || !lj[key].contains("intervals")) continue;
+          try {
+            sys.scores.intervals[{lang, mi}] = intervals_from_json(lj[key]["intervals"]);
+          } catch (const nlohmann::json::exception& e) {
+            fail(json_path, "system '" + name + "', " + lang + "/" + key + ": bad intervals: " + e.what());
+          }
+        }
+      }
       if (sj["languages"].contains("all")) {
         const auto& all = sj["languages"]["all"];
         for (const auto* m : ms) {

@@ -11,11 +11,14 @@
 #include <cstring>
 #include <iostream>
 
+#include <tbb/info.h>
+
 #include "base/errors.h"
 #include "base/hash.h"
 #include "base/io.h"
 #include "base/strings.h"
 #include "extractors/external.h"
+#include "reports/judge.h"
 #include "reports/table.h"
 
 namespace detour::harness {
@@ -553,7 +556,8 @@ store::RunHeader run_header(const RunConfig& cfg, const RunResult& result, const
                   {"seed", cfg.seed},
                   {"format", cfg.open.format},
                   {"dragnet_comments", cfg.open.dragnet_comments},
-                  {"l3s_classes", cfg.open.l3s_classes}}},
+                  {"l3s_classes", cfg.open.l3s_classes},
+                  {"judgments", cfg.judgments.to_json()}}},
                 {"shards", cfg.shard.count}};
   return h;
 }
@@ -563,6 +567,12 @@ RunResult run_result(const store::RunLog& run) {
   static_cast<results::RunRecords&>(r) = store::to_records(run);
   r.shard = ShardSpec{run.header.shard, run.header.shards};
   r.outputs_written = true;  // the outputs are files of run folders, not records
+  // The confidence intervals the run computed after its pages (runner.cc).
+  if (const auto& j = r.provenance.judgments; !j.intervals.empty()) {
+    std::vector<results::ScoreSet*> sets;
+    for (auto& sys : r.systems) sets.push_back(&sys.scores);
+    reports::add_intervals(sets, reports::JudgeOptions::from(j, static_cast<unsigned>(tbb::info::default_concurrency())));
+  }
   return r;
 }
 

@@ -18,6 +18,7 @@
 #include "corpora/corpus.h"
 #include "corpora/fingerprint.h"
 #include "base/io.h"
+#include "reports/judge.h"
 #include "reports/tables.h"
 #include "runner/resume.h"
 
@@ -97,6 +98,7 @@ void fill_provenance(results::Provenance& p, const RunConfig& cfg, const RunResu
   p.languages = cfg.languages;
   p.missing_policy = kRunMissingPolicy;
   for (const auto& sys : result.systems) p.systems[sys.name] = sys.signature;
+  p.judgments = cfg.judgments;
 }
 
 }  // namespace
@@ -277,6 +279,11 @@ RunResult run(const RunConfig& cfg) {
           !note.empty())
         set.notes.push_back(std::move(note));
     }
+  }
+  if (!cfg.judgments.intervals.empty()) {
+    std::vector<ScoreSet*> sets;
+    for (auto& sys : result.systems) sets.push_back(&sys.scores);
+    reports::add_intervals(sets, reports::JudgeOptions::from(cfg.judgments, static_cast<unsigned>(threads)));
   }
   return result;
 }

@@ -46,6 +46,9 @@ struct RunConfig {
   std::filesystem::path out;                     // "" = write nothing
   bool progress = true;
   std::uint64_t seed = 42;
+  // Confidence intervals (when judgments.intervals is set) and Table 4's judgment
+  // settings; recorded in the provenance (reports/judge.h).
+  results::JudgmentSettings judgments;
   std::size_t max_page_bytes = std::size_t{64} << 20;
   // Recording, resuming and sharding (runner/resume.h, runner/shard.h): with `out`,
   // outputs are written and pages recorded in its journal as they complete.

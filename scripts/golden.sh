@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Golden end-to-end tests: every subcommand of detour (run, score, sites, extract,
-# list, train) run as a user would, on the sample corpus and small fixtures, and its
+# Golden end-to-end tests: every subcommand of detour (run, score, sites, compare,
+# gate, extract, list, train) run as a user would, on the sample corpus and small fixtures, and its
 # output (exit status, standard output and error, and the files it writes) compared
 # with the expected files committed under tests/golden/.
 #
@@ -106,6 +106,20 @@ mkdir -p "$work/flat/html" "$work/flat/gold"
 cp "$page_en" "$work/flat/html/page"; cp "${page_en/\/html\//\/gold\/}" "$work/flat/gold/page"
 golden_case error_no_language -- run --corpus "$work/flat" --extractors JTA --no-progress
 golden_case run_flat_lang -- run --corpus "$work/flat" --extractors JTA,JTS --lang en --metrics to --no-progress
+# Judgments: compare two systems of a run; the gate against the committed sample
+# baseline (baselines/sample.json), passing on the same run and failing when a weaker
+# extractor (BP-DEF) stands under BP's name.
+golden_case compare_md -- compare "$work/run_small" --systems BP,JTA --top 3 --trials 2000 --format md
+golden_case compare_refused -- compare "$work/run_small" "$work/score_in" --system BP
+"$bin" run --corpus corpora/sample --extractors BP,JTA,RD --metrics to,car,tm --jobs 2 --no-progress \
+  --out "$work/gate_run" >/dev/null 2>&1
+golden_case gate_pass junit.xml -- gate "$work/gate_run" --baseline baselines/sample.json --max-drop 0.5 \
+  --junit OUT/junit.xml
+"$bin" run --corpus corpora/sample --extractors BP-DEF,JTA,RD --metrics to,car,tm --jobs 2 --no-progress \
+  --out "$work/gate_weak" >/dev/null 2>&1
+python3 scripts/rename_system.py "$work/gate_weak" BP-DEF BP
+golden_case gate_fail junit.xml -- gate "$work/gate_weak" --baseline baselines/sample.json --junit OUT/junit.xml
+golden_case gate_unreadable -- gate "$work/nowhere" --baseline baselines/sample.json
 if ((update)); then echo "golden: expected files rewritten in $expected/"; exit 0; fi
 if ((failed)); then
   echo "golden: some outputs changed; if the change is intended, run: bash scripts/golden.sh --update"

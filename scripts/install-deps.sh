@@ -26,6 +26,8 @@ REF_PKGS=(
   default-jre-headless default-jdk-headless libboilerpipe-java
   python3-readability python3-lxml
   python3-nltk python3-absl python3-six python3-numpy  # rouge-score and WCEB run from source (scripts/bench_metrics)
+  python3-scipy           # scripts/stats_reference.py: scipy's values for the stats differential test's fixture
+  libxml2-utils           # xmllint: the gate's JUnit XML validated against tests/fixtures/junit/junit.xsd
 )
 
 # Engines the shards of a run are spread on (scripts/cluster/): GNU parallel, and a

@@ -63,6 +63,7 @@ results::Provenance provenance_from_json(const json& j) {
   p.languages = get<std::vector<std::string>>(j, "languages");
   p.missing_policy = get<std::string>(j, "missing_policy");
   p.systems = get_or<std::map<std::string, std::string>>(j, "systems", {});
+  if (j.contains("judgments")) p.judgments = results::JudgmentSettings::from_json(j["judgments"]);
   const json& run = field(j, "run");
   p.command = get<std::string>(run, "command");
   p.started = get<std::string>(run, "started");

@@ -1,6 +1,7 @@
 // The records of a run folder read back (results/run_records.h): a run on the sample
 // corpus with ok, failed and excluded pages, notes and the cos metric's extra values,
-// read with read_run, gives the same tables and record files byte for byte; broken
+// with confidence intervals, read with read_run, gives the same tables (Table 2 with
+// intervals, Table 4's judgment) and record files byte for byte; broken
 // folders give errors that name the file and the line.
 #include <catch2/catch.hpp>
 
@@ -31,6 +32,9 @@ harness::RunConfig sample_run(const fs::path& out, const fs::path& tool) {
   cfg.progress = false;
   cfg.jobs = 2;
   cfg.out = out;
+  cfg.judgments.intervals = "pm";  // intervals in results.json and Table 2, read back too
+  cfg.judgments.trials = 2000;
+  cfg.judgments.baselines = {"HK"};
   return cfg;
 }
 
@@ -84,6 +88,10 @@ TEST_CASE("run records: a run folder read back gives the same tables and records
   CHECK(noted > 0);
   CHECK(back.provenance.corpus_fingerprint == run.provenance.corpus_fingerprint);
   CHECK(back.signature == run.signature);
+  CHECK(back.provenance.judgments.intervals == "pm");
+  CHECK(back.provenance.judgments.baselines == std::vector<std::string>{"HK"});
+  CHECK(back.systems[2].scores.intervals.size() == run.systems[2].scores.intervals.size());
+  CHECK(!run.systems[2].scores.intervals.empty());
 
   // Tables and record files re-made from the loaded records are the run's own.
   results::write_records(t.path / "again", back);
