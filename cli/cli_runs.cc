@@ -24,6 +24,7 @@
 #include "cli/cli.h"
 #include "reports/table.h"
 #include "reports/tables.h"
+#include "results/run_source.h"
 #include "runner/resume.h"
 #include "runner/runner.h"
 #include "store/journal.h"
