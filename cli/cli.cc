@@ -2,6 +2,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include <csignal>
 #include <exception>
 #include <iostream>
 
@@ -9,6 +10,7 @@
 #include "base/version.h"
 #include "reports/table.h"
 #include "results/provenance.h"
+#include "runner/resume.h"
 
 namespace detour::cli {
 
@@ -26,6 +28,8 @@ constexpr AddCommand kCommands[] = {
     add_train_command,
     add_convert_command,
     add_report_command,
+    add_merge_command,
+    add_runs_command,
     add_list_command,
 };
 }  // namespace
@@ -55,6 +59,13 @@ int main(int argc, char** argv) {
   } catch (const UsageError& e) {
     std::cerr << "detour: " << e.what() << "\n";
     return kExitUsage;
+  } catch (const harness::Interrupted& e) {
+    std::cerr << "detour: " << e.what() << "\n";
+    std::cerr.flush();
+    // Die of the signal, as without a run in progress (what it does now: the
+    // external tools' cleanup, or the default).
+    std::raise(e.signal());
+    return 128 + e.signal();
   } catch (const WorkFailed& e) {
     std::cerr << "detour: " << e.what() << "\n";
     return kExitFailed;

@@ -13,6 +13,7 @@ class App;
 #include <vector>
 
 #include "base/strings.h"
+#include "results/run_records.h"
 
 namespace detour::cli {
 
@@ -48,5 +49,10 @@ void add_gate_command(CLI::App& app);
 void add_convert_command(CLI::App& app);
 void add_report_command(CLI::App& app);
 void add_tune_command(CLI::App& app);
+void add_runs_command(CLI::App& app);
+// A run for compare and gate: a run folder or results file (results::load_run), or
+// a run of the results store: ID (the default store, $DETOUR_STORE) or FILE:ID.
+results::RunRecords load_run_source(const std::string& source);
+void add_merge_command(CLI::App& app);
 
 }  // namespace detour::cli

@@ -60,7 +60,7 @@ void add_compare_command(CLI::App& app) {
   auto args = std::make_shared<CompareArgs>();
   auto* cmd = app.add_subcommand(
       "compare", "judge two systems of one run, or one system across two runs: deltas, CIs, p-values, moved pages");
-  cmd->add_option("runs", args->sources, "one or two run sources (a run folder of `detour run --out`)")
+  cmd->add_option("runs", args->sources, "one or two run sources (a run folder of `detour run --out`, or a store run: ID or STORE_FILE:ID)")
       ->required()
       ->expected(1, 2);
   cmd->add_option("--systems", args->systems, "FIRST,SECOND: the systems compared (SECOND - FIRST)");
@@ -96,7 +96,7 @@ void add_compare_command(CLI::App& app) {
     if (!args->systems.empty() && !args->system.empty()) throw UsageError("--system and --systems exclude each other");
 
     std::vector<results::RunRecords> runs;
-    for (const auto& s : args->sources) runs.push_back(results::load_run(s));
+    for (const auto& s : args->sources) runs.push_back(load_run_source(s));
     const results::RunRecords& ra = runs[0];
     const results::RunRecords& rb = runs[two ? 1 : 0];
     reports::CompareOptions o;

@@ -37,7 +37,7 @@ struct GateArgs {
 
 results::RunRecords load(const std::string& source) {
   try {
-    return results::load_run(source);
+    return load_run_source(source);
   } catch (const results::RecordsError& e) {
     throw UsageError(std::string("unreadable run: ") + e.what());  // exit 2, as documented
   }
@@ -48,7 +48,7 @@ results::RunRecords load(const std::string& source) {
 void add_gate_command(CLI::App& app) {
   auto args = std::make_shared<GateArgs>();
   auto* cmd = app.add_subcommand("gate", "regression gate for CI: check a run against a committed baseline file");
-  cmd->add_option("run", args->source, "the run source (a run folder of `detour run --out`)")->required();
+  cmd->add_option("run", args->source, "the run source (a run folder of `detour run --out`, or a store run: ID or STORE_FILE:ID)")->required();
   cmd->add_option("--baseline", args->baseline, "the baseline file (JSON)")->required();
   cmd->add_flag("--update", args->update, "write the baseline from the run (floors at F1 - --max-drop)");
   cmd->add_flag("--allow-regression", args->allow_regression, "let --update lower floors");

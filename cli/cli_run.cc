@@ -3,6 +3,7 @@
 //              [--metrics LIST] [--jobs N] [--out DIR] [--languages LIST]
 //              [--external NAME='COMMAND']... [--timeout SECONDS] [--max-output SIZE] [--seed N] [--no-progress]
 //              [--variant NAME='EXTRACTOR(key=value,...)']... [--sweep EXTRACTOR.key=VALUES]... [--settings FILE]
+//              [--store [FILE]] [--resume | --overwrite] [--shard I/N]
 //              [--confidence[=pm|bounds]] [--resamples N] [--trials N] [--stats-seed N] [--alpha A]
 //              [--baselines LIST]
 // Stages take settings: --extractors 'JTA(length_low=60)', --chains 'BP-JTA(length_low=60)'.
@@ -24,6 +25,7 @@
 #include "reports/aggregate_table.h"
 #include "runner/runner.h"
 #include "runner/tune.h"
+#include "store/store.h"
 #include "reports/tables.h"
 
 namespace detour::cli {
@@ -140,13 +142,31 @@ void add_run_command(CLI::App& app) {
   add_judgment_options(cmd, *judgments, /*with_confidence=*/true, /*seed_alias=*/false);
   auto report = std::make_shared<bool>(false);  // --report: the HTML report in OUT/report
   cmd->add_flag("--report", *report, "also write the HTML report of the run to OUT/report (see detour report)");
-  cmd->callback([args, judgments, report, cmd] {
+  struct Lasting {  // run only: the results store, resuming, shards
+    std::string store, shard = "1/1";
+    bool resume = false, overwrite = false;
+  };
+  auto lasting = std::make_shared<Lasting>();
+  cmd->add_option("--store", lasting->store,
+                  "record the run in this results store (alone: the default store, " +
+                      store::default_store_path().string() + ")")
+      ->expected(0, 1)
+      ->default_str(store::default_store_path().string());
+  cmd->add_flag("--resume", lasting->resume, "finish the run recorded in --out (or --store): only the pages not done");
+  cmd->add_flag("--overwrite", lasting->overwrite, "replace the run whose outputs --out holds");
+  cmd->add_option("--shard", lasting->shard, "run share I of N of the pages (merge the shares with `detour merge`)")
+      ->capture_default_str();
+  cmd->callback([args, judgments, report, lasting, cmd] {
     if (*report && args->out.empty()) throw UsageError("--report needs --out (the report goes to OUT/report)");
     RunPlan plan = make_run_plan(*args, cmd);
     const harness::RunConfig& cfg = plan.config;
     const metrics::AggregationOptions agg_opts = aggregation_options(args->bench);
     judgments->resamples = static_cast<std::uint32_t>(std::max(0, args->bench.resamples));
     plan.config.judgments = judgment_settings(*judgments);
+    plan.config.store = lasting->store;
+    plan.config.resume = lasting->resume;
+    plan.config.overwrite = lasting->overwrite;
+    plan.config.shard = harness::parse_shard(lasting->shard);
     auto result = harness::run(cfg);
     harness::write_run(cfg, result);
     if (!plan.sweeps.empty() && !cfg.out.empty()) harness::write_sweep_tables(cfg.out, result, plan.sweeps, {});
@@ -170,6 +190,12 @@ void add_run_command(CLI::App& app) {
     std::cout << fmt::format("\n{} pages x {} systems in {:.1f} s ({} threads); {} failed page runs\n",
                              result.doc_ids.size(), result.systems.size(), result.seconds,
                              result.provenance.threads, failures);
+    if (!result.shard.whole())
+      std::cout << fmt::format("shard {} of the corpus: merge the shards with `detour merge`\n", result.shard.str());
+    if (result.resumed)
+      std::cout << fmt::format("{} of the pages were done by an earlier run (--resume)\n", result.resumed);
+    if (result.store_run)
+      std::cout << fmt::format("recorded in {} as run {}\n", cfg.store.string(), result.store_run);
     for (const auto& sys : result.systems) {
       int shown = 0;
       for (std::size_t i = 0; i < sys.pages.size(); ++i)

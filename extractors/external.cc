@@ -275,6 +275,13 @@ std::string errno_text(int e) { return std::strerror(e); }
 
 }  // namespace
 
+void install_external_cleanup() { install_cleanup(); }
+
+void stop_external_tools() {
+  g_dying.store(true);
+  kill_all_groups();
+}
+
 ProcessResult run_process(const std::vector<std::string>& argv, const std::string& stdin_data, double timeout,
                           std::size_t max_output, const WatchedFile* watch) {
   if (argv.empty()) throw ExtractError("empty command");

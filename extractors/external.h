@@ -102,4 +102,14 @@ ProcessResult run_process(const std::vector<std::string>& argv, const std::strin
                           double timeout_seconds, std::size_t max_output_bytes = kDefaultMaxOutputBytes,
                           const WatchedFile* watch = nullptr);
 
+// Installs the cleanup on SIGINT, SIGTERM and SIGHUP (kill the tools, remove the
+// staging folders, then die of the signal) now instead of when the first tool starts,
+// so that a handler installed later (the runner's stop on a first signal,
+// runner/resume.h) runs before it. Once per process.
+void install_external_cleanup();
+// Kills every tool running and every tool started from now on (their pages fail),
+// for a signal handler that stops a run before the process dies of the signal.
+// Async-signal-safe.
+void stop_external_tools();
+
 }  // namespace detour

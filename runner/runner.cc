@@ -21,6 +21,7 @@
 #include "base/io.h"
 #include "reports/judge.h"
 #include "reports/tables.h"
+#include "runner/resume.h"
 
 namespace detour::harness {
 
@@ -87,8 +88,25 @@ class Progress {
 }  // namespace
 
 
+namespace {
+
+// Everything of the provenance but the run's duration, known before the first page.
+void fill_provenance(results::Provenance& p, const RunConfig& cfg, const RunResult& result,
+                     const std::string& fingerprint, int threads) {
+  p.threads = threads;
+  p.corpus = cfg.corpus.string();
+  p.corpus_fingerprint = fingerprint;
+  p.languages = cfg.languages;
+  p.missing_policy = kRunMissingPolicy;
+  for (const auto& sys : result.systems) p.systems[sys.name] = sys.signature;
+  p.judgments = cfg.judgments;
+}
+
+}  // namespace
+
 RunResult run(const RunConfig& cfg) {
   auto t0 = Clock::now();
+  RunRecorder recorder(cfg);  // the run folder checked (and locked) before any work
   RunResult result;
   result.provenance = results::Provenance::now(results::command_line());
   corpora::Corpus corpus = corpora::open_corpus(cfg.corpus, cfg.open);
@@ -132,32 +150,41 @@ RunResult run(const RunConfig& cfg) {
   int threads = cfg.jobs > 0 ? cfg.jobs : static_cast<int>(tbb::info::default_concurrency());
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads);
 
+  // The whole corpus is opened, fingerprinted and prepared on; the run's share of it
+  // (all of it unless sharded) is run. Result slots are by position in the share.
   const std::size_t n = docs.size();
-  result.decode_notes.resize(n);
+  const std::vector<std::uint32_t> share = shard_share(docs, cfg.shard);
+  const std::size_t m = share.size();
   std::set<std::string> langs;
+  std::vector<std::string> out_names;
   for (const auto& d : docs) {
-    result.doc_ids.push_back(d.id);
-    result.doc_langs.push_back(d.lang);
-    result.doc_urls.push_back(d.url);
-    result.doc_out_names.push_back(d.gold_path.empty() || d.gold_filter ? d.id : d.gold_path.filename().string());
+    out_names.push_back(d.gold_path.empty() || d.gold_filter ? d.id : d.gold_path.filename().string());
     langs.insert(d.lang);
   }
+  for (std::uint32_t i : share) {
+    result.doc_ids.push_back(docs[i].id);
+    result.doc_langs.push_back(docs[i].lang);
+    result.doc_urls.push_back(docs[i].url);
+    result.doc_out_names.push_back(out_names[i]);
+  }
+  result.decode_notes.resize(m);
+  result.shard = cfg.shard;
   const std::string fingerprint = corpora::fingerprint(docs);
 
   // Corpus-aware extractors (training, site grouping) see every page first.
   const bool need_corpus = pipeline.needs_corpus();
   std::vector<std::optional<Page>> preloaded(n);
   std::vector<std::string> gold(n);
-  std::vector<std::string> load_error(n);
+  std::vector<std::string> load_error(n), load_note(n);
   auto load = [&](std::size_t i) {
     try {
       gold[i] = corpora::load_gold_bytes(docs[i]);
       preloaded[i] = corpora::load_page(docs[i]);
       const DecodeInfo& di = preloaded[i]->decode;
-      result.decode_notes[i] = di.charset + " (" + di.source + (di.lossy ? ", lossy" : "") + ")";
+      load_note[i] = di.charset + " (" + di.source + (di.lossy ? ", lossy" : "") + ")";
     } catch (const std::exception& e) {
       load_error[i] = e.what();
-      result.decode_notes[i] = "unreadable";
+      load_note[i] = "unreadable";
     }
   };
   CorpusContext ctx;
@@ -171,23 +198,34 @@ RunResult run(const RunConfig& cfg) {
   pipeline.prepare(ctx);
 
   result.systems.resize(systems.size());
-  result.outputs.assign(systems.size(), std::vector<std::string>(n));
-  std::vector<std::vector<std::optional<DocResult>>> scored(systems.size(), std::vector<std::optional<DocResult>>(n));
+  result.outputs.assign(systems.size(), std::vector<std::string>(m));
+  ScoredPages scored(systems.size(), std::vector<std::optional<DocResult>>(m));
   for (std::size_t s = 0; s < systems.size(); ++s) {
     result.systems[s].name = join(systems[s], "-");
     result.systems[s].signature = pipeline.signature(systems[s]);
-    result.systems[s].pages.resize(n);
+    result.systems[s].pages.resize(m);
   }
+  const std::string context = results::signature_context("corpus", fingerprint, kRunMissingPolicy);
+  result.signature = metrics::run_signature(ms, score_options) + context;
+  fill_provenance(result.provenance, cfg, result, fingerprint, threads);
 
-  Progress progress(n, cfg.progress);
-  auto work = [&](std::size_t i) {
+  recorder.open(run_header(cfg, result, docs, out_names, share, ms, score_options, context,
+                           !corpus.languages.empty()));
+  recorder.restore(result, scored);
+  result.resumed = recorder.done_count();
+
+  StopSignals stop_signals(!cfg.externals.empty());
+  Progress progress(m - recorder.done_count(), cfg.progress);
+  auto work = [&](std::size_t k) {
+    if (recorder.done(k) || StopSignals::requested()) return;
+    const std::size_t i = share[k];
     if (!need_corpus) load(i);
     PageCache cache;
     metrics::PreparedText gold_text(gold[i]);  // tokenised once for all systems
     std::unordered_map<std::string_view, std::size_t> scored_output;  // output -> a system that scored it
     for (std::size_t s = 0; s < systems.size(); ++s) {
-      PageOutcome& out = result.systems[s].pages[i];
-      std::string& output = result.outputs[s][i];
+      PageOutcome& out = result.systems[s].pages[k];
+      std::string& output = result.outputs[s][k];
       if (!load_error[i].empty()) {
         out.status = "failed";
         out.reason = load_error[i];
@@ -212,7 +250,7 @@ RunResult run(const RunConfig& cfg) {
       if (out.status != "excluded") {
         // Scores are a function of the two texts: an output scored already is not rescored.
         if (auto same = scored_output.find(output); same != scored_output.end()) {
-          scored[s][i] = scored[same->second][i];
+          scored[s][k] = scored[same->second][k];
           continue;
         }
         scored_output.emplace(output, s);
@@ -221,52 +259,52 @@ RunResult run(const RunConfig& cfg) {
         DocResult r{docs[i].lang, docs[i].id, {}};
         r.dataset = docs[i].dataset;
         for (const auto* m : ms) r.scores.push_back(m->score(pair));
-        scored[s][i] = std::move(r);
+        scored[s][k] = std::move(r);
       }
     }
-    if (!need_corpus) preloaded[i].reset();  // streaming: free the page
+    result.decode_notes[k] = load_note[i];
+    if (!need_corpus) {  // streaming: free the page and its gold
+      preloaded[i].reset();
+      std::string().swap(gold[i]);
+    }
+    recorder.commit(result, scored, k);
     progress.tick();
   };
-  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n, 1), [&](const auto& r) {
-    for (std::size_t i = r.begin(); i != r.end(); ++i) work(i);
+  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, m, 1), [&](const auto& r) {
+    for (std::size_t k = r.begin(); k != r.end(); ++k) work(k);
   });
   progress.finish();
+  result.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+  result.provenance.seconds = result.seconds;
+  if (int sig = StopSignals::requested(); sig && recorder.missing() > 0) recorder.interrupted(result.provenance, sig);
+  recorder.finish(result.provenance);
+  result.outputs_written = !cfg.out.empty();
+  result.store_run = recorder.store_run();
 
   for (std::size_t s = 0; s < systems.size(); ++s) {
     ScoreSet& set = result.systems[s].scores;
     set.metrics = ms;
     set.options = score_options;
     set.has_languages = !corpus.languages.empty();
-    for (std::size_t i = 0; i < n; ++i) {
-      if (scored[s][i]) set.docs.push_back(std::move(*scored[s][i]));
-      const PageOutcome& po = result.systems[s].pages[i];
-      if (po.status == "failed")
-        set.notes.push_back("failed, scored as empty output: " + docs[i].lang + "/" + docs[i].id + ": " + po.reason);
-      else if (po.status == "excluded")
-        set.notes.push_back("excluded: " + docs[i].lang + "/" + docs[i].id + ": " + po.reason);
+    set.context = context;
+    for (std::size_t k = 0; k < m; ++k) {
+      if (scored[s][k]) set.docs.push_back(std::move(*scored[s][k]));
+      const PageOutcome& po = result.systems[s].pages[k];
+      if (std::string note = store::page_note(po.status, result.doc_langs[k], result.doc_ids[k], po.reason);
+          !note.empty())
+        set.notes.push_back(std::move(note));
     }
   }
-  result.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
-  results::Provenance& p = result.provenance;
-  p.seconds = result.seconds;
-  p.threads = threads;
-  p.corpus = cfg.corpus.string();
-  p.corpus_fingerprint = fingerprint;
-  p.languages = cfg.languages;
-  p.missing_policy = kRunMissingPolicy;
-  for (const auto& sys : result.systems) p.systems[sys.name] = sys.signature;
-  for (auto& sys : result.systems) sys.scores.context = results::signature_context("corpus", fingerprint, kRunMissingPolicy);
-  p.judgments = cfg.judgments;
   if (!cfg.judgments.intervals.empty()) {
     std::vector<ScoreSet*> sets;
     for (auto& sys : result.systems) sets.push_back(&sys.scores);
     reports::add_intervals(sets, reports::JudgeOptions::from(cfg.judgments, static_cast<unsigned>(threads)));
   }
-  result.signature = metrics::run_signature(ms, score_options) + results::signature_context("corpus", fingerprint, kRunMissingPolicy);
   return result;
 }
 
 std::string run_problem(const RunResult& r) {
+  if (r.doc_ids.empty() && !r.shard.whole()) return {};  // an empty share of a small corpus
   std::size_t scored = 0;
   std::vector<std::string> all_failed;
   for (const auto& sys : r.systems) {
@@ -283,7 +321,7 @@ std::string run_problem(const RunResult& r) {
 void write_run(const RunConfig& cfg, const RunResult& r) {
   if (cfg.out.empty()) return;
   const fs::path& dir = cfg.out;
-  for (std::size_t s = 0; s < r.systems.size(); ++s) {
+  for (std::size_t s = 0; s < r.systems.size() && !r.outputs_written; ++s) {
     const SystemResult& sys = r.systems[s];
     for (std::size_t i = 0; i < sys.pages.size(); ++i) {
       if (sys.pages[i].status == "excluded") continue;

@@ -25,6 +25,7 @@
 #include "results/run_records.h"
 #include "runner/pipeline.h"
 #include "runner/scoring.h"
+#include "runner/shard.h"
 
 namespace detour::harness {
 
@@ -52,6 +53,12 @@ struct RunConfig {
   // settings; recorded in the provenance (reports/judge.h).
   results::JudgmentSettings judgments;
   std::size_t max_page_bytes = std::size_t{64} << 20;
+  // Recording, resuming and sharding (runner/resume.h, runner/shard.h): with `out`,
+  // outputs are written and pages recorded in its journal as they complete.
+  std::filesystem::path store;  // results store the run is recorded in; "" = none
+  bool resume = false;          // finish the run recorded in `out` (or in the store)
+  bool overwrite = false;       // replace the run recorded in `out`
+  ShardSpec shard;              // the share of the corpus to run (1/1: all of it)
 };
 
 // The per-document records of a run (results/run_records.h): PageOutcome = one page
@@ -65,6 +72,11 @@ struct RunResult : results::RunRecords {
   // page that failed or was excluded.
   std::vector<std::vector<std::string>> outputs;
   std::vector<std::string> doc_urls;  // per page: its URL when the corpus gives one
+  // The pages are the run's share of the corpus (all of it unless sharded).
+  ShardSpec shard;
+  std::size_t resumed = 0;       // pages done by an earlier run (--resume)
+  bool outputs_written = false;  // outputs/ written page by page (outputs then empty)
+  std::int64_t store_run = 0;    // the run's id in the results store, or 0
 };
 
 // Runs every system on every page of the corpus and scores the outputs. Throws
@@ -72,7 +84,8 @@ struct RunResult : results::RunRecords {
 // stoplist, no training pages) or CorpusError (no (page, gold) pairs).
 RunResult run(const RunConfig& config);
 
-// Writes DIR/outputs/<system>/<lang>/<gold file name or id>, the record files
+// Writes DIR/outputs/<system>/<lang>/<gold file name or id> (unless the run wrote
+// them page by page: outputs_written), the record files
 // (results/run_records.h: results.json, per_doc.tsv, pages.tsv, failures.tsv,
 // timings.tsv) and the tables (write_tables). Everything but timings.tsv and
 // results.json's provenance.run block is byte-identical whatever --jobs.

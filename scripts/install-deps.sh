@@ -15,6 +15,7 @@ BUILD_PKGS=(
   libtbb-dev              # parallel runner
   zlib1g-dev              # gzip-compressed corpus pages (Scrapinghub benchmark)
   liburing-dev            # batched file reading when scoring (io_uring)
+  libsqlite3-dev          # the results store (store/)
   catch2                  # unit tests (v2)
   libbenchmark-dev        # micro-benchmarks
   python3                 # difflib oracle for differential tests
@@ -31,8 +32,12 @@ REF_PKGS=(
   libxml2-utils           # xmllint: the gate's JUnit XML validated against tests/fixtures/junit/junit.xsd
 )
 
+# Engines the shards of a run are spread on (scripts/cluster/): GNU parallel, and a
+# Slurm that scripts/cluster/local_slurm.sh starts on this machine for its test.
+CLUSTER_PKGS=(parallel slurm-wlm munge)
+
 want=("${BUILD_PKGS[@]}")
-if [[ "${DETOUR_NO_REFERENCE_TOOLS:-0}" != 1 ]]; then want+=("${REF_PKGS[@]}"); fi
+if [[ "${DETOUR_NO_REFERENCE_TOOLS:-0}" != 1 ]]; then want+=("${REF_PKGS[@]}" "${CLUSTER_PKGS[@]}"); fi
 
 missing=()
 for p in "${want[@]}"; do

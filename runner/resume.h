@@ -1,0 +1,191 @@
+// resume: what makes a run last. A run records every page as it completes (its
+// outputs written, then its record committed to the run folder's journal and/or the
+// results store), so that after SIGINT, SIGTERM, SIGKILL or a crash
+// `detour run ... --resume` runs the remaining pages only, and its outputs, results
+// and tables are the bytes an uninterrupted run writes (timings and the
+// provenance.run block aside).
+//
+// The run folder. A folder that holds another run's outputs (a journal, results,
+// outputs/) is refused unless the run is told to --resume it (same identity:
+// records.h RunHeader::identity, else refused naming what differs) or to
+// --overwrite it (the run's own files are removed first; nothing else in the folder
+// is touched). A folder is locked (flock) by the run writing it: a second run into
+// it is refused while the first lives.
+//
+// Pages done earlier are trusted only with their outputs: a recorded page whose
+// output file is missing or differs from the recorded hash is run again.
+//
+// Commit point: RunRecorder::commit(), called where a page's results come back to
+// the process that owns the run (after the page's work, whatever thread or process
+// did it). Records go through a writer thread: a batch of pages is appended to the
+// journal and synced (fdatasync), then written to the store in one transaction, so
+// the workers never wait for the disk.
+//
+// Stopping. While pages run, the first SIGINT or SIGTERM asks the run to stop: no
+// new page starts, external tools are killed, the pages that complete from then on
+// are not saved (they run again on --resume), what was committed is flushed, and the
+// run throws Interrupted; the command prints how far it got and the command that
+// resumes it, then dies of the signal (as detour does without a run in progress:
+// the external tools' staging folders are removed). A second signal stops the
+// process at once. A signal ignored when the run starts (SIGINT of a background job)
+// stays ignored.
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <set>
+#include <exception>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "runner/runner.h"
+#include "store/journal.h"
+#include "store/records.h"
+#include "store/store.h"
+
+namespace detour::harness {
+
+// The per-system, per-page scores of a run in progress: scored[s][k] for page k of
+// the share, absent when the page was excluded (or not done yet).
+using ScoredPages = std::vector<std::vector<std::optional<DocResult>>>;
+
+// Thrown by run() when a signal stopped it; what() says how far it got and how to
+// resume. The command prints it, then dies of the signal.
+class Interrupted : public std::runtime_error {
+ public:
+  Interrupted(const std::string& what, int signal) : std::runtime_error(what), signal_(signal) {}
+  int signal() const { return signal_; }
+
+ private:
+  int signal_;
+};
+
+// SIGINT and SIGTERM as requests to stop, while alive (see above).
+class StopSignals {
+ public:
+  // With `after_external_cleanup`, the external tools' signal handlers
+  // (extractors/external.h) are installed first, so that these see a signal first.
+  explicit StopSignals(bool after_external_cleanup);
+  ~StopSignals();
+  StopSignals(const StopSignals&) = delete;
+  StopSignals& operator=(const StopSignals&) = delete;
+  // The signal that asked to stop, or 0.
+  static int requested();
+};
+
+// The names of the files a run writes in its folder (what --overwrite removes, with
+// the aggregate-NAME.<ext> tables of --aggregate).
+const std::vector<std::string>& run_file_names();
+
+// A run folder checked and locked for writing a run: refused when it holds another
+// run's outputs unless `resume` (then it must hold a journal) or `overwrite` (the run
+// files are removed), and while another process writes it. Throws UsageError.
+class RunFolder {
+ public:
+  RunFolder() = default;
+  RunFolder(const std::filesystem::path& dir, bool resume, bool overwrite);
+  ~RunFolder();
+  RunFolder(RunFolder&& o) noexcept : lock_(o.lock_) { o.lock_ = -1; }
+  RunFolder& operator=(RunFolder&& o) noexcept;
+
+ private:
+  int lock_ = -1;
+};
+
+class RunRecorder {
+ public:
+  // Checks (and locks) the run folder: refuses one holding another run's outputs
+  // unless cfg.resume or cfg.overwrite, and clears it on cfg.overwrite. Throws
+  // UsageError (exit 2) when refused.
+  explicit RunRecorder(const RunConfig& cfg);
+  ~RunRecorder();
+  RunRecorder(const RunRecorder&) = delete;
+  RunRecorder& operator=(const RunRecorder&) = delete;
+
+  // Starts recording the run `header` describes: in the folder's journal and/or the
+  // store; with cfg.resume, takes what an earlier run of the same identity recorded
+  // there. Throws UsageError when the earlier run is not the same run.
+  void open(store::RunHeader header);
+  const store::RunHeader& header() const { return header_; }
+
+  // Pages (positions in the share) done by an earlier run, and their records into
+  // the result.
+  bool done(std::size_t k) const { return !done_.empty() && done_[k]; }
+  std::size_t done_count() const { return done_count_; }
+  void restore(RunResult& result, ScoredPages& scored);
+
+  // Page k of the share is complete in `result` and `scored`: writes its outputs
+  // (with a run folder; the texts are then dropped from the result) and queues its
+  // record. Thread-safe. Rethrows what the writer thread met (a full disk).
+  void commit(RunResult& result, const ScoredPages& scored, std::size_t k);
+
+  // Pages of the share neither done earlier nor committed yet.
+  std::size_t missing() const;
+
+  // Waits for every queued page to be committed and marks the run complete, or
+  // interrupted (stopped by `signal`; then throws Interrupted with the message).
+  void finish(const results::Provenance& p);
+  [[noreturn]] void interrupted(const results::Provenance& p, int signal);
+
+  // Where the run is recorded: "out/journal.jsonl", "store runs.sqlite (run 7)".
+  std::string where() const;
+  std::int64_t store_run() const { return store_run_; }
+
+ private:
+  struct Queued {
+    store::PageEntry record;
+    std::string line;
+  };
+  void writer_loop();
+  void flush();
+  void write_outputs(RunResult& result, std::size_t k);
+  void check_outputs(store::RunLog& run);
+  static constexpr std::uint32_t kNotInShare = ~std::uint32_t{0};
+
+  const RunConfig& cfg_;
+  store::RunHeader header_;
+  RunFolder folder_;
+  std::optional<store::JournalWriter> journal_;
+  std::unique_ptr<store::Store> store_;
+  std::int64_t store_run_ = 0;
+  std::map<std::uint32_t, store::PageEntry> earlier_;  // records of pages done before, by document
+  std::vector<char> done_;
+  std::size_t done_count_ = 0;
+  std::atomic<std::size_t> committed_{0};
+  bool finished_ = false;
+  std::vector<std::uint32_t> position_;  // share position of each document (or -1)
+
+  std::mutex m_;
+  std::condition_variable cv_, idle_;
+  std::deque<Queued> queue_;
+  bool stop_ = false, busy_ = false;
+  std::exception_ptr error_;
+  std::thread writer_;
+  std::mutex dirs_m_;
+  std::set<std::filesystem::path> dirs_;  // output folders made
+};
+
+// The command line that resumes this run: the same words, with --resume (and
+// without --overwrite), quoted for a POSIX shell.
+std::string resume_command();
+
+// The header of a run (runner.cc): what records.h RunHeader says, from the run's
+// configuration and its result before the first page.
+store::RunHeader run_header(const RunConfig& cfg, const RunResult& result, const std::vector<corpora::CorpusDoc>& docs,
+                            const std::vector<std::string>& out_names, const std::vector<std::uint32_t>& share,
+                            const std::vector<const metrics::MetricInfo*>& metrics,
+                            const metrics::ScoreOptions& options, const std::string& context, bool has_languages);
+
+// A RunResult (no output texts: outputs_written) from a complete log, for merge and
+// `runs export`.
+RunResult run_result(const store::RunLog& run);
+
+}  // namespace detour::harness

@@ -1,0 +1,306 @@
+// records: JSON forms of run headers and page records, and records as the results
+// model (see records.h).
+#include "store/records.h"
+
+#include <cmath>
+#include <limits>
+
+#include "base/hash.h"
+#include "store/sqlite.h"
+
+namespace detour::store {
+
+using nlohmann::json;
+
+namespace {
+
+[[noreturn]] void bad(const std::string& what) { throw StoreError("malformed record: " + what); }
+
+const json& field(const json& j, const char* key) {
+  if (!j.is_object()) bad(std::string("expected an object holding \"") + key + "\"");
+  auto it = j.find(key);
+  if (it == j.end()) bad(std::string("no \"") + key + "\"");
+  return *it;
+}
+
+template <typename T>
+T get(const json& j, const char* key) {
+  try {
+    return field(j, key).get<T>();
+  } catch (const json::exception& e) {
+    bad(std::string("\"") + key + "\": " + e.what());
+  }
+}
+
+template <typename T>
+T get_or(const json& j, const char* key, T fallback) {
+  auto it = j.find(key);
+  if (it == j.end()) return fallback;
+  try {
+    return it->get<T>();
+  } catch (const json::exception& e) {
+    bad(std::string("\"") + key + "\": " + e.what());
+  }
+}
+
+std::uint64_t hex_hash(const std::string& s) {
+  if (s.empty() || s.size() > 16) bad("hash \"" + s + "\"");
+  std::uint64_t v = 0;
+  for (char c : s) {
+    int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+    if (d < 0) bad("hash \"" + s + "\"");
+    v = v * 16 + static_cast<std::uint64_t>(d);
+  }
+  return v;
+}
+
+results::Provenance provenance_from_json(const json& j) {
+  results::Provenance p;
+  p.version = get<std::string>(j, "version");
+  p.commit = get<std::string>(j, "commit");
+  p.corpus = get<std::string>(j, "corpus");
+  p.corpus_fingerprint = get<std::string>(j, "corpus_fingerprint");
+  p.languages = get<std::vector<std::string>>(j, "languages");
+  p.missing_policy = get<std::string>(j, "missing_policy");
+  p.systems = get_or<std::map<std::string, std::string>>(j, "systems", {});
+  if (j.contains("judgments")) p.judgments = results::JudgmentSettings::from_json(j["judgments"]);
+  const json& run = field(j, "run");
+  p.command = get<std::string>(run, "command");
+  p.started = get<std::string>(run, "started");
+  p.seconds = get<double>(run, "seconds");
+  p.threads = get<int>(run, "threads");
+  p.host = get<std::string>(run, "host");
+  return p;
+}
+
+}  // namespace
+
+json number_json(double v) {
+  if (std::isnan(v)) return "nan";
+  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+  return v;
+}
+
+double number_from_json(const json& j) {
+  if (j.is_number()) return j.get<double>();
+  if (j.is_string()) {
+    const std::string& s = j.get_ref<const std::string&>();
+    if (s == "nan") return std::numeric_limits<double>::quiet_NaN();
+    if (s == "inf") return std::numeric_limits<double>::infinity();
+    if (s == "-inf") return -std::numeric_limits<double>::infinity();
+  }
+  bad("a number: " + j.dump());
+}
+
+std::vector<std::uint32_t> RunLog::missing() const {
+  std::vector<std::uint32_t> out;
+  for (std::uint32_t d : header.share)
+    if (!pages.count(d)) out.push_back(d);
+  return out;
+}
+
+json header_json(const RunHeader& h) {
+  json j;
+  j["identity"] = h.identity;
+  j["provenance"] = h.provenance.to_json();
+  j["corpus"] = h.corpus;
+  j["signature"] = h.signature;
+  j["context"] = h.context;
+  j["metrics"] = h.metrics;
+  j["metric_signatures"] = h.metric_signatures;
+  j["has_languages"] = h.has_languages;
+  json docs = json::array();
+  for (const auto& d : h.docs) docs.push_back({d.lang, d.id, d.out_name, d.dataset});
+  j["docs"] = std::move(docs);
+  json systems = json::array();
+  for (const auto& s : h.systems) systems.push_back({s.name, s.signature});
+  j["systems"] = std::move(systems);
+  j["shard"] = h.shard;
+  j["shards"] = h.shards;
+  j["share"] = h.share;
+  return j;
+}
+
+RunHeader header_from_json(const json& j) {
+  RunHeader h;
+  h.identity = field(j, "identity");
+  h.provenance = provenance_from_json(field(j, "provenance"));
+  h.corpus = get<std::string>(j, "corpus");
+  h.signature = get<std::string>(j, "signature");
+  h.context = get<std::string>(j, "context");
+  h.metrics = get<std::vector<std::string>>(j, "metrics");
+  h.metric_signatures = get<std::vector<std::string>>(j, "metric_signatures");
+  if (h.metric_signatures.size() != h.metrics.size()) bad("one signature per metric");
+  h.has_languages = get<bool>(j, "has_languages");
+  for (const auto& d : field(j, "docs")) {
+    if (!d.is_array() || d.size() != 4) bad("a document entry: " + d.dump());
+    h.docs.push_back({d[0].get<std::string>(), d[1].get<std::string>(), d[2].get<std::string>(),
+                      d[3].get<std::string>()});
+  }
+  for (const auto& s : field(j, "systems")) {
+    if (!s.is_array() || s.size() != 2) bad("a system entry: " + s.dump());
+    h.systems.push_back({s[0].get<std::string>(), s[1].get<std::string>()});
+  }
+  h.shard = get<int>(j, "shard");
+  h.shards = get<int>(j, "shards");
+  h.share = get<std::vector<std::uint32_t>>(j, "share");
+  if (h.shards < 1 || h.shard < 1 || h.shard > h.shards) bad("shard " + std::to_string(h.shard) + "/" + std::to_string(h.shards));
+  for (std::size_t k = 0; k < h.share.size(); ++k)
+    if (h.share[k] >= h.docs.size() || (k > 0 && h.share[k] <= h.share[k - 1])) bad("share out of order or range");
+  return h;
+}
+
+json page_json(const PageEntry& p) {
+  json j;
+  j["doc"] = p.doc;
+  j["decode"] = p.decode_note;
+  json systems = json::array();
+  for (const auto& s : p.systems) {
+    json sj;
+    sj["status"] = s.status;
+    if (!s.reason.empty()) sj["reason"] = s.reason;
+    if (!s.notes.empty()) sj["notes"] = s.notes;
+    sj["millis"] = s.millis;
+    if (s.scores) {
+      json scores = json::array();
+      for (const auto& d : *s.scores) {
+        json values = json::array();
+        for (double v : d.values) values.push_back(number_json(v));
+        scores.push_back({d.tp, d.fp, d.fn, std::move(values)});
+      }
+      sj["scores"] = std::move(scores);
+      sj["out"] = hash_hex(s.output_hash);
+    }
+    if (s.gold_hash) sj["gold"] = hash_hex(s.gold_hash);
+    systems.push_back(std::move(sj));
+  }
+  j["systems"] = std::move(systems);
+  return j;
+}
+
+PageEntry page_from_json(const json& j, const RunHeader& h) {
+  PageEntry p;
+  p.doc = get<std::uint32_t>(j, "doc");
+  if (p.doc >= h.docs.size()) bad("page " + std::to_string(p.doc) + " beyond the " + std::to_string(h.docs.size()) + " documents");
+  p.decode_note = get<std::string>(j, "decode");
+  const json& systems = field(j, "systems");
+  if (!systems.is_array() || systems.size() != h.systems.size())
+    bad("page " + std::to_string(p.doc) + ": " + std::to_string(systems.size()) + " systems, the run has " +
+        std::to_string(h.systems.size()));
+  for (const auto& sj : systems) {
+    SystemEntry s;
+    s.status = get<std::string>(sj, "status");
+    if (s.status != "ok" && s.status != "failed" && s.status != "excluded") bad("status \"" + s.status + "\"");
+    s.reason = get_or<std::string>(sj, "reason", "");
+    s.notes = get_or<std::map<std::string, std::string>>(sj, "notes", {});
+    s.millis = get<double>(sj, "millis");
+    if (auto it = sj.find("scores"); it != sj.end()) {
+      if (!it->is_array() || it->size() != h.metrics.size()) bad("page " + std::to_string(p.doc) + ": scores of another metric list");
+      std::vector<metrics::DocScore> scores;
+      for (const auto& d : *it) {
+        if (!d.is_array() || d.size() != 4 || !d[3].is_array()) bad("a score: " + d.dump());
+        metrics::DocScore ds;
+        ds.tp = d[0].get<std::int64_t>();
+        ds.fp = d[1].get<std::int64_t>();
+        ds.fn = d[2].get<std::int64_t>();
+        for (const auto& v : d[3]) ds.values.push_back(number_from_json(v));
+        scores.push_back(std::move(ds));
+      }
+      s.scores = std::move(scores);
+      s.output_hash = hex_hash(get<std::string>(sj, "out"));
+    } else if (s.status != "excluded") {
+      bad("page " + std::to_string(p.doc) + ": a scored system without scores");
+    }
+    if (auto it = sj.find("gold"); it != sj.end()) s.gold_hash = hex_hash(it->get<std::string>());
+    p.systems.push_back(std::move(s));
+  }
+  return p;
+}
+
+std::string page_note(const std::string& status, const std::string& lang, const std::string& id,
+                      const std::string& reason) {
+  if (status == "failed") return "failed, scored as empty output: " + lang + "/" + id + ": " + reason;
+  if (status == "excluded") return "excluded: " + lang + "/" + id + ": " + reason;
+  return {};
+}
+
+results::RunRecords to_records(const RunLog& run) {
+  const RunHeader& h = run.header;
+  if (auto missing = run.missing(); !missing.empty())
+    throw StoreError("the run is not complete: " + std::to_string(missing.size()) + " of its " +
+                     std::to_string(h.share.size()) + " pages are not recorded (the first: " +
+                     h.docs[missing[0]].lang + "/" + h.docs[missing[0]].id + ")");
+  results::RunRecords r;
+  r.provenance = h.provenance;
+  r.signature = h.signature;
+  r.seconds = h.provenance.seconds;
+  for (std::uint32_t d : h.share) {
+    r.doc_ids.push_back(h.docs[d].id);
+    r.doc_langs.push_back(h.docs[d].lang);
+    r.doc_out_names.push_back(h.docs[d].out_name);
+    r.decode_notes.push_back(run.pages.at(d).decode_note);
+  }
+  std::vector<const metrics::MetricInfo*> ms;
+  for (const auto& name : h.metrics) ms.push_back(&metrics::find_metric(name));
+  r.systems.resize(h.systems.size());
+  for (std::size_t s = 0; s < h.systems.size(); ++s) {
+    results::SystemRecords& sys = r.systems[s];
+    sys.name = h.systems[s].name;
+    sys.signature = h.systems[s].signature;
+    results::ScoreSet& set = sys.scores;
+    set.metrics = ms;
+    set.has_languages = h.has_languages;
+    set.context = h.context;
+    set.written_signature = h.signature;
+    set.written_metric_signatures = h.metric_signatures;
+    for (std::uint32_t d : h.share) {
+      const SystemEntry& e = run.pages.at(d).systems.at(s);
+      const DocInfo& doc = h.docs[d];
+      sys.pages.push_back({e.status, e.reason, e.notes, e.millis});
+      if (e.scores) {
+        results::DocResult dr;
+        dr.lang = doc.lang;
+        dr.id = doc.id;
+        dr.scores = *e.scores;
+        dr.gold_hash = e.gold_hash;
+        dr.dataset = doc.dataset;
+        set.docs.push_back(std::move(dr));
+      }
+      if (std::string note = page_note(e.status, doc.lang, doc.id, e.reason); !note.empty())
+        set.notes.push_back(std::move(note));
+    }
+  }
+  return r;
+}
+
+std::string identity_difference(const json& a, const json& b) {
+  if (a == b) return {};
+  auto shorten = [](const json& v) {
+    std::string s = v.is_string() ? v.get<std::string>() : v.dump();
+    return s.size() > 100 ? s.substr(0, 97) + "..." : s;
+  };
+  std::vector<std::string> diffs;
+  if (a.is_object() && b.is_object()) {
+    std::map<std::string, std::pair<const json*, const json*>> keys;
+    for (auto it = a.begin(); it != a.end(); ++it) keys[it.key()].first = &it.value();
+    for (auto it = b.begin(); it != b.end(); ++it) keys[it.key()].second = &it.value();
+    for (const auto& [k, v] : keys) {
+      if (v.first && v.second && *v.first == *v.second) continue;
+      if (v.first && v.second && v.first->is_object() && v.second->is_object()) {
+        std::string inner = identity_difference(*v.first, *v.second);
+        diffs.push_back(k + " (" + inner + ")");
+      } else {
+        diffs.push_back(k + ": " + (v.first ? shorten(*v.first) : "(none)") + " vs " +
+                        (v.second ? shorten(*v.second) : "(none)"));
+      }
+    }
+  } else {
+    diffs.push_back(shorten(a) + " vs " + shorten(b));
+  }
+  std::string out;
+  for (std::size_t i = 0; i < diffs.size() && i < 4; ++i) out += (i ? "; " : "") + diffs[i];
+  if (diffs.size() > 4) out += "; and " + std::to_string(diffs.size() - 4) + " more";
+  return out;
+}
+
+}  // namespace detour::store
