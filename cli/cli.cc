@@ -18,6 +18,7 @@ constexpr AddCommand kCommands[] = {
     add_run_command,
     add_score_command,
     add_sites_command,
+    add_task_command,
     add_extract_command,
     add_train_command,
     add_list_command,

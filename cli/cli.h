@@ -40,5 +40,6 @@ void add_run_command(CLI::App& app);
 void add_extract_command(CLI::App& app);
 void add_train_command(CLI::App& app);
 void add_sites_command(CLI::App& app);
+void add_task_command(CLI::App& app);
 
 }  // namespace detour::cli

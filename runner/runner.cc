@@ -86,20 +86,7 @@ class Progress {
 namespace {
 
 // TSV field escaping: backslash, tab, newline and carriage return.
-std::string tsv(std::string_view field) {
-  std::string out;
-  out.reserve(field.size());
-  for (char c : field) {
-    switch (c) {
-      case '\\': out += "\\\\"; break;
-      case '\t': out += "\\t"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
+std::string tsv(std::string_view field) { return tsv_escape(field); }
 
 std::string notes_field(const std::map<std::string, std::string>& notes) {
   std::string out;

@@ -14,6 +14,7 @@ BUILD_PKGS=(
   libfmt-dev              # formatting
   libtbb-dev              # parallel runner
   liburing-dev            # batched file reading when scoring (io_uring)
+  libdivsufsort-dev       # suffix arrays of the DAnIEL task's repeated substrings
   catch2                  # unit tests (v2)
   libbenchmark-dev        # micro-benchmarks
   python3                 # difflib oracle for differential tests
