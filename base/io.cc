@@ -276,3 +276,45 @@ std::vector<std::string> list_files(const fs::path& dir) {
 }
 
 }  // namespace detour::io
+
+namespace detour::io {
+
+std::vector<std::string> list_entries(const fs::path& dir) {
+  std::error_code ec;
+  if (!fs::exists(dir, ec)) fail(dir, "no such folder");
+  if (!fs::is_directory(dir, ec)) fail(dir, "not a folder");
+  std::vector<std::string> out;
+  fs::directory_iterator it(dir, ec);
+  if (ec) fail(dir, "cannot list: " + errno_reason(ec.value()));
+  for (; it != fs::directory_iterator(); it.increment(ec)) {
+    if (ec) fail(dir, "cannot list: " + errno_reason(ec.value()));
+    std::string name = it->path().filename().string();
+    if (!hidden_name(name)) out.push_back(std::move(name));
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::string not_a_file_reason(const fs::path& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) == 0) {
+    if (S_ISREG(st.st_mode)) return {};
+    if (S_ISDIR(st.st_mode)) return "is a directory (a file was expected)";
+    if (S_ISFIFO(st.st_mode)) return "is a FIFO (named pipe), not a file";
+    if (S_ISSOCK(st.st_mode)) return "is a socket, not a file";
+    if (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)) return "is a device, not a file";
+    return "is not a regular file";
+  }
+  const int err = errno;
+  struct stat lst {};
+  if (::lstat(path.c_str(), &lst) == 0 && S_ISLNK(lst.st_mode)) {
+    if (err == ELOOP) return "is a symbolic link loop";
+    std::error_code ec;
+    const fs::path target = fs::read_symlink(path, ec);
+    if (err == ENOENT) return "is a dangling symbolic link" + (ec ? std::string() : " (to " + target.string() + ")");
+    return "is a symbolic link that cannot be followed: " + errno_reason(err);
+  }
+  return errno_reason(err);
+}
+
+}  // namespace detour::io

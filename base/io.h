@@ -76,6 +76,17 @@ void write_file_atomic(const std::filesystem::path& path, std::string_view bytes
 // Lists the regular files of a folder, sorted by name (hidden files skipped).
 std::vector<std::string> list_files(const std::filesystem::path& dir);
 
+// Lists every entry of a folder whatever its kind (files, folders, FIFOs, sockets,
+// devices, symbolic links dangling or looping), sorted by name, hidden ones skipped:
+// for corpus folders, where an entry that is not a readable file is a document
+// that fails with what it is (not_a_file_reason), rather than one silently missing.
+std::vector<std::string> list_entries(const std::filesystem::path& dir);
+
+// "" when `path` is (or links to) a regular file; otherwise what it is: "is a
+// directory", "is a FIFO (named pipe)", "is a socket", "is a device", "is a dangling
+// symbolic link (to <target>)", "is a symbolic link loop", "does not exist", ...
+std::string not_a_file_reason(const std::filesystem::path& path);
+
 // A short reason for an errno value ("no such file", "permission denied", ...).
 std::string errno_reason(int err);
 

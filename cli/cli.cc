@@ -21,6 +21,7 @@ constexpr AddCommand kCommands[] = {
     add_task_command,
     add_extract_command,
     add_train_command,
+    add_convert_command,
     add_list_command,
 };
 }  // namespace

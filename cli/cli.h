@@ -41,5 +41,6 @@ void add_extract_command(CLI::App& app);
 void add_train_command(CLI::App& app);
 void add_sites_command(CLI::App& app);
 void add_task_command(CLI::App& app);
+void add_convert_command(CLI::App& app);
 
 }  // namespace detour::cli

@@ -11,7 +11,9 @@
 #include <memory>
 
 #include "base/errors.h"
+#include "cli/bench_options.h"
 #include "cli/cli.h"
+#include "reports/aggregate_table.h"
 #include "runner/runner.h"
 #include "reports/tables.h"
 
@@ -27,6 +29,7 @@ struct RunArgs {
   bool no_progress = false;
   std::string autojunk = "yes";
   std::string max_output = "64M";
+  BenchArgs bench;  // --format, --aggregate and the benchmark metrics' settings (bench_options.h)
 };
 
 }  // namespace
@@ -39,7 +42,7 @@ void add_run_command(CLI::App& app) {
   cmd->add_option("--chains", args->chains,
                   "chains like BP-JTA,JTA-BP; 'all' = every ordered pair of the selected extractors; 'none'")
       ->capture_default_str();
-  cmd->add_option("--metrics", args->metrics, "comma-separated metrics, or 'all'")->capture_default_str();
+  cmd->add_option("--metrics", args->metrics, "comma-separated metrics; 'all' (CleanEval-protocol ones), 'bench' (shingle, rougelsum, levenshtein, bow, teds), 'everything'")->capture_default_str();
   cmd->add_option("--autojunk", args->autojunk, "difflib's popular-element rule")
       ->check(CLI::IsMember({"yes", "no"}))
       ->capture_default_str();
@@ -56,6 +59,7 @@ void add_run_command(CLI::App& app) {
   cmd->add_option("--seed", args->seed, "seed for extractors that sample (training pages, clustering)")
       ->capture_default_str();
   cmd->add_flag("--no-progress", args->no_progress, "no progress display");
+  add_bench_options(cmd, args->bench, "--format,--corpus-format");
   cmd->callback([args, cmd] {
     if (cmd->count("--jobs")) check_jobs(args->jobs);
     harness::RunConfig cfg;
@@ -95,6 +99,11 @@ void add_run_command(CLI::App& app) {
     }
     cfg.metrics = args->metrics;
     cfg.score_options.autojunk = args->autojunk == "yes";
+    apply_bench_options(args->bench, cfg.score_options);
+    cfg.punkt_dir = args->bench.punkt;
+    cfg.text_form_given = !args->bench.text_form.empty();
+    cfg.open = open_options(args->bench);
+    const metrics::AggregationOptions agg_opts = aggregation_options(args->bench);
     cfg.languages = split_list(args->languages);
     cfg.lang = args->lang;
     cfg.jobs = args->jobs;
@@ -120,7 +129,13 @@ void add_run_command(CLI::App& app) {
       table.push_back(std::move(ss));
       for (const auto& p : sys.pages) failures += p.status == "failed";
     }
-    std::cout << reports::table2(table, metric_names, reports::TableFormat::Markdown, result.signature);
+    if (args->bench.aggregate != "micro") {
+      std::vector<std::pair<std::string, const results::ScoreSet*>> named;
+      for (const auto& sys : result.systems) named.emplace_back(sys.name, &sys.scores);
+      std::cout << reports::render_named_aggregate(named, args->bench.aggregate, agg_opts, "md");
+    } else {
+      std::cout << reports::table2(table, metric_names, reports::TableFormat::Markdown, result.signature);
+    }
     std::cout << fmt::format("\n{} pages x {} systems in {:.1f} s ({} threads); {} failed page runs\n",
                              result.doc_ids.size(), result.systems.size(), result.seconds,
                              result.provenance.threads, failures);

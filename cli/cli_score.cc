@@ -14,10 +14,13 @@
 #include <iostream>
 #include <tuple>
 #include <memory>
+#include <optional>
 
 #include "corpora/corpus.h"
 #include "base/errors.h"
+#include "cli/bench_options.h"
 #include "cli/cli.h"
+#include "reports/aggregate_table.h"
 #include "reports/score_table.h"
 #include "runner/scoring.h"
 
@@ -33,6 +36,7 @@ struct ScoreArgs {
                                     missing = "skip", out, languages;
   bool per_doc = false, timings = false;
   int jobs = 0;
+  BenchArgs bench;  // --corpus-format, --aggregate and the benchmark metrics' settings (bench_options.h)
 };
 }  // namespace
 
@@ -45,7 +49,7 @@ void add_score_command(CLI::App& app) {
   cmd->add_option("--system", args->systems,
                   "folder of system outputs (DIR/<id> or DIR/<lang>/<id>); repeat to score several")
       ->required();
-  cmd->add_option("--metrics", args->metrics, "comma-separated metrics, or 'all'")->capture_default_str();
+  cmd->add_option("--metrics", args->metrics, "comma-separated metrics; 'all' (CleanEval-protocol ones), 'bench' (shingle, rougelsum, levenshtein, bow, teds), 'everything'")->capture_default_str();
   cmd->add_option("--autojunk", args->autojunk, "difflib's popular-element rule")->capture_default_str()
       ->check(CLI::IsMember({"yes", "no"}));
   cmd->add_flag("--per-doc", args->per_doc, "also print one row per document");
@@ -57,16 +61,20 @@ void add_score_command(CLI::App& app) {
   cmd->add_option("--languages", args->languages, "with --corpus: only these languages (comma-separated)");
   cmd->add_option("--jobs", args->jobs, "threads (default: every core)");
   cmd->add_option("--out", args->out, "write the result to FILE (atomically) instead of standard output");
+  add_bench_options(cmd, args->bench, "--corpus-format");
   cmd->add_flag("--timings", args->timings,
                 "print to standard error the seconds spent reading+tokenising, in the kernel (interning and "
                 "matching) and in all");
   cmd->callback([args, cmd] {
     if (cmd->count("--jobs")) check_jobs(args->jobs);
     if (args->gold.empty() && args->corpus.empty()) throw UsageError("--gold or --corpus is required");
+    const metrics::AggregationOptions agg_opts = aggregation_options(args->bench);
     const std::vector<std::string> langs = split_list(args->languages);
     auto ms = metrics::parse_metric_list(args->metrics);
     metrics::ScoreOptions opts;
     opts.autojunk = args->autojunk == "yes";
+    apply_bench_options(args->bench, opts);
+    metrics::prepare_metrics(ms, opts, args->bench.punkt);
     const auto t_start = std::chrono::steady_clock::now();
     metrics::set_kernel_timing(args->timings);
     bool corpus_layout = !args->corpus.empty();
@@ -77,9 +85,28 @@ void add_score_command(CLI::App& app) {
     std::vector<harness::ScoreItem> items;
     std::vector<std::pair<std::size_t, std::size_t>> origin;  // (system, index within it)
     harness::GoldListings listings;  // the gold folders are listed once for all systems
+    // Corpora other than the DANIEL layout, and outputs given as one file, go through
+    // the corpus readers (corpora/format.h); the DANIEL layout keeps the batched path.
+    std::optional<corpora::Corpus> corpus;
+    std::vector<harness::CorpusGold> golds;
+    std::size_t failures = 0;
+    if (corpus_layout && use_corpus_reader(args->corpus, args->bench.format, args->systems)) {
+      corpus = corpora::open_corpus(args->corpus, open_options(args->bench));
+      for (const auto& w : corpus->warnings) std::cerr << "note: " << w << "\n";
+      golds = harness::load_corpus_golds(*corpus, langs);
+      if (args->bench.text_form.empty()) {
+        using metrics::TextForm;
+        opts.text_form_gold = corpus->plain_text_gold ? TextForm::kRaw : TextForm::kAuto;
+        const bool files = std::all_of(args->systems.begin(), args->systems.end(), [](const std::string& s) {
+          return !std::filesystem::is_directory(s);
+        });
+        opts.text_form_system = files ? TextForm::kRaw : TextForm::kAuto;
+      }
+    }
     for (std::size_t k = 0; k < n_sys; ++k) {
-      auto part = harness::collect_items(corpus_layout ? args->corpus : args->gold, args->systems[k], corpus_layout,
-                                         missing, notes[k], langs, &listings);
+      auto part = corpus ? harness::collect_corpus_items(golds, args->systems[k], missing, notes[k], failures)
+                         : harness::collect_items(corpus_layout ? args->corpus : args->gold, args->systems[k],
+                                                  corpus_layout, missing, notes[k], langs, &listings);
       for (std::size_t i = 0; i < part.size(); ++i) {
         items.push_back(std::move(part[i]));
         origin.emplace_back(k, i);
@@ -99,7 +126,7 @@ void add_score_command(CLI::App& app) {
       sets[k].metrics = all.metrics;
       sets[k].options = all.options;
       sets[k].notes = notes[k];
-      sets[k].has_languages = corpus_layout && all.has_languages;
+      sets[k].has_languages = corpus ? !corpus->languages.empty() : corpus_layout && all.has_languages;
     }
     for (std::size_t k = 0; k < n_sys; ++k) {
       std::size_t count = 0;
@@ -118,13 +145,23 @@ void add_score_command(CLI::App& app) {
     for (const auto& dir : args->systems) {
       std::filesystem::path p(dir);
       std::string base = (p.has_filename() ? p.filename() : p.parent_path().filename()).string();
+      for (std::string_view ext : {".json.gz", ".jsonl.gz", ".json", ".jsonl"})  // an outputs file: its stem
+        if (base.size() > ext.size() && base.compare(base.size() - ext.size(), ext.size(), ext) == 0 &&
+            !std::filesystem::is_directory(p)) {
+          base.resize(base.size() - ext.size());
+          break;
+        }
       names.push_back(base.empty() ? dir : base);
     }
     for (std::size_t a = 0; a < n_sys; ++a)
       for (std::size_t b = a + 1; b < n_sys; ++b)
         if (names[a] == names[b]) names[a] = args->systems[a], names[b] = args->systems[b];
     std::string text;
-    if (args->format == "json") {  // one shape whatever the number of systems, as results.json
+    if (args->bench.aggregate != "micro") {
+      std::vector<std::pair<std::string, const results::ScoreSet*>> named;
+      for (std::size_t k = 0; k < n_sys; ++k) named.emplace_back(names[k], &sets[k]);
+      text = reports::render_named_aggregate(named, args->bench.aggregate, agg_opts, args->format);
+    } else if (args->format == "json") {  // one shape whatever the number of systems, as results.json
       nlohmann::json j;
       for (std::size_t k = 0; k < n_sys; ++k) j["systems"][names[k]] = results::to_json(sets[k], args->per_doc);
       text = j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
@@ -160,6 +197,7 @@ void add_score_command(CLI::App& app) {
     if (args->out.empty()) std::cout << text;
     else io::write_file_atomic(args->out, text);
     if (n_docs == 0) throw WorkFailed("no document was scored (no system file has a gold counterpart)");
+    if (failures > 0) std::cerr << fmt::format("note: {} document(s) failed (unusable gold or output), not scored\n", failures);
     if (args->timings) {
       double total = std::chrono::duration<double>(std::chrono::steady_clock::now() - t_start).count();
       double kernel = metrics::kernel_seconds();

@@ -1,6 +1,8 @@
 // cleaneval2007: the CleanEval 2007 distribution reader (see cleaneval2007.h).
 #include "corpora/cleaneval2007.h"
 
+#include "corpora/layout.h"
+
 #include <algorithm>
 #include <map>
 #include <set>
@@ -16,11 +18,15 @@ struct FolderPair {
   const char* lang;
 };
 
+// The development set, one pair per language.
 constexpr FolderPair kPairs[] = {
     {"en_original", "en_cleaned", "en"},   {"zh_original", "zh_cleaned", "zh"},
     {"en-original", "en-cleaned", "en"},   {"zh-original", "zh-cleaned", "zh"},
-    {"input", "gold_std", ""},             {"finalrun-input", "GoldStandard", ""},
 };
+// The final test set (language ""), as distributed and as commonly mirrored: the
+// first page folder present is paired with the first gold folder present.
+constexpr const char* kFinalPages[] = {"input", "finalrun-input", "orig"};
+constexpr const char* kFinalGold[] = {"gold_std", "GoldStandard", "goldstandard", "gold-standard", "clean"};
 
 // How far into a page the wrapper's opening tag may end, and how much of each file is
 // read when opening the corpus.
@@ -29,10 +35,7 @@ constexpr std::size_t kHeaderBytes = 8192;
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'; }
 char lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c; }
 
-bool present(const fs::path& p) {
-  std::error_code ec;
-  return fs::is_directory(p, ec);
-}
+bool present(const fs::path& p) { return is_dir(p); }
 
 // N from "N.html", "N.htm", "N.txt", "N-annotator.txt": the leading run before the
 // first '.' or '-' (the whole name when it has neither).
@@ -130,19 +133,50 @@ std::string gold_url(std::string_view g) {
   return std::string(g.substr(i, e - i));
 }
 
+namespace {
+
+// The final set's folder pair present under `root` ({"", ""} if none; one side ""
+// when only the other is there).
+std::pair<std::string, std::string> final_pair(const fs::path& root) {
+  std::pair<std::string, std::string> fp;
+  for (const char* h : kFinalPages)
+    if (present(root / h)) {
+      fp.first = h;
+      break;
+    }
+  for (const char* g : kFinalGold)
+    if (present(root / g)) {
+      fp.second = g;
+      break;
+    }
+  // orig/ and clean/ (the folders of WCEB's raw CleanEval) are too common as names
+  // to stand alone.
+  if (fp.first == "orig" && fp.second.empty()) fp.first.clear();
+  if (fp.second == "clean" && fp.first.empty()) fp.second.clear();
+  return fp;
+}
+
+}  // namespace
+
 bool looks_like(const fs::path& root) {
   for (const auto& fp : kPairs) {
     if (present(root / fp.html) || present(root / fp.gold)) return true;
   }
-  return false;
+  auto [h, g] = final_pair(root);
+  return !h.empty() || !g.empty();
 }
 
-Corpus open(const fs::path& root) {
+Corpus open(const fs::path& root, const OpenOptions&) {
   Corpus c;
   c.root = root;
   c.format = "cleaneval2007";
   std::set<std::string> langs;
-  for (const auto& fp : kPairs) {
+  std::vector<FolderPair> pairs(std::begin(kPairs), std::end(kPairs));
+  auto [final_html, final_gold] = final_pair(root);
+  if (!final_html.empty() || !final_gold.empty())
+    pairs.push_back({final_html.empty() ? kFinalPages[0] : final_html.c_str(),
+                     final_gold.empty() ? kFinalGold[0] : final_gold.c_str(), ""});
+  for (const auto& fp : pairs) {
     fs::path hdir = root / fp.html, gdir = root / fp.gold;
     bool has_h = present(hdir), has_g = present(gdir);
     if (!has_h && !has_g) continue;
@@ -153,13 +187,13 @@ Corpus open(const fs::path& root) {
     if (!has_g) c.warnings.push_back(root.string() + ": " + fp.html + " without " + fp.gold);
     std::map<std::string, std::string> pages, golds;  // id -> file name
     if (has_h) {
-      for (const auto& f : io::list_files(hdir)) {
+      for (const auto& f : list_documents(hdir)) {
         auto [it, fresh] = pages.emplace(id_of(f), f);
         if (!fresh) c.warnings.push_back(where + f + ": duplicate page id " + it->first + " (ignored)");
       }
     }
     if (has_g) {
-      for (const auto& f : io::list_files(gdir)) {
+      for (const auto& f : list_documents(gdir)) {
         auto [it, fresh] = golds.emplace(id_of(f), f);
         if (!fresh) c.warnings.push_back(where + f + ": duplicate gold id " + it->first + " (ignored)");
       }
@@ -173,15 +207,14 @@ Corpus open(const fs::path& root) {
       d.id = id;
       if (auto it = pages.find(id); it != pages.end()) {
         d.html_path = hdir / it->second;
-        if (auto w = parse_text_wrapper(io::read_file_prefix(d.html_path, kHeaderBytes))) {
-          d.given_charset = w->encoding;
-        }
+        if (io::not_a_file_reason(d.html_path).empty())  // other entries fail when loaded
+          if (auto w = parse_text_wrapper(io::read_file_prefix(d.html_path, kHeaderBytes))) d.given_charset = w->encoding;
       } else {
         c.warnings.push_back(where + id + ": gold without page");
       }
       if (auto it = golds.find(id); it != golds.end()) {
         d.gold_path = gdir / it->second;
-        d.url = gold_url(io::read_file_prefix(d.gold_path, kHeaderBytes));
+        if (io::not_a_file_reason(d.gold_path).empty()) d.url = gold_url(io::read_file_prefix(d.gold_path, kHeaderBytes));
       } else {
         c.warnings.push_back(where + id + ": page without gold");
       }

@@ -1,4 +1,4 @@
-// cleaneval2007: reader for the CleanEval 2007 distribution (Baroni, Chantree,
+// cleaneval2007: reader "cleaneval2007" for the CleanEval 2007 distribution (Baroni, Chantree,
 // Kilgarriff & Sharoff 2008, "CleanEval: a competition for cleaning web pages").
 //
 // The distribution pairs numbered raw pages with numbered gold files:
@@ -11,8 +11,14 @@
 //    en_original / en_cleaned   zh_original / zh_cleaned    (development set; the
 //    en-original / en-cleaned   zh-original / zh-cleaned     hyphenated names are
 //                                                             those of the .tgz files)
-//    input / gold_std                         final test set, language ""
-//    finalrun-input / GoldStandard            final test set as archived, language ""
+// and the final test set, language "": the first page folder present among input/,
+// finalrun-input/, orig/ with the first gold folder present among gold_std/,
+// GoldStandard/, goldstandard/, gold-standard/, clean/. That covers the distribution
+// (input + gold_std), the archive (finalrun-input + GoldStandard), the widely
+// mirrored input + GoldStandard, and WCEB's raw copy (orig + clean). orig/ and clean/
+// count only together.
+// Language: the development folders give en or zh; the final set has none (""):
+// `--lang` gives it one.
 // Document ids are the numbers N (file names without extension or suffix), sorted
 // numerically within a language, so system outputs named N, N.txt or N.html match by
 // stem.
@@ -54,6 +60,6 @@ bool looks_like(const std::filesystem::path& root);
 // Opens the distribution (format "cleaneval2007"). Reads the first bytes of every page
 // for its wrapper encoding and of every gold file for its URL. Throws CorpusError when
 // no folder pair is present.
-Corpus open(const std::filesystem::path& root);
+Corpus open(const std::filesystem::path& root, const OpenOptions& opts = {});
 
 }  // namespace detour::corpora::cleaneval2007

@@ -1,207 +1,82 @@
-// corpus: reading files and corpora (see corpus.h for the layouts and the contracts).
+// corpus: opening corpora through the reader table, and loading a document's page
+// and gold whatever holds them (see corpus.h).
 #include "corpora/corpus.h"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
-#include <algorithm>
-#include <atomic>
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
-#include <map>
 #include <memory>
-#include <nlohmann/json.hpp>
-#include <set>
 
+#include "base/errors.h"
 #include "corpora/cleaneval2007.h"
-#include "html/dom.h"
 #include "corpora/decode.h"
+#include "corpora/format.h"
+#include "corpora/layout.h"
+#include "html/dom.h"
 
 namespace detour::corpora {
-using io::list_files;
-using io::read_file;
-using io::read_file_prefix;
 namespace fs = std::filesystem;
+
+std::string CorpusDoc::where() const {
+  std::string w = dataset.empty() ? std::string() : dataset + "/";
+  if (!lang.empty()) w += lang + "/";
+  return w + id;
+}
+
+Corpus open_corpus(const fs::path& root, const OpenOptions& opts) {
+  if (opts.dragnet_comments != "drop" && opts.dragnet_comments != "keep" && opts.dragnet_comments != "raw")
+    throw UsageError("--dragnet-comments " + opts.dragnet_comments + ": expected drop, keep or raw");
+  if (!opts.format.empty()) {
+    const CorpusFormat& f = find_corpus_format(opts.format);
+    std::error_code ec;
+    if (!fs::exists(root, ec)) fail(root, "no such file or folder");
+    Corpus c = f.open(root, opts);
+    c.format = std::string(f.name);
+    return c;
+  }
+  std::error_code ec;
+  if (!fs::exists(root, ec)) fail(root, "no such folder");
+  const CorpusFormat* f = detect_corpus_format(root);
+  if (!f) {
+    if (!fs::is_directory(root, ec)) fail(root, "not a folder (a corpus root was expected), nor a JSONL corpus file");
+    fail(root, "not a corpus: no <lang>/html or <lang>/gold folders, no CleanEval 2007 folders, no pages");
+  }
+  Corpus c = f->open(root, opts);
+  c.format = std::string(f->name);
+  return c;
+}
+
+std::string read_doc_file(const fs::path& path) {
+  try {
+    return io::read_file(path);
+  } catch (const io::IoError&) {
+    std::string what = io::not_a_file_reason(path);
+    if (!what.empty()) fail(path, what);
+    throw;
+  }
+}
 
 namespace {
 
-[[noreturn]] void fail(const fs::path& path, const std::string& reason) {
-  throw CorpusError(path.string() + ": " + reason);
-}
-
-
-
-// The name without a trailing .html, .htm or .txt (case-insensitive).
-std::string stem_of(const std::string& name) {
-  for (std::string_view ext : {".html", ".htm", ".txt"}) {
-    if (name.size() > ext.size()) {
-      bool same = true;
-      for (std::size_t i = 0; i < ext.size(); ++i) {
-        char c = name[name.size() - ext.size() + i];
-        if (static_cast<char>(c | 0x20) != ext[i] && c != ext[i]) same = false;
-      }
-      if (same) return name.substr(0, name.size() - ext.size());
-    }
-  }
-  return name;
-}
-
-// Pairs pages and gold files of one language folder (exact name, then stem).
-void pair_language(const fs::path& html_dir, const fs::path& gold_dir, const std::string& lang,
-                   Corpus& corpus) {
-  std::vector<std::string> pages, golds;
-  if (!html_dir.empty() && fs::is_directory(html_dir)) pages = list_files(html_dir);
-  if (!gold_dir.empty() && fs::is_directory(gold_dir)) golds = list_files(gold_dir);
-  // Names become ids in every results file (JSON is UTF-8): refuse the others up front.
-  for (const auto* names : {&pages, &golds})
-    for (const auto& n : *names)
-      if (!is_valid_utf8(n))
-        fail((names == &pages ? html_dir : gold_dir) / n,
-             "file name is not valid UTF-8 (rename it: ids are written to UTF-8 results)");
-  std::set<std::string> gold_set(golds.begin(), golds.end());
-  std::map<std::string, std::string> gold_by_stem;
-  for (const auto& g : golds) gold_by_stem.emplace(stem_of(g), g);
-  std::set<std::string> used;
-  const std::string where = lang.empty() ? std::string() : lang + "/";
-  for (const auto& p : pages) {
-    CorpusDoc d;
-    d.lang = lang;
-    d.id = p;
-    d.html_path = html_dir / p;
-    std::string match;
-    if (gold_set.count(p)) {
-      match = p;
-    } else if (auto it = gold_by_stem.find(stem_of(p)); it != gold_by_stem.end() && !used.count(it->second) &&
-                                                        !std::binary_search(pages.begin(), pages.end(), it->second)) {
-      match = it->second;
-      corpus.warnings.push_back(where + p + ": paired with gold file " + match + " by name without extension");
-    }
-    if (!match.empty()) {
-      used.insert(match);
-      d.gold_path = gold_dir / match;
-    } else {
-      corpus.warnings.push_back(where + p + ": page without gold");
-    }
-    corpus.docs.push_back(std::move(d));
-  }
-  for (const auto& g : golds) {
-    if (used.count(g)) continue;
-    CorpusDoc d;
-    d.lang = lang;
-    d.id = g;
-    d.gold_path = gold_dir / g;
-    corpus.warnings.push_back(where + g + ": gold without page");
-    corpus.docs.push_back(std::move(d));
-  }
-}
-
-// id -> url from DANIEL's annotations.json; warnings on a malformed file.
-std::map<std::string, std::string> load_urls(const fs::path& file, std::vector<std::string>& warnings) {
-  std::map<std::string, std::string> urls;
-  std::error_code ec;
-  if (!fs::is_regular_file(file, ec)) return urls;
+std::string filtered(const fs::path& path, const std::shared_ptr<const SideFilter>& filter) {
+  std::string bytes = read_doc_file(path);
+  if (!filter) return bytes;
   try {
-    nlohmann::json j = nlohmann::json::parse(read_file(file));
-    if (!j.is_object()) {
-      warnings.push_back(file.string() + ": not a JSON object; URLs not loaded");
-      return urls;
-    }
-    for (const auto& [key, entry] : j.items()) {
-      if (!entry.is_object()) continue;
-      auto p = entry.find("path");
-      auto u = entry.find("url");
-      if (p != entry.end() && u != entry.end() && p->is_string() && u->is_string()) {
-        urls[p->get<std::string>()] = u->get<std::string>();
-      }
-    }
-  } catch (const nlohmann::json::exception& e) {
-    warnings.push_back(file.string() + ": invalid JSON (" + e.what() + "); URLs not loaded");
+    return filter->apply(std::move(bytes));
+  } catch (const std::exception& e) {
+    fail(path, e.what());
   }
-  return urls;
-}
-
-void sort_docs(Corpus& c) {
-  std::sort(c.docs.begin(), c.docs.end(), [](const CorpusDoc& a, const CorpusDoc& b) {
-    return std::tie(a.lang, a.id) < std::tie(b.lang, b.id);
-  });
 }
 
 }  // namespace
 
-Corpus open_corpus(const fs::path& root) {
-  std::error_code ec;
-  if (!fs::exists(root, ec)) fail(root, "no such folder");
-  if (!fs::is_directory(root, ec)) fail(root, "not a folder (a corpus root was expected)");
-  if (cleaneval2007::looks_like(root)) return cleaneval2007::open(root);
-
-  Corpus c;
-  c.root = root;
-  // DANIEL / detour layout: ROOT/<lang>/{html,gold}.
-  std::vector<std::string> langs;
-  for (fs::directory_iterator it(root, ec), end; !ec && it != end; it.increment(ec)) {
-    std::string name = it->path().filename().string();
-    if (io::hidden_name(name) || !it->is_directory()) continue;
-    if (!fs::is_directory(it->path() / "html") && !fs::is_directory(it->path() / "gold")) continue;
-    if (!is_valid_utf8(name))
-      fail(it->path(), "language folder name is not valid UTF-8 (rename it: languages are written to UTF-8 results)");
-    langs.push_back(name);
-  }
-  if (ec) fail(root, "cannot list: " + io::errno_reason(ec.value()));
-  std::sort(langs.begin(), langs.end());
-  if (!langs.empty()) {
-    c.format = "daniel";
-    c.languages = langs;
-    for (const auto& lang : langs) {
-      fs::path ldir = root / lang;
-      if (!fs::is_directory(ldir / "html")) c.warnings.push_back(lang + ": no html/ folder");
-      if (!fs::is_directory(ldir / "gold")) c.warnings.push_back(lang + ": no gold/ folder");
-      pair_language(ldir / "html", ldir / "gold", lang, c);
-    }
-    auto urls = load_urls(root / "annotations.json", c.warnings);
-    if (!urls.empty()) {
-      for (auto& d : c.docs) {
-        auto it = urls.find(d.id);
-        if (it == urls.end()) it = urls.find(stem_of(d.id));
-        if (it != urls.end()) d.url = it->second;
-      }
-    }
-    sort_docs(c);
-    return c;
-  }
-  // Flat layouts: ROOT/{html,gold}/<id>, or pages directly in ROOT.
-  if (fs::is_directory(root / "html") || fs::is_directory(root / "gold")) {
-    c.format = "flat";
-    pair_language(root / "html", root / "gold", "", c);
-    sort_docs(c);
-    return c;
-  }
-  std::vector<std::string> files = list_files(root);
-  if (files.empty()) {
-    fail(root, "not a corpus: no <lang>/html or <lang>/gold folders, no CleanEval 2007 folders, no pages");
-  }
-  c.format = "flat";
-  for (const auto& f : files) {
-    CorpusDoc d;
-    d.id = f;
-    d.html_path = root / f;
-    c.docs.push_back(std::move(d));
-  }
-  c.warnings.push_back(root.string() + ": flat folder of pages; no gold references");
-  sort_docs(c);
-  return c;
+std::string load_page_raw(const CorpusDoc& doc) {
+  if (doc.html_inline) return *doc.html_inline;
+  if (doc.html_path.empty()) throw CorpusError(doc.where() + ": no raw page in the corpus");
+  return filtered(doc.html_path, doc.html_filter);
 }
 
-Page load_page(const CorpusDoc& doc) {
-  if (doc.html_path.empty()) {
-    throw CorpusError((doc.lang.empty() ? "" : doc.lang + "/") + doc.id + ": no raw page in the corpus");
-  }
-  return load_page_bytes(doc, read_file(doc.html_path));
-}
+Page load_page(const CorpusDoc& doc) { return load_page_bytes(doc, load_page_raw(doc)); }
 
 Page load_page_bytes(const CorpusDoc& doc, std::string_view bytes) {
-  const std::string where = doc.html_path.empty() ? doc.id : doc.html_path.string();
+  const std::string where = doc.html_path.empty() ? doc.where() : doc.html_path.string();
   std::string given = doc.given_charset;
   std::string_view body = bytes;
   if (auto w = cleaneval2007::parse_text_wrapper(bytes)) {
@@ -226,10 +101,9 @@ Page load_page_bytes(const CorpusDoc& doc, std::string_view bytes) {
 }
 
 std::string load_gold_bytes(const CorpusDoc& doc) {
-  if (doc.gold_path.empty()) {
-    throw CorpusError((doc.lang.empty() ? "" : doc.lang + "/") + doc.id + ": no gold reference in the corpus");
-  }
-  return read_file(doc.gold_path);
+  if (doc.gold_inline) return *doc.gold_inline;
+  if (doc.gold_path.empty()) throw CorpusError(doc.where() + ": no gold reference in the corpus");
+  return filtered(doc.gold_path, doc.gold_filter);
 }
 
 }  // namespace detour::corpora

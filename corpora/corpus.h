@@ -1,20 +1,26 @@
-// corpus: finding and reading the documents of a gold corpus and of system outputs.
+// corpus: finding and reading the documents of a gold corpus.
 //
-// Layouts understood:
-//  - DANIEL / detour layout: ROOT/<lang>/html/<id> and ROOT/<lang>/gold/<id>.
-//  - CleanEval 2007 distribution: raw pages wrapped in <text id=... encoding=...>
-//    and gold files beginning with a "URL:" line (see cleaneval2007.h for the exact
-//    folder names accepted).
-// System outputs: DIR/<lang>/<id> or flat DIR/<id>. Documents are matched by file
-// name, as the CleanEval scorer does.
+// A corpus is opened by one of the readers of the format table (corpora/format.h,
+// one file each: daniel, flat, cleaneval2007, cleanportaleval, scrapinghub, wceb,
+// l3s-gn1, dragnet, jsonl), named with OpenOptions::format or detected from the
+// layout. Every reader yields the same model: documents (language, id, where the page
+// and the gold come from), sorted, plus warnings for what it could not pair.
+//
+// A document's page and gold are files as stored (DANIEL), files that need a step
+// before use (a gzip-compressed page, a gold extracted from an annotated page: a
+// SideFilter), or bytes held inline (JSON corpora, where the gold text or the page is
+// a string field). load_page and load_gold_bytes hide which.
 //
 // All functions report bad input by throwing CorpusError whose message names the
-// file and the reason; nothing here aborts the process.
+// file and the reason; nothing here aborts the process. An entry of a page or gold
+// folder that is not a file (a directory, a FIFO, a dangling symbolic link, a link
+// loop) is kept as a document, and loading it fails saying what it is.
 #pragma once
 
 #include <filesystem>
-#include <stdexcept>
+#include <functional>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -28,30 +34,59 @@ namespace detour::corpora {
 // the message names the file and the reason.
 using CorpusError = io::IoError;
 
+// A step between a side's stored bytes and the bytes detour uses (inflating a .gz
+// page, extracting the gold text of an annotated page, cutting a comments section).
+// `name` enters the corpus fingerprint, so that two readings of the same files under
+// different settings are never taken for the same corpus. `apply` throws
+// std::exception with the reason on bad bytes (the caller adds the file name).
+struct SideFilter {
+  std::string name;
+  std::function<std::string(std::string bytes)> apply;
+};
+
 struct CorpusDoc {
-  std::string lang;                  // "" for a flat corpus
-  std::string id;                    // file name
-  std::filesystem::path html_path;   // raw page ("" if the corpus has none)
-  std::filesystem::path gold_path;   // reference ("" if none)
+  std::string lang;                  // "" when the layout gives none
+  std::string id;                    // unique within (dataset, lang); a file name for folder layouts
+  std::filesystem::path html_path;   // raw page file ("" if none, or inline)
+  std::filesystem::path gold_path;   // reference file ("" if none, or inline)
   std::string url;                   // if the layout gives it
   std::string given_charset;         // if the layout gives it (CleanEval <text encoding=...>)
+  std::string dataset;               // sub-dataset of a multi-dataset corpus (WCEB), else ""
+  // Inline content, used instead of the files when set (JSON corpora).
+  std::shared_ptr<const std::string> html_inline, gold_inline;
+  // Steps applied to the file's bytes (nullptr: used as stored).
+  std::shared_ptr<const SideFilter> html_filter, gold_filter;
+
+  bool has_page() const { return !html_path.empty() || html_inline != nullptr; }
+  bool has_gold() const { return !gold_path.empty() || gold_inline != nullptr; }
+  // How errors name the document: "<lang>/<id>" (or the dataset's).
+  std::string where() const;
 };
 
 struct Corpus {
   std::filesystem::path root;
-  std::string format;                   // "daniel", "cleaneval2007", "flat"
+  std::string format;                   // the reader's name (format.h)
   std::vector<std::string> languages;   // sorted
-  std::vector<CorpusDoc> docs;          // sorted by (lang, id)
+  std::vector<CorpusDoc> docs;          // sorted by (dataset, lang, id) (CleanEval: numeric ids)
   std::vector<std::string> warnings;    // e.g. pages without gold, gold without page
+  // The gold references are plain text (benchmark formats), not CleanEval markup or
+  // HTML: the benchmark metrics score them as they are.
+  bool plain_text_gold = false;
 };
 
-// Opens a corpus root, detecting its layout. Throws CorpusError when it matches none.
-// Pages and gold files are paired by exact file name, else by name without a .html,
-// .htm or .txt extension (DANIEL has one page stored as <id>.html beside gold <id>).
-// Unpaired pages and gold files are kept as documents with an empty gold_path or
-// html_path, each with a warning. For DANIEL, ROOT/annotations.json (if present) gives
-// each page's URL (its "path" field is the page id).
-Corpus open_corpus(const std::filesystem::path& root);
+// Settings of the readers that have any (the command line's --format,
+// --dragnet-comments, --l3s-classes).
+struct OpenOptions {
+  std::string format;                     // a reader's name, or "" to detect the layout
+  std::string dragnet_comments = "drop";  // drop | keep | raw (format_dragnet.cc)
+  std::string l3s_classes = "1,2,3";      // x-nc-sel<N> classes of the L3S-GN1 gold (format_l3s_gn1.cc)
+};
+
+// Opens a corpus root (a folder, or a file for the JSONL format) with the reader
+// named in `opts.format`, else the first reader of the table whose layout matches.
+// Throws UsageError for an unknown format name or setting, CorpusError when the
+// root matches no layout or the named reader cannot read it.
+Corpus open_corpus(const std::filesystem::path& root, const OpenOptions& opts = {});
 
 // Loads and decodes a document's raw page into a parsed Page (corpora/decode.h rules).
 // For CleanEval 2007 pages the <text> wrapper is removed first.
@@ -60,7 +95,14 @@ Page load_page(const CorpusDoc& doc);
 // URL and charset; its html_path, if any, only names the page in errors.
 Page load_page_bytes(const CorpusDoc& doc, std::string_view bytes);
 
-// Loads a gold reference as bytes exactly as stored (the scorer works on bytes).
+// The raw page bytes (after the page filter: a .gz page inflated), undecoded.
+std::string load_page_raw(const CorpusDoc& doc);
+
+// Loads a gold reference as bytes (after the gold filter; the scorer works on bytes).
 std::string load_gold_bytes(const CorpusDoc& doc);
+
+// Reads a file of a document; on failure the message says what the entry is when it
+// is not a file ("is a directory", "is a dangling symbolic link", ...).
+std::string read_doc_file(const std::filesystem::path& path);
 
 }  // namespace detour::corpora

@@ -44,6 +44,8 @@
 #include <string>
 #include <vector>
 
+#include "base/utf8.h"
+
 namespace detour::corpora {
 namespace {
 
@@ -413,35 +415,13 @@ Utf8Stats utf8_stats(std::string_view s) {
       ++i;
       continue;
     }
-    std::size_t len;
-    unsigned char lo = 0x80, hi = 0xBF;
-    if (c >= 0xC2 && c <= 0xDF) {
-      len = 2;
-    } else if (c >= 0xE0 && c <= 0xEF) {
-      len = 3;
-      if (c == 0xE0) lo = 0xA0;
-      if (c == 0xED) hi = 0x9F;  // no surrogates
-    } else if (c >= 0xF0 && c <= 0xF4) {
-      len = 4;
-      if (c == 0xF0) lo = 0x90;
-      if (c == 0xF4) hi = 0x8F;  // <= U+10FFFF
-    } else {
-      ++st.invalid;
-      ++i;
-      continue;
-    }
-    std::size_t k = 1;
-    for (; k < len && i + k < n; ++k) {
-      unsigned char b = p[i + k];
-      unsigned char l = k == 1 ? lo : 0x80, h = k == 1 ? hi : 0xBF;
-      if (b < l || b > h) break;
-    }
-    if (k == len) {
+    const utf8::Step step = utf8::decode(s, i);
+    if (step.ok) {
       ++st.multi;
     } else {
-      ++st.invalid;  // the maximal subpart [i, i+k) is one error
+      ++st.invalid;  // the maximal subpart is one error
     }
-    i += k;
+    i += step.len;
   }
   return st;
 }

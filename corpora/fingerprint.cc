@@ -21,6 +21,20 @@ std::uint64_t file_hash(const std::filesystem::path& path, io::ReadBuffer& buf) 
   return fnv1a(bytes, h);
 }
 
+std::uint64_t bytes_hash(std::string_view bytes) {
+  return fnv1a(bytes, fnv1a(std::to_string(bytes.size()) + ":"));
+}
+
+// A side of a document: its inline bytes, else its file's bytes as stored, then the
+// name of the filter applied to them (so that two readings of the same files under
+// different settings differ).
+std::uint64_t side_hash(const std::shared_ptr<const std::string>& inline_bytes, const std::filesystem::path& path,
+                        const std::shared_ptr<const SideFilter>& filter, io::ReadBuffer& buf) {
+  if (inline_bytes) return fnv1a("inline", bytes_hash(*inline_bytes));
+  std::uint64_t h = file_hash(path, buf);
+  return filter ? fnv1a(filter->name, h) : h;
+}
+
 std::string combine(const std::vector<std::string>& names, const std::vector<std::uint64_t>& hashes) {
   std::uint64_t h = kFnvOffset;
   for (std::size_t i = 0; i < names.size(); ++i) {
@@ -38,9 +52,10 @@ std::string fingerprint(const std::vector<CorpusDoc>& docs) {
   tbb::parallel_for(tbb::blocked_range<std::size_t>(0, docs.size(), 16), [&](const auto& r) {
     io::ReadBuffer buf;
     for (std::size_t i = r.begin(); i != r.end(); ++i) {
-      names[i] = docs[i].lang + "/" + docs[i].id;
-      std::uint64_t h = file_hash(docs[i].html_path, buf);
-      hashes[i] = fnv1a(hash_hex(file_hash(docs[i].gold_path, buf)), h);
+      const CorpusDoc& d = docs[i];
+      names[i] = (d.dataset.empty() ? "" : d.dataset + "/") + d.lang + "/" + d.id;
+      std::uint64_t h = side_hash(d.html_inline, d.html_path, d.html_filter, buf);
+      hashes[i] = fnv1a(hash_hex(side_hash(d.gold_inline, d.gold_path, d.gold_filter, buf)), h);
     }
   });
   return combine(names, hashes);

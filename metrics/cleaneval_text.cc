@@ -4,6 +4,8 @@
 #include <cstring>
 #if defined(__SSE2__)
 #include <emmintrin.h>
+
+#include "base/utf8.h"
 #endif
 
 namespace detour::metrics {
@@ -320,44 +322,15 @@ std::vector<char32_t> non_space_code_points(std::string_view s) {
 }
 
 void append_non_space_code_points(std::string_view s, std::vector<char32_t>& out) {
-  std::size_t n = s.size();
-  for (std::size_t i = 0; i < n;) {
-    unsigned char c = static_cast<unsigned char>(s[i]);
-    char32_t cp;
-    std::size_t len;
-    if (c < 0x80) {
-      cp = c;
-      len = 1;
-    } else if ((c >> 5) == 0x6) {
-      cp = c & 0x1F;
-      len = 2;
-    } else if ((c >> 4) == 0xE) {
-      cp = c & 0x0F;
-      len = 3;
-    } else if ((c >> 3) == 0x1E) {
-      cp = c & 0x07;
-      len = 4;
-    } else {
-      out.push_back(0x110000 + c);
+  for (std::size_t i = 0; i < s.size();) {
+    const utf8::Step st = utf8::decode(s, i);
+    if (!st.ok) {  // each byte of a malformed sequence is one unit of its own
+      out.push_back(0x110000 + st.cp);
       ++i;
       continue;
     }
-    bool ok = i + len <= n;
-    for (std::size_t k = 1; ok && k < len; ++k) {
-      unsigned char d = static_cast<unsigned char>(s[i + k]);
-      if ((d & 0xC0) != 0x80) ok = false;
-      else cp = (cp << 6) | (d & 0x3F);
-    }
-    // Reject overlong forms and surrogates as invalid bytes.
-    if (ok && ((len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
-               cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)))
-      ok = false;
-    if (!ok) {
-      out.push_back(0x110000 + c);
-      ++i;
-      continue;
-    }
-    i += len;
+    i += st.len;
+    const char32_t cp = st.cp;
     if (cp < 0x80 ? ascii_space(static_cast<unsigned char>(cp)) || cp < 0x20 : is_unicode_space(cp))
       continue;
     out.push_back(cp);

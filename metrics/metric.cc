@@ -11,6 +11,7 @@
 #include <new>
 #include <stdexcept>
 
+#include "metrics/bench_metrics/punkt.h"
 #include "metrics/cleaneval_text.h"
 
 namespace detour::metrics {
@@ -314,6 +315,7 @@ struct PreparedText::Cache {
   std::optional<std::vector<std::string_view>> ce[2];
   std::optional<std::vector<std::string_view>> words;
   std::optional<std::vector<char32_t>> chars;
+  std::optional<PlainText> plain;  // the plain-text view, once resolved
   std::vector<std::int32_t> ids[3];  // as gold: interned ids per word table (see intern_words)
   std::vector<std::int32_t> char_ids;  // as gold: interned code points (see intern_chars)
   // As gold: the matcher's b side per token kind (cleaneval labelled, unlabelled,
@@ -346,6 +348,16 @@ const std::vector<std::string_view>& PreparedText::cleaneval_tokens(bool unlabel
     slot = std::move(out);
   }
   return *slot;
+}
+
+const PlainText& PreparedText::plain(TextForm form) {
+  if (!cache_->plain) {
+    if (form == TextForm::kMarkup || (form == TextForm::kAuto && looks_like_markup(text_)))
+      cache_->plain = markup_to_text(text_);
+    else
+      cache_->plain = PlainText{std::string(text_), {}};
+  }
+  return *cache_->plain;
 }
 
 const std::vector<std::string_view>& PreparedText::text_only_words() {
@@ -453,13 +465,16 @@ const MetricInfo& find_metric(std::string_view name) {
 
 std::vector<const MetricInfo*> parse_metric_list(std::string_view list) {
   std::vector<const MetricInfo*> out;
-  if (list == "all") {
-    for (const auto& m : metric_registry()) out.push_back(&m);
-    return out;
-  }
-  for (const auto& item : split_list(list)) {
-    const MetricInfo* m = &find_metric(item);
+  auto add = [&](const MetricInfo* m) {
     if (std::find(out.begin(), out.end(), m) == out.end()) out.push_back(m);
+  };
+  for (const auto& item : split_list(list)) {
+    if (item == "all" || item == "bench" || item == "everything") {
+      for (const auto& m : metric_registry())
+        if (item == "everything" || m.family == (item == "all" ? "cleaneval" : "bench")) add(&m);
+      continue;
+    }
+    add(&find_metric(item));
   }
   if (out.empty()) throw UsageError("no metric given");
   return out;
@@ -469,45 +484,113 @@ std::string metric_signature(const MetricInfo& m, const ScoreOptions& opts) {
   std::string s = "metric:" + std::string(m.name);
   s += "|tok:" + std::string(m.tokenisation);
   s += "|norm:" + std::string(m.normalisation);
-  s += std::string("|autojunk:") + (opts.autojunk ? "yes" : "no");
-  s += "|avg:micro+macro";
-  s += std::string("|zero:") + (m.zero_rule == ZeroRule::CleanEval ? "cleaneval" : "empty-is-perfect");
+  if (m.settings) s += "|" + m.settings(opts);
+  if (m.per_doc == PerDoc::kCounts) s += std::string("|autojunk:") + (opts.autojunk ? "yes" : "no");
+  s += m.per_doc == PerDoc::kSimilarity ? "|avg:mean" : "|avg:micro+macro";
+  s += std::string("|zero:") + (m.per_doc != PerDoc::kCounts        ? "as-original"
+                                : m.zero_rule == ZeroRule::CleanEval ? "cleaneval"
+                                                                     : "empty-is-perfect");
   s += "|version:" + std::string(version());
   return s;
 }
 
 std::string run_signature(const std::vector<const MetricInfo*>& metrics, const ScoreOptions& opts) {
-  std::string names;
-  for (auto* m : metrics) names += (names.empty() ? "" : ",") + std::string(m->name);
-  return "detour-score|metrics:" + names + std::string("|autojunk:") + (opts.autojunk ? "yes" : "no") +
+  std::string names, settings;
+  for (auto* m : metrics) {
+    names += (names.empty() ? "" : ",") + std::string(m->name);
+    if (m->settings) settings += "|" + std::string(m->name) + "[" + m->settings(opts) + "]";
+  }
+  return "detour-score|metrics:" + names + settings + std::string("|autojunk:") + (opts.autojunk ? "yes" : "no") +
          "|avg:micro+macro|version:" + std::string(version());
+}
+
+std::string text_forms_signature(const ScoreOptions& o) {
+  return "text:gold=" + std::string(text_form_name(o.text_form_gold)) +
+         ",system=" + std::string(text_form_name(o.text_form_system));
+}
+
+PRFValues doc_prf(const MetricInfo& m, const DocScore& d) {
+  switch (m.per_doc) {
+    case PerDoc::kValues:
+      if (d.values.size() >= 3) return {d.values[0], d.values[1], d.values[2]};
+      break;
+    case PerDoc::kSimilarity:
+      if (!d.values.empty()) return {d.values[0], d.values[0], d.values[0]};
+      break;
+    case PerDoc::kCounts:
+      break;
+  }
+  return prf(d.tp, d.fp, d.fn, m.zero_rule);
+}
+
+std::string_view rouge_setting_name(RougeSetting s) {
+  switch (s) {
+    case RougeSetting::kWceb: return "wceb";
+    case RougeSetting::kLinesWs: return "lines-ws";
+    case RougeSetting::kDefault: return "default";
+  }
+  return "wceb";
+}
+
+RougeSetting parse_rouge_setting(std::string_view name) {
+  if (name == "wceb") return RougeSetting::kWceb;
+  if (name == "lines-ws") return RougeSetting::kLinesWs;
+  if (name == "default") return RougeSetting::kDefault;
+  throw UsageError("--rouge " + std::string(name) + ": expected wceb, lines-ws or default");
+}
+
+void prepare_metrics(const std::vector<const MetricInfo*>& ms, ScoreOptions& opts, const std::string& punkt_dir) {
+  bool rouge = false;
+  for (auto* m : ms) rouge = rouge || m->name == "rougelsum";
+  if (!rouge || opts.rouge != RougeSetting::kWceb || opts.punkt) return;
+  std::string dir = punkt_dir;
+  if (dir.empty())
+    if (const char* env = std::getenv("DETOUR_PUNKT")) dir = env;
+  if (dir.empty())
+    throw ResourceError(
+        "rougelsum in WCEB's setting (--rouge wceb) splits sentences with NLTK's Punkt English model, which "
+        "detour does not ship: give it with --punkt DIR or $DETOUR_PUNKT (a punkt_tab folder; "
+        "scripts/bench_metrics/punkt_pickle_to_tab.py converts NLTK's english.pickle), or choose --rouge lines-ws "
+        "(WCEB's tokens, newline sentences) or --rouge default (rouge-score's defaults)");
+  try {
+    opts.punkt = std::make_shared<const bench_metrics::PunktModel>(bench_metrics::PunktModel::load_tab(dir));
+  } catch (const std::exception& e) {
+    throw ResourceError(std::string("the Punkt model for rougelsum: ") + e.what());
+  }
 }
 
 Aggregate aggregate(const MetricInfo& m, const std::vector<const DocScore*>& docs) {
   Aggregate a;
-  a.documents = docs.size();
   a.value_means.assign(m.value_names.size(), 0.0);
+  std::vector<std::size_t> value_counts(m.value_names.size(), 0);
   double sp = 0, sr = 0, sf = 0, ssp = 0, ssr = 0, ssf = 0;
+  std::size_t n_docs = 0;
   for (const DocScore* d : docs) {
+    for (std::size_t k = 0; k < a.value_means.size() && k < d->values.size(); ++k)
+      if (!std::isnan(d->values[k])) {
+        a.value_means[k] += d->values[k];
+        ++value_counts[k];
+      }
     a.tp += d->tp;
     a.fp += d->fp;
     a.fn += d->fn;
-    PRFValues v = prf(d->tp, d->fp, d->fn, m.zero_rule);
+    PRFValues v = doc_prf(m, *d);
+    if (m.per_doc == PerDoc::kSimilarity && std::isnan(v.f1)) continue;
+    ++n_docs;
     sp += v.precision;
     sr += v.recall;
     sf += v.f1;
     ssp += v.precision * v.precision;
     ssr += v.recall * v.recall;
     ssf += v.f1 * v.f1;
-    for (std::size_t k = 0; k < a.value_means.size() && k < d->values.size(); ++k)
-      a.value_means[k] += d->values[k];
   }
+  a.documents = docs.size();
   a.micro = prf(a.tp, a.fp, a.fn, m.zero_rule);
-  double n = static_cast<double>(docs.size());
-  if (n > 0) {
-    a.macro = {sp / n, sr / n, sf / n};
-    for (double& v : a.value_means) v /= n;
-  }
+  double n = static_cast<double>(n_docs);
+  if (n > 0) a.macro = {sp / n, sr / n, sf / n};
+  if (m.per_doc == PerDoc::kSimilarity) a.micro = a.macro;  // no counts to pool
+  for (std::size_t k = 0; k < a.value_means.size(); ++k)
+    a.value_means[k] = value_counts[k] ? a.value_means[k] / static_cast<double>(value_counts[k]) : 0.0;
   auto sd = [&](double ss, double mean) {
     if (n < 2) return 0.0;
     double var = (ss - n * mean * mean) / (n - 1);

@@ -21,12 +21,43 @@
 
 #include "base/prf.h"
 #include "kernels/sequence_matcher.h"
+#include "metrics/plain_text.h"
+
+namespace detour::bench_metrics {
+class PunktModel;
+}
 
 namespace detour::metrics {
 
+// How rougelsum cuts and tokenises (bench_metrics/rouge_lsum.h):
+//   kWceb     WCEB's setting: Punkt sentences, whitespace tokens, its blank-gold rule
+//             (needs ScoreOptions::punkt, NLTK's English Punkt model);
+//   kLinesWs  WCEB's whitespace tokens over newline-separated sentences (no model);
+//   kDefault  rouge-score's own default: newline sentences, DefaultTokenizer.
+enum class RougeSetting { kWceb, kLinesWs, kDefault };
+std::string_view rouge_setting_name(RougeSetting s);
+RougeSetting parse_rouge_setting(std::string_view name);  // UsageError on another name
+
 struct ScoreOptions {
   bool autojunk = true;  // difflib's popular-element rule (CleanEval ran with it on)
+  // The benchmark metrics (shingle, rougelsum, levenshtein, bow, teds):
+  // What they score of each side (plain_text.h): the command line chooses by where the
+  // texts come from (plain-text benchmark golds and outputs files: raw; detour's own
+  // CleanEval-form outputs: markup), or --text-form for both.
+  TextForm text_form_gold = TextForm::kAuto, text_form_system = TextForm::kAuto;
+  RougeSetting rouge = RougeSetting::kWceb;
+  std::shared_ptr<const bench_metrics::PunktModel> punkt;  // for RougeSetting::kWceb
 };
+
+// "text:gold=raw,system=markup", for the signatures of the metrics that use them.
+std::string text_forms_signature(const ScoreOptions& opts);
+
+// Loads what the selected metrics need before the first page (the Punkt model of
+// rougelsum's WCEB setting: from `punkt_dir`, else $DETOUR_PUNKT). Throws
+// ResourceError naming what is missing and how to give it.
+struct MetricInfo;
+void prepare_metrics(const std::vector<const MetricInfo*>& metrics, ScoreOptions& opts,
+                     const std::string& punkt_dir = {});
 
 // Token ids of one document pair, interned densely over both sides.
 struct TokenPair {
@@ -62,6 +93,8 @@ class PreparedText {
   const std::vector<std::string_view>& text_only_words();
   // Non-space code points of the text-only form.
   const std::vector<char32_t>& text_only_chars();
+  // The plain-text view (plain_text.h) under `form` (kAuto resolved on this text).
+  const PlainText& plain(TextForm form);
 
  private:
   friend class DocPair;
@@ -90,6 +123,9 @@ class DocPair {
   const ScoreOptions& options() const { return opts_; }
   std::string_view system() const { return sys_->text(); }
   std::string_view gold() const { return gold_->text(); }
+  // The plain-text views the benchmark metrics score (options().text_form).
+  const PlainText& plain_system() { return sys_->plain(opts_.text_form_system); }
+  const PlainText& plain_gold() { return gold_->plain(opts_.text_form_gold); }
 
   // CleanEval word alignment with markup, labelled or not.
   const Alignment& cleaneval(bool unlabelled);
@@ -124,6 +160,16 @@ using ::detour::PRFValues;
 using ::detour::ZeroRule;
 using ::detour::prf;
 
+// Where a document's precision, recall and F1 come from.
+enum class PerDoc {
+  kCounts,      // prf(tp, fp, fn, zero_rule): the CleanEval-protocol metrics
+  kValues,      // values[0], values[1], values[2] as the original computes them (named
+                // page_precision, page_recall, page_f1 or ratio; with its own
+                // rules for empty texts); tp/fp/fn are its counts, for micro averages
+  kSimilarity,  // one similarity in values[0] (teds): P = R = F1 = it; no counts,
+                // micro = macro = the mean; NaN values (not computed) are left out
+};
+
 struct MetricInfo {
   std::string_view name;
   std::string_view description;
@@ -132,12 +178,23 @@ struct MetricInfo {
   ZeroRule zero_rule;
   std::vector<std::string_view> value_names;  // names of DocScore::values
   DocScore (*score)(DocPair&);
+  PerDoc per_doc = PerDoc::kCounts;
+  // The settings that change this metric's values, for its signature ("" if none).
+  std::string (*settings)(const ScoreOptions&) = nullptr;
+  // "cleaneval": the CleanEval-protocol metrics, selected by `all`; "bench": today's
+  // benchmark metrics, selected by `bench` (`everything` selects both).
+  std::string_view family = "cleaneval";
 };
+
+// A document's precision, recall and F1 under its metric (PerDoc).
+PRFValues doc_prf(const MetricInfo& m, const DocScore& d);
 
 const std::vector<MetricInfo>& metric_registry();
 // Throws std::invalid_argument naming the metric and the known ones.
 const MetricInfo& find_metric(std::string_view name);
-// Parses "tm,tag,car" (or "all") into registry entries, in the given order.
+// Parses "tm,tag,car" into registry entries, in the given order; "all" is every
+// metric of the cleaneval family, "bench" every one of the bench family, "everything"
+// both (also as items of a list: "to,bench").
 std::vector<const MetricInfo*> parse_metric_list(std::string_view list);
 
 // "metric:tm|tok:...|norm:...|autojunk:yes|avg:micro+macro|zero:cleaneval|version:X".

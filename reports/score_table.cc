@@ -30,7 +30,7 @@ std::string render_scores(const ScoreSet& set, const std::string& format, bool p
       for (const auto& d : set.docs)
         for (std::size_t mi = 0; mi < set.metrics.size(); ++mi) {
           const auto& s = d.scores[mi];
-          auto v = metrics::prf(s.tp, s.fp, s.fn, set.metrics[mi]->zero_rule);
+          auto v = metrics::doc_prf(*set.metrics[mi], s);
           out += fmt::format("{}\t{}\t{}\t{}\t{}\t{}\t{:.2f}\t{:.2f}\t{:.2f}\n", d.lang, d.id, set.metrics[mi]->name,
                              s.tp, s.fp, s.fn, 100 * v.precision, 100 * v.recall, 100 * v.f1);
         }
@@ -97,7 +97,7 @@ std::string render_scores(const ScoreSet& set, const std::string& format, bool p
     for (const auto& d : set.docs)
       for (std::size_t mi = 0; mi < set.metrics.size(); ++mi) {
         const auto& s = d.scores[mi];
-        auto v = metrics::prf(s.tp, s.fp, s.fn, set.metrics[mi]->zero_rule);
+        auto v = metrics::doc_prf(*set.metrics[mi], s);
         out += fmt::format(fmt::runtime(md ? "| {} | {} | {} | {} | {} | {} | {:.2f} | {:.2f} | {:.2f} |\n"
                                            : "{}  {}  {}  {}  {}  {}  {:.2f}  {:.2f}  {:.2f}\n"),
                            d.lang.empty() ? "-" : d.lang, d.id, set.metrics[mi]->name, s.tp, s.fp, s.fn,

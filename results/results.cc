@@ -76,7 +76,7 @@ nlohmann::json to_json(const ScoreSet& set, bool per_doc) {
       for (std::size_t mi = 0; mi < set.metrics.size(); ++mi) {
         const MetricInfo& m = *set.metrics[mi];
         const DocScore& s = d.scores[mi];
-        auto v = metrics::prf(s.tp, s.fp, s.fn, m.zero_rule);
+        auto v = metrics::doc_prf(m, s);
         nlohmann::json mj = {{"tp", s.tp}, {"fp", s.fp}, {"fn", s.fn}, {"precision", 100 * v.precision},
                              {"recall", 100 * v.recall}, {"f1", 100 * v.f1}};
         for (std::size_t k = 0; k < m.value_names.size() && k < s.values.size(); ++k)

@@ -18,6 +18,7 @@ struct DocResult {
   std::string lang, id;
   std::vector<metrics::DocScore> scores;  // one per metric, in ScoreSet::metrics order
   std::uint64_t gold_hash = 0;            // FNV-1a of the gold bytes scored against
+  std::string dataset;                    // sub-dataset of a multi-dataset corpus (WCEB), else ""
 };
 
 struct ScoreSet {

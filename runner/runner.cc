@@ -100,7 +100,7 @@ RunResult run(const RunConfig& cfg) {
   auto t0 = Clock::now();
   RunResult result;
   result.provenance = results::Provenance::now(results::command_line());
-  corpora::Corpus corpus = corpora::open_corpus(cfg.corpus);
+  corpora::Corpus corpus = corpora::open_corpus(cfg.corpus, cfg.open);
   for (const auto& w : corpus.warnings) std::cerr << "note: " << w << "\n";
   std::vector<corpora::CorpusDoc> docs;
   if (!cfg.lang.empty())
@@ -110,7 +110,7 @@ RunResult run(const RunConfig& cfg) {
     if (!cfg.languages.empty() &&
         std::find(cfg.languages.begin(), cfg.languages.end(), d.lang) == cfg.languages.end())
       continue;
-    if (d.gold_path.empty() || d.html_path.empty()) continue;  // reported in corpus warnings
+    if (!d.has_gold() || !d.has_page()) continue;  // reported in corpus warnings
     docs.push_back(d);
   }
   if (docs.empty()) {
@@ -125,6 +125,12 @@ RunResult run(const RunConfig& cfg) {
   for (const auto& c : cfg.chains) systems.push_back(c);
   Pipeline pipeline(systems, PipelineConfig{cfg.externals, cfg.models});
   auto ms = metrics::parse_metric_list(cfg.metrics);
+  metrics::ScoreOptions score_options = cfg.score_options;
+  if (!cfg.text_form_given) {  // detour's outputs are CleanEval markup; benchmark golds plain text
+    score_options.text_form_system = metrics::TextForm::kMarkup;
+    score_options.text_form_gold = corpus.plain_text_gold ? metrics::TextForm::kRaw : metrics::TextForm::kAuto;
+  }
+  metrics::prepare_metrics(ms, score_options, cfg.punkt_dir);
 
   int threads = cfg.jobs > 0 ? cfg.jobs : static_cast<int>(tbb::info::default_concurrency());
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads);
@@ -135,7 +141,7 @@ RunResult run(const RunConfig& cfg) {
   for (const auto& d : docs) {
     result.doc_ids.push_back(d.id);
     result.doc_langs.push_back(d.lang);
-    result.doc_out_names.push_back(d.gold_path.empty() ? d.id : d.gold_path.filename().string());
+    result.doc_out_names.push_back(d.gold_path.empty() || d.gold_filter ? d.id : d.gold_path.filename().string());
     langs.insert(d.lang);
   }
   const std::string fingerprint = corpora::fingerprint(docs);
@@ -204,8 +210,9 @@ RunResult run(const RunConfig& cfg) {
       }
       if (out.status != "excluded") {
         metrics::PreparedText sys_text(out.cleaneval);
-        metrics::DocPair pair(sys_text, gold_text, cfg.score_options);
+        metrics::DocPair pair(sys_text, gold_text, score_options);
         DocResult r{docs[i].lang, docs[i].id, {}};
+        r.dataset = docs[i].dataset;
         for (const auto* m : ms) r.scores.push_back(m->score(pair));
         scored[s][i] = std::move(r);
       }
@@ -221,8 +228,8 @@ RunResult run(const RunConfig& cfg) {
   for (std::size_t s = 0; s < systems.size(); ++s) {
     ScoreSet& set = result.systems[s].scores;
     set.metrics = ms;
-    set.options = cfg.score_options;
-    set.has_languages = corpus.format != "flat";
+    set.options = score_options;
+    set.has_languages = !corpus.languages.empty();
     for (std::size_t i = 0; i < n; ++i) {
       if (scored[s][i]) set.docs.push_back(std::move(*scored[s][i]));
       const PageOutcome& po = result.systems[s].pages[i];
@@ -242,7 +249,7 @@ RunResult run(const RunConfig& cfg) {
   p.missing_policy = kRunMissingPolicy;
   for (const auto& sys : result.systems) p.systems[sys.name] = sys.signature;
   for (auto& sys : result.systems) sys.scores.context = results::signature_context("corpus", fingerprint, kRunMissingPolicy);
-  result.signature = metrics::run_signature(ms, cfg.score_options) + results::signature_context("corpus", fingerprint, kRunMissingPolicy);
+  result.signature = metrics::run_signature(ms, score_options) + results::signature_context("corpus", fingerprint, kRunMissingPolicy);
   return result;
 }
 
@@ -292,7 +299,7 @@ void write_run(const RunConfig& cfg, const RunResult& r) {
         const DocResult& d = sys.scores.docs[next_doc++];
         for (std::size_t mi = 0; mi < ms.size(); ++mi) {
           const auto& sc = d.scores[mi];
-          auto v = metrics::prf(sc.tp, sc.fp, sc.fn, ms[mi]->zero_rule);
+          auto v = metrics::doc_prf(*ms[mi], sc);
           per_doc += fmt::format("{}\t{}\t{}\t{}\t{}\t{:.4f}\t{:.4f}\t{:.4f}{}", who, ms[mi]->name, sc.tp, sc.fp, sc.fn,
                                  100 * v.precision, 100 * v.recall, 100 * v.f1, tail);
         }

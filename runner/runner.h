@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "corpora/corpus.h"
 #include "extractors/external.h"
 #include "results/provenance.h"
 #include "runner/pipeline.h"
@@ -34,6 +35,9 @@ struct RunConfig {
   std::vector<std::pair<std::string, std::string>> models;
   std::string metrics = "to,car,tm";
   metrics::ScoreOptions score_options;
+  std::string punkt_dir;                         // rougelsum's Punkt model (metrics::prepare_metrics)
+  bool text_form_given = false;                  // score_options' text forms set by --text-form
+  corpora::OpenOptions open;                     // corpus reader (--format) and its settings
   std::vector<std::string> languages;            // empty = all
   std::string lang;                              // language of pages that have none ("" = leave)
   int jobs = 0;                                  // threads; 0 = all cores

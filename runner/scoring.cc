@@ -16,6 +16,7 @@
 #include "base/batch_read.h"
 #include "base/hash.h"
 #include "corpora/corpus.h"
+#include "corpora/system_outputs.h"
 
 namespace detour::harness {
 
@@ -128,6 +129,7 @@ ScoreSet score_items(const std::vector<ScoreItem>& items, const std::vector<cons
     GoldSlot& gold = gold_of(it, call, folders, i, pre_gold);
     metrics::DocPair pair(sys, *gold.prepared, options);
     DocResult r{it.lang, it.id, {}, gold.hash};
+    r.dataset = it.dataset;
     r.scores.reserve(ms.size());
     for (const MetricInfo* m : ms) r.scores.push_back(m->score(pair));
     set.docs[i] = std::move(r);
@@ -225,6 +227,15 @@ void add_pairs(const fs::path& gold_dir, const fs::path& sys_dir, const std::str
   const auto gold_ptr = std::make_shared<const fs::path>(gold_dir);
   const auto sys_ptr = std::make_shared<const fs::path>(sys_dir);
   const std::string where = lang.empty() ? std::string() : " [" + lang + "]";
+  // Entries that are not files (folders, FIFOs, dangling or looping links) are not
+  // scored: each is a failure saying what it is (listed once per gold folder).
+  for (const fs::path& dir : {gold_dir, sys_dir}) {
+      if (!fs::is_directory(dir, ec) || (listings && !listings->noted.insert(dir).second)) continue;
+      const std::vector<std::string>& files = dir == gold_dir ? gold_files : sys_files;
+      for (const auto& e : io::list_entries(dir))
+        if (!std::binary_search(files.begin(), files.end(), e))
+          notes.push_back("failed (not scored): " + (dir / e).string() + ": " + io::not_a_file_reason(dir / e));
+  }
   // Both lists are sorted: one merge pairs them. Notes: files without gold first,
   // then gold files without a system output.
   std::vector<std::string> no_sys;
@@ -294,6 +305,92 @@ std::vector<ScoreItem> collect_items(const fs::path& gold_root, const fs::path& 
     fs::path sys = sys_by_lang ? system_dir / lang : system_dir;
     add_pairs(gold_root / lang / "gold", sys, lang, missing, items, notes, listings);
   }
+  return items;
+}
+
+std::vector<CorpusGold> load_corpus_golds(const corpora::Corpus& corpus, const std::vector<std::string>& languages) {
+  std::vector<CorpusGold> out;
+  for (const auto& d : corpus.docs) {
+    if (!d.has_gold()) continue;
+    if (!languages.empty() && std::find(languages.begin(), languages.end(), d.lang) == languages.end()) continue;
+    out.push_back({&d, {}, {}});
+  }
+  tbb::parallel_for(std::size_t{0}, out.size(), [&](std::size_t i) {
+    try {
+      out[i].text = corpora::load_gold_bytes(*out[i].doc);
+    } catch (const std::exception& e) {
+      out[i].error = e.what();
+    }
+  });
+  return out;
+}
+
+std::vector<ScoreItem> collect_corpus_items(const std::vector<CorpusGold>& golds, const fs::path& system,
+                                            MissingPolicy missing, std::vector<std::string>& notes,
+                                            std::size_t& failures) {
+  std::error_code ec;
+  if (!fs::exists(system, ec)) throw corpora::CorpusError(system.string() + ": no such file or folder (system outputs expected)");
+  const bool file = !fs::is_directory(system, ec);
+  corpora::SystemOutputs outputs;
+  if (file) outputs = corpora::read_system_outputs(system);
+  std::set<std::string> used;  // output ids (file) or paths (folder) paired with a gold
+  std::vector<ScoreItem> items;
+  std::vector<std::string> no_sys;
+  for (const auto& g : golds) {
+    const corpora::CorpusDoc& d = *g.doc;
+    if (!g.error.empty()) {
+      notes.push_back("failed (gold unusable, not scored): " + g.error);
+      ++failures;
+      continue;
+    }
+    ScoreItem it;
+    it.lang = d.lang;
+    it.id = d.id;
+    it.dataset = d.dataset;
+    it.gold = g.text;
+    bool have = false;
+    if (file) {
+      if (auto o = outputs.by_id.find(d.id); o != outputs.by_id.end()) {
+        it.system = o->second;
+        used.insert(d.id);
+        have = true;
+      }
+    } else {
+      std::vector<fs::path> candidates;
+      for (const std::string& sub : {d.dataset, d.lang, std::string("")}) {
+        if (!sub.empty() && !fs::is_directory(system / sub, ec)) continue;
+        const fs::path dir = sub.empty() ? system : system / sub;
+        candidates.push_back(dir / d.id);
+        if (!d.gold_path.empty() && d.gold_path.filename() != d.id) candidates.push_back(dir / d.gold_path.filename());
+      }
+      bool failed = false;
+      for (const auto& c : candidates) {
+        if (!fs::exists(c, ec) && !fs::is_symlink(c, ec)) continue;
+        used.insert(c.lexically_normal().string());
+        try {
+          it.system = corpora::read_doc_file(c);
+          have = true;
+        } catch (const std::exception& e) {
+          notes.push_back(std::string("failed (system output unusable, not scored): ") + e.what());
+          ++failures;
+          failed = true;
+        }
+        break;
+      }
+      if (failed) continue;
+    }
+    if (!have) {
+      no_sys.push_back(std::string(missing == MissingPolicy::Skip ? "skipped" : "counted empty") +
+                       " (no system output): " + d.where());
+      if (missing == MissingPolicy::Skip) continue;
+    }
+    items.push_back(std::move(it));
+  }
+  if (file) {
+    for (const auto& [id, text] : outputs.by_id)
+      if (!used.count(id)) notes.push_back("skipped (no gold): " + system.string() + ": " + id);
+  }
+  notes.insert(notes.end(), no_sys.begin(), no_sys.end());
   return items;
 }
 

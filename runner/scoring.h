@@ -8,9 +8,11 @@
 #include <filesystem>
 #include <memory>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
+#include "corpora/corpus.h"
 #include "metrics/metric.h"
 #include "results/results.h"
 
@@ -32,6 +34,7 @@ struct ScoreItem {
   // of one folder pair (a null system_dir with a gold_dir: no system output, scored
   // as empty).
   std::shared_ptr<const std::filesystem::path> system_dir, gold_dir;
+  std::string dataset;  // sub-dataset of a multi-dataset corpus (WCEB), else ""
 };
 
 // Scores the items with a thread pool (`jobs` threads, 0 = all cores). The order of
@@ -53,11 +56,32 @@ enum class MissingPolicy {
 // Gold folders listed once for several collect_items calls (one per system).
 struct GoldListings {
   std::map<std::filesystem::path, std::vector<std::string>> files;
+  std::set<std::filesystem::path> noted;  // folders whose non-file entries were noted
 };
 std::vector<ScoreItem> collect_items(const std::filesystem::path& gold_root,
                                      const std::filesystem::path& system_dir, bool corpus_layout,
                                      MissingPolicy missing, std::vector<std::string>& notes,
                                      const std::vector<std::string>& languages = {},
                                      GoldListings* listings = nullptr);
+
+// The gold texts of a corpus opened by any reader (corpora/format.h), loaded once
+// for all the systems scored against it: documents with a gold, in corpus order,
+// restricted to `languages` when given. A gold that cannot be loaded (unreadable, a
+// directory, a FIFO, a dangling link...) keeps its reason in `error`.
+struct CorpusGold {
+  const corpora::CorpusDoc* doc;
+  std::string text, error;
+};
+std::vector<CorpusGold> load_corpus_golds(const corpora::Corpus& corpus, const std::vector<std::string>& languages);
+
+// Items pairing each loaded gold with the system's output for it: from an outputs
+// file (corpora/system_outputs.h), or from a folder, where the output of a document
+// is DIR/<dataset>/<id>, DIR/<lang>/<id> or DIR/<id>, by the document id or by its
+// gold file's name. Outputs without a gold counterpart, golds without an output
+// (skipped or counted empty) and golds that could not be loaded (failures, never
+// scored) are noted in `notes`; `failures` counts the last.
+std::vector<ScoreItem> collect_corpus_items(const std::vector<CorpusGold>& golds,
+                                            const std::filesystem::path& system, MissingPolicy missing,
+                                            std::vector<std::string>& notes, std::size_t& failures);
 
 }  // namespace detour::harness

@@ -13,6 +13,7 @@ BUILD_PKGS=(
   libcli11-dev            # command line
   libfmt-dev              # formatting
   libtbb-dev              # parallel runner
+  zlib1g-dev              # gzip-compressed corpus pages (Scrapinghub benchmark)
   liburing-dev            # batched file reading when scoring (io_uring)
   libdivsufsort-dev       # suffix arrays of the DAnIEL task's repeated substrings
   catch2                  # unit tests (v2)
@@ -24,6 +25,7 @@ BUILD_PKGS=(
 REF_PKGS=(
   default-jre-headless default-jdk-headless libboilerpipe-java
   python3-readability python3-lxml
+  python3-nltk python3-absl python3-six python3-numpy  # rouge-score and WCEB run from source (scripts/bench_metrics)
 )
 
 want=("${BUILD_PKGS[@]}")

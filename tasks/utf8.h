@@ -1,5 +1,5 @@
-// utf8: UTF-8 to code points and back, for tasks that count in code points as their
-// Python originals do (len(str), str slicing).
+// utf8: whole texts from UTF-8 to code points and back (base/utf8.h's decoder), for
+// tasks that count in code points as their Python originals do (len(str), slicing).
 #pragma once
 
 #include <cstddef>
@@ -8,11 +8,9 @@
 
 namespace detour::tasks {
 
-void append_utf8(std::string& out, char32_t cp);
 std::string encode_utf8(std::u32string_view text);
-// Invalid sequences (as Python's strict decoder rejects them: stray continuation
-// bytes, overlong forms, surrogates, truncated sequences) become one U+FFFD each;
-// `invalid` (if given) receives their number.
+// Strict decoding (as Python's): each maximal subpart of a malformed sequence becomes
+// one U+FFFD; `invalid` (if given) receives their number.
 std::u32string decode_utf8(std::string_view bytes, std::size_t* invalid = nullptr);
 
 }  // namespace detour::tasks

@@ -340,3 +340,17 @@ TEST_CASE("bench_metrics: signatures name the settings", "[bench_metrics]") {
   CHECK(model.fingerprint() == tiny_model().fingerprint());
   CHECK(model.fingerprint() != bm::PunktModel().fingerprint());
 }
+
+TEST_CASE("bench_metrics: invalid UTF-8 bytes decode as Python's surrogateescape and encode back", "[bench_metrics]") {
+  using namespace detour::bench_metrics;
+  // b"a\x80\xe2\x80x\xff".decode("utf-8", "surrogateescape") == "a\udc80\udce2\udc80x\udcff"
+  const std::string bytes = "a\x80\xe2\x80x\xff";
+  const DecodedText d = decode_utf8(bytes);
+  CHECK(d.cps == std::u32string{U'a', 0xDC80, 0xDCE2, 0xDC80, U'x', 0xDCFF});
+  CHECK(encode_utf8(d.cps) == bytes);
+  char32_t cp = 0;
+  CHECK(next_code_point(bytes, 2, cp) == 1);
+  CHECK(cp == 0xDCE2);
+  CHECK_FALSE(py_isword(0xDC80));
+  CHECK_FALSE(py_isspace(0xDCFF));
+}

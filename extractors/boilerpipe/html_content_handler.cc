@@ -1,6 +1,7 @@
 // Boilerpipe 1.2.0 BoilerpipeHTMLContentHandler over our DOM (see html_content_handler.h).
 #include "extractors/boilerpipe/html_content_handler.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstring>
@@ -9,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "base/utf8.h"
 #include "extractors/boilerpipe/java_text.h"
 #include "extractors/boilerpipe/tokenizer.h"
 
@@ -196,9 +198,8 @@ class Handler {
     bool start_ws = false, end_ws = false;
     {
       // Copies runs of bytes that stay as they are in one append; only ASCII
-      // whitespace other than ' ' and sequences led by 0xE0-0xFF (the only ones whose
-      // decoded value, computed from the low bits as below even for malformed input,
-      // can reach the Java whitespace range U+1680-U+3000) are looked at one by one.
+      // whitespace other than ' ' and sequences led by 0xE0-0xFF (the only ones that
+      // can reach the Java whitespace range U+1680-U+3000) are decoded one by one.
       const auto* p = reinterpret_cast<const unsigned char*>(text.data());
       const std::size_t n = text.size();
       std::size_t run = 0, i = 0;
@@ -228,13 +229,11 @@ class Handler {
           ++i;
           continue;
         }
-        std::size_t len = kind == kLead2 ? 2 : kind == kLead3 ? 3 : 4;
-        if (i + len > n) len = n - i;
-        if (kind != kLead2 && len >= 3) {
-          char32_t cp;
-          if (len == 3) cp = ((c & 0x0F) << 12) | ((p[i + 1] & 0x3F) << 6) | (p[i + 2] & 0x3F);
-          else cp = ((c & 0x07) << 18) | ((p[i + 1] & 0x3F) << 12) | ((p[i + 2] & 0x3F) << 6) | (p[i + 3] & 0x3F);
-          if (cp >= 0x1680 && java_is_whitespace(cp)) {
+        // The walk steps over the sequence's length whatever its bytes are.
+        const std::size_t len = std::min<std::size_t>(kind == kLead2 ? 2 : kind == kLead3 ? 3 : 4, n - i);
+        if (kind != kLead2) {  // U+0080-U+07FF holds no Java whitespace
+          const utf8::Step st = utf8::decode(text, i);
+          if (st.ok && st.cp >= 0x1680 && java_is_whitespace(st.cp)) {
             norm_.append(text.data() + run, i - run);
             norm_.push_back(' ');
             run = i + len;

@@ -2,7 +2,8 @@
 #include "extractors/boilerpipe/java_text.h"
 
 #include <unicode/uchar.h>
-#include <unicode/utf8.h>
+
+#include "base/utf8.h"
 
 namespace detour::boilerpipe {
 
@@ -35,7 +36,7 @@ bool java_is_letter_or_digit(char32_t c) {
 namespace {
 
 // Calls f(c) for each code point of UTF-8 `s`: ASCII bytes as they are, the rest
-// decoded with ICU's U8_NEXT_OR_FFFD (a bad sequence gives U+FFFD), as Java's
+// decoded strictly, a bad sequence (its maximal subpart) giving U+FFFD, as Java's
 // decoder of the page text does.
 template <class F>
 void for_each_code_point(std::string_view s, F f) {
@@ -47,9 +48,9 @@ void for_each_code_point(std::string_view s, F f) {
       f(static_cast<UChar32>(p[i++]));
       continue;
     }
-    UChar32 c;
-    U8_NEXT_OR_FFFD(p, i, n, c);
-    f(c);
+    const utf8::Step st = utf8::decode(s, static_cast<std::size_t>(i));
+    i += static_cast<int32_t>(st.len);
+    f(static_cast<UChar32>(st.ok ? st.cp : 0xFFFD));
   }
 }
 
@@ -59,24 +60,6 @@ void decode_utf8(std::string_view s, std::u32string& out) {
   out.clear();
   out.reserve(s.size());
   for_each_code_point(s, [&](UChar32 c) { out.push_back(static_cast<char32_t>(c)); });
-}
-
-void append_utf8(std::string& out, char32_t c) {
-  if (c < 0x80) {
-    out.push_back(static_cast<char>(c));
-  } else if (c < 0x800) {
-    out.push_back(static_cast<char>(0xC0 | (c >> 6)));
-    out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
-  } else if (c < 0x10000) {
-    out.push_back(static_cast<char>(0xE0 | (c >> 12)));
-    out.push_back(static_cast<char>(0x80 | ((c >> 6) & 0x3F)));
-    out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
-  } else {
-    out.push_back(static_cast<char>(0xF0 | (c >> 18)));
-    out.push_back(static_cast<char>(0x80 | ((c >> 12) & 0x3F)));
-    out.push_back(static_cast<char>(0x80 | ((c >> 6) & 0x3F)));
-    out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
-  }
 }
 
 std::string_view java_trim(std::string_view s) {
@@ -102,7 +85,7 @@ void java_to_lower(std::string_view s, std::string& out) {
     if (c < 0x80)  // ASCII lower-cased in place of Java's toLowerCase
       out.push_back(static_cast<char>(c >= 'A' && c <= 'Z' ? c + 32 : c));
     else
-      append_utf8(out, static_cast<char32_t>(u_tolower(c)));
+      utf8::append(out, static_cast<char32_t>(u_tolower(c)));
   });
 }
 
@@ -136,11 +119,12 @@ void java_to_lower_for_matching(std::string_view s, std::string& out) {
         continue;
       }
     }
-    UChar32 c;
-    U8_NEXT_OR_FFFD(p, i, n, c);
+    const utf8::Step st = utf8::decode(s, static_cast<std::size_t>(i));
+    i += static_cast<int32_t>(st.len);
+    const UChar32 c = static_cast<UChar32>(st.ok ? st.cp : 0xFFFD);
     switch (c) {
       case 0x00A9: case 0x00C4: case 0x00E4: case 0x0130: case 0x212A:  // kLowerKeptChars
-        append_utf8(out, static_cast<char32_t>(u_tolower(c)));
+        utf8::append(out, static_cast<char32_t>(u_tolower(c)));
         break;
       default:
         out.push_back('\xFF');

@@ -18,8 +18,6 @@ bool java_is_letter_or_digit(char32_t c);
 
 // Decodes UTF-8 into code points (invalid bytes become U+FFFD).
 void decode_utf8(std::string_view s, std::u32string& out);
-// Appends the UTF-8 form of a code point.
-void append_utf8(std::string& out, char32_t c);
 
 // String.trim(): strips leading and trailing chars <= U+0020.
 std::string_view java_trim(std::string_view s);

@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "base/utf8.h"
 #include "extractors/boilerpipe/java_text.h"
 
 using namespace detour::boilerpipe;
@@ -66,7 +67,7 @@ TEST_CASE("boilerpipe lower-casing for matching: the shortcuts give the bytes of
       if (c < 0x80)
         out.push_back(static_cast<char>(c >= 'A' && c <= 'Z' ? c + 32 : c));
       else if (std::find(std::begin(kLowerKeptChars), std::end(kLowerKeptChars), c) != std::end(kLowerKeptChars))
-        append_utf8(out, static_cast<char32_t>(u_tolower(static_cast<UChar32>(c))));
+        detour::utf8::append(out, static_cast<char32_t>(u_tolower(static_cast<UChar32>(c))));
       else
         out.push_back('\xFF');
     }
@@ -92,7 +93,7 @@ TEST_CASE("boilerpipe lower-casing for matching: the shortcuts give the bytes of
   for (char32_t c = 0x80; c < 0x10000; ++c) {
     if (c >= 0xD800 && c <= 0xDFFF) continue;
     std::string s;
-    append_utf8(s, c);
+    detour::utf8::append(s, c);
     java_to_lower_for_matching(s, fast);
     REQUIRE(fast == reference(s));
   }

@@ -4,8 +4,8 @@
 #include <array>
 
 #include <unicode/uchar.h>
-#include <unicode/utf8.h>
 
+#include "base/utf8.h"
 #include "extractors/boilerpipe/java_text.h"
 
 namespace detour::boilerpipe {
@@ -147,7 +147,7 @@ std::vector<std::string> tokenize(std::string_view text) {
       cur.clear();
       have = false;
     } else {
-      append_utf8(cur, c);
+      utf8::append(cur, c);
       have = true;
     }
   }
@@ -275,13 +275,13 @@ void TokenStream::feed(std::string_view text, std::vector<TokenInfo>& out) {
         ok_ = false;
         return;
       }
-      UChar32 uc;
-      U8_NEXT_OR_FFFD(p, i, n, uc);
-      if (uc == static_cast<UChar32>(kInvisibleSeparator)) {
+      const utf8::Step st = utf8::decode(text, static_cast<std::size_t>(i));
+      i += static_cast<int32_t>(st.len);
+      c = st.ok ? st.cp : 0xFFFD;
+      if (c == kInvisibleSeparator) {
         ok_ = false;
         return;
       }
-      c = static_cast<char32_t>(uc);
       const CharClass cc = classify_char(c);
       cur_word = cc.letter_or_digit || (cc.nsm && base_ld);
       if (!cc.nsm) base_ld = cc.letter_or_digit;
@@ -310,21 +310,14 @@ void TokenStream::feed(std::string_view text, std::vector<TokenInfo>& out) {
             d = b;
             next = i + 1;
             base_ld = (f & kAsciiLd) != 0;
-          } else if (b >= 0xC2 && b < 0xE0 && i + 1 < n && (p[i + 1] & 0xC0) == 0x80) {
-            d = (static_cast<char32_t>(b & 0x1F) << 6) | (p[i + 1] & 0x3F);
-            if (!is_common_letter(d)) break;
-            next = i + 2;
-            base_ld = true;
-          } else if (b >= 0xE0 && b < 0xF0 && i + 2 < n && (p[i + 1] & 0xC0) == 0x80 &&
-                     (p[i + 2] & 0xC0) == 0x80) {
-            // Never overlong or a surrogate: the common letters lie in U+4E00-U+D7A3.
-            d = (static_cast<char32_t>(b & 0x0F) << 12) | (static_cast<char32_t>(p[i + 1] & 0x3F) << 6) |
-                (p[i + 2] & 0x3F);
-            if (!is_common_letter(d)) break;
-            next = i + 3;
-            base_ld = true;
           } else {
-            break;
+            // Well-formed 2- and 3-byte sequences (the common letters lie in U+00C0-
+            // U+D7A3); anything else is left to the general step.
+            const utf8::Step st = utf8::decode(text, static_cast<std::size_t>(i));
+            if (!st.ok || st.len == 4 || !is_common_letter(st.cp)) break;
+            d = st.cp;
+            next = i + static_cast<int32_t>(st.len);
+            base_ld = true;
           }
           tok_word_ = tok_word_ || base_ld;
           if (tok_chars_ < 3) first_[tok_chars_] = d;

@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "base/utf8.h"
 #include "extractors/boilerpipe/java_text.h"
 #include "extractors/boilerpipe/tokenizer.h"
 
@@ -94,7 +95,7 @@ TEST_CASE("boilerpipe fast tokenizer equals the reference for every code point",
   for (char32_t c = 0; c <= 0x10FFFF; ++c) {
     if (c >= 0xD800 && c <= 0xDFFF) continue;
     ch.clear();
-    append_utf8(ch, c);
+    detour::utf8::append(ch, c);
     text.clear();
     for (std::string_view piece : {std::string_view("a"), std::string_view(ch), std::string_view("_ "),
                                    std::string_view(ch), std::string_view(" x"), std::string_view(ch),

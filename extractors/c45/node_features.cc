@@ -2,10 +2,10 @@
 #include "extractors/c45/node_features.h"
 
 #include <unicode/uchar.h>
-#include <unicode/utf8.h>
 
 #include <unordered_map>
 
+#include "base/utf8.h"
 #include "extractors/cetd/cetd.h"
 #include "extractors/justext/stoplist.h"
 #include "kernels/sequence_matcher.h"
@@ -33,14 +33,13 @@ bool is_word_char(UChar32 c) {
 // Calls sink(token) for each token of `text`.
 template <class Sink>
 void for_each_token(std::string_view text, Sink&& sink) {
-  const char* s = text.data();
   const int32_t n = static_cast<int32_t>(text.size());
   int32_t i = 0, word_start = -1;
   while (i < n) {
     int32_t start = i;
-    UChar32 c;
-    U8_NEXT(s, i, n, c);
-    if (c < 0) c = 0xFFFD;
+    const utf8::Step st = utf8::decode(text, static_cast<std::size_t>(i));
+    i += static_cast<int32_t>(st.len);
+    const UChar32 c = static_cast<UChar32>(st.ok ? st.cp : 0xFFFD);
     if (is_word_char(c)) {
       if (word_start < 0) word_start = start;
       continue;
@@ -64,11 +63,10 @@ bool is_url_noise(std::string_view t) {
 void add_terms(std::string_view text, const justext::Stoplist* stop, bool url, QueryTerms& out) {
   for_each_token(text, [&](std::string_view tok) {
     std::string t = lower(tok);
-    const char* s = t.data();
-    int32_t i = 0, n = static_cast<int32_t>(t.size());
-    UChar32 first;
-    U8_NEXT(s, i, n, first);
-    bool single = i == n;
+    // t is well-formed: lower() replaced every malformed sequence.
+    const utf8::Step st = utf8::decode(t, 0);
+    const UChar32 first = static_cast<UChar32>(st.ok ? st.cp : 0xFFFD);
+    bool single = st.len == t.size();
     if (single && !is_solo_letter(first)) return;
     if (stop && stop->contains(t)) return;
     if (url && is_url_noise(t)) return;
@@ -96,16 +94,9 @@ std::string lower(std::string_view text) {
       ++i;
       continue;
     }
-    UChar32 c;
-    U8_NEXT(s, i, n, c);
-    if (c < 0) c = 0xFFFD;
-    c = u_tolower(c);
-    char buf[4];
-    int32_t k = 0;
-    UBool err = false;
-    U8_APPEND(buf, k, 4, c, err);
-    (void)err;
-    out.append(buf, k);
+    const utf8::Step st = utf8::decode(text, static_cast<std::size_t>(i));
+    i += static_cast<int32_t>(st.len);
+    utf8::append(out, static_cast<char32_t>(u_tolower(static_cast<UChar32>(st.ok ? st.cp : 0xFFFD))));
   }
   return out;
 }

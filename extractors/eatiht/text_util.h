@@ -5,23 +5,16 @@
 #include <cstdint>
 #include <string_view>
 
+#include "base/utf8.h"
+
 namespace detour::eatiht::util {
 
 // Decodes the code point at s[i] and sets `len` to its byte length (invalid bytes
 // decode as U+FFFD, length 1).
 inline char32_t decode(std::string_view s, std::size_t i, std::size_t& len) {
-  unsigned char c = static_cast<unsigned char>(s[i]);
-  if (c < 0x80) { len = 1; return c; }
-  int n = c >= 0xF8 ? -1 : c >= 0xF0 ? 3 : c >= 0xE0 ? 2 : c >= 0xC0 ? 1 : -1;
-  if (n < 0 || i + static_cast<std::size_t>(n) >= s.size()) { len = 1; return 0xFFFD; }
-  char32_t cp = c & (0x3F >> n);
-  for (int k = 1; k <= n; ++k) {
-    unsigned char b = static_cast<unsigned char>(s[i + k]);
-    if ((b & 0xC0) != 0x80) { len = 1; return 0xFFFD; }
-    cp = (cp << 6) | (b & 0x3F);
-  }
-  len = static_cast<std::size_t>(n) + 1;
-  return cp;
+  const utf8::Step st = utf8::decode<utf8::Check::Structure>(s, i);
+  len = st.len;
+  return st.ok ? st.cp : 0xFFFD;
 }
 
 // Python 3 `\s` for str patterns (str.isspace()).

@@ -3,43 +3,14 @@
 
 #include <unicode/ustring.h>
 
+#include "base/utf8.h"
+
 namespace detour::justext::py {
 
 char32_t next_code_point(std::string_view s, std::size_t& i) {
-  const auto b0 = static_cast<unsigned char>(s[i]);
-  if (b0 < 0x80) {
-    ++i;
-    return b0;
-  }
-  int len = 0;
-  char32_t c = 0;
-  if ((b0 & 0xE0) == 0xC0) {
-    len = 2;
-    c = b0 & 0x1F;
-  } else if ((b0 & 0xF0) == 0xE0) {
-    len = 3;
-    c = b0 & 0x0F;
-  } else if ((b0 & 0xF8) == 0xF0) {
-    len = 4;
-    c = b0 & 0x07;
-  } else {
-    ++i;
-    return b0;
-  }
-  if (i + len > s.size()) {
-    ++i;
-    return b0;
-  }
-  for (int k = 1; k < len; ++k) {
-    const auto b = static_cast<unsigned char>(s[i + k]);
-    if ((b & 0xC0) != 0x80) {
-      ++i;
-      return b0;
-    }
-    c = (c << 6) | (b & 0x3F);
-  }
-  i += len;
-  return c;
+  const utf8::Step st = utf8::decode<utf8::Check::Structure>(s, i);
+  i += st.len;
+  return st.cp;  // a malformed byte stands for itself
 }
 
 std::size_t length(std::string_view s) {

@@ -3,6 +3,8 @@
 
 #include <cctype>
 
+#include "base/utf8.h"
+
 namespace detour::readability {
 
 bool py_isspace(char32_t c) {
@@ -16,46 +18,9 @@ namespace {
 
 // Decodes one code point at s[i], advancing i; malformed input yields U+FFFD.
 char32_t next_cp(std::string_view s, std::size_t& i) {
-  unsigned char c = static_cast<unsigned char>(s[i]);
-  if (c < 0x80) {
-    ++i;
-    return c;
-  }
-  int n = c >= 0xF0 && c < 0xF8 ? 3 : c >= 0xE0 ? 2 : c >= 0xC0 ? 1 : -1;
-  if (c >= 0xF8) n = -1;
-  if (n < 0 || i + static_cast<std::size_t>(n) >= s.size()) {
-    ++i;
-    return 0xFFFD;
-  }
-  char32_t cp = c & (0x3F >> n);
-  for (int k = 1; k <= n; ++k) {
-    unsigned char d = static_cast<unsigned char>(s[i + k]);
-    if ((d & 0xC0) != 0x80) {
-      ++i;
-      return 0xFFFD;
-    }
-    cp = (cp << 6) | (d & 0x3F);
-  }
-  i += n + 1;
-  return cp;
-}
-
-void append_utf8(std::string& out, char32_t c) {
-  if (c < 0x80) {
-    out += static_cast<char>(c);
-  } else if (c < 0x800) {
-    out += static_cast<char>(0xC0 | (c >> 6));
-    out += static_cast<char>(0x80 | (c & 0x3F));
-  } else if (c < 0x10000) {
-    out += static_cast<char>(0xE0 | (c >> 12));
-    out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (c & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (c >> 18));
-    out += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (c & 0x3F));
-  }
+  const utf8::Step st = utf8::decode<utf8::Check::Structure>(s, i);
+  i += st.len;
+  return st.ok ? st.cp : 0xFFFD;
 }
 
 // clean() of readability-lxml on code points. Python applies three substitutions
@@ -178,7 +143,7 @@ void CleanLengthCounter::feed(std::string_view s) {
 
 std::string clean_text(std::string_view utf8) {
   std::string out;
-  for (char32_t c : clean_u32(utf8_to_u32(utf8))) append_utf8(out, c);
+  for (char32_t c : clean_u32(utf8_to_u32(utf8))) utf8::append(out, c);
   return out;
 }
 

@@ -1,9 +1,9 @@
 #include "extractors/tdiff/tokens.h"
 
 #include "base/site.h"
+#include "base/utf8.h"
 
 #include <unicode/uchar.h>
-#include <unicode/utf8.h>
 
 #include "extractors/blocks.h"
 
@@ -20,14 +20,13 @@ bool is_single_char_token(UChar32 c) {
 
 void split_tokens(std::string_view s, std::vector<std::string>& out) {
   std::string cur;
-  const auto* p = reinterpret_cast<const uint8_t*>(s.data());
   const int32_t len = static_cast<int32_t>(s.size());
   int32_t i = 0;
   while (i < len) {
     const int32_t start = i;
-    UChar32 c;
-    U8_NEXT(p, i, len, c);
-    if (c < 0) c = 0xFFFD;
+    const utf8::Step st = utf8::decode(s, static_cast<std::size_t>(i));
+    i += static_cast<int32_t>(st.len);
+    const UChar32 c = static_cast<UChar32>(st.ok ? st.cp : 0xFFFD);
     if (u_isUWhiteSpace(c) || c == 0xA0 || c == 0x200B) {
       if (!cur.empty()) out.push_back(std::move(cur)), cur.clear();
     } else if (is_single_char_token(c)) {

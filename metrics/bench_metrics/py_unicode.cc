@@ -7,45 +7,22 @@
 #include <array>
 #include <stdexcept>
 
+#include "base/utf8.h"
+
 namespace detour::bench_metrics {
 
 namespace {
 
-constexpr char32_t kEscapeBase = 0xDC80;
+// Python's surrogateescape: an undecodable byte b (always >= 0x80) becomes U+DC00 + b,
+// that is U+DC80..U+DCFF.
+constexpr char32_t kEscapeBase = 0xDC00;
 
 // Decodes one code point at s[i] (strict UTF-8: no overlong forms, no surrogates,
 // nothing above U+10FFFF); returns its length, or 0 for an invalid sequence.
 inline std::size_t decode_one(std::string_view s, std::size_t i, char32_t& cp) {
-  const auto b0 = static_cast<unsigned char>(s[i]);
-  if (b0 < 0x80) {
-    cp = b0;
-    return 1;
-  }
-  std::size_t len;
-  char32_t min;
-  if (b0 >= 0xC2 && b0 <= 0xDF) {
-    len = 2;
-    cp = b0 & 0x1F;
-    min = 0x80;
-  } else if (b0 >= 0xE0 && b0 <= 0xEF) {
-    len = 3;
-    cp = b0 & 0x0F;
-    min = 0x800;
-  } else if (b0 >= 0xF0 && b0 <= 0xF4) {
-    len = 4;
-    cp = b0 & 0x07;
-    min = 0x10000;
-  } else {
-    return 0;
-  }
-  if (i + len > s.size()) return 0;
-  for (std::size_t k = 1; k < len; ++k) {
-    const auto b = static_cast<unsigned char>(s[i + k]);
-    if ((b & 0xC0) != 0x80) return 0;
-    cp = (cp << 6) | (b & 0x3F);
-  }
-  if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
-  return len;
+  const utf8::Step st = utf8::decode(s, i);
+  cp = st.cp;
+  return st.ok ? st.len : 0;
 }
 
 }  // namespace
@@ -94,23 +71,10 @@ void append_code_points(std::string_view utf8, std::u32string& out) {
 }
 
 void append_utf8(char32_t cp, std::string& out) {
-  if (cp < 0x80) {
-    out.push_back(static_cast<char>(cp));
-  } else if (cp >= kEscapeBase && cp <= 0xDCFF) {
-    out.push_back(static_cast<char>(cp - kEscapeBase));
-  } else if (cp < 0x800) {
-    out.push_back(static_cast<char>(0xC0 | (cp >> 6)));
-    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  } else if (cp < 0x10000) {
-    out.push_back(static_cast<char>(0xE0 | (cp >> 12)));
-    out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  } else {
-    out.push_back(static_cast<char>(0xF0 | (cp >> 18)));
-    out.push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
-    out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  }
+  if (cp >= 0xDC80 && cp <= 0xDCFF)
+    out.push_back(static_cast<char>(cp - kEscapeBase));  // an escaped byte
+  else
+    utf8::append(out, cp);
 }
 
 std::string encode_utf8(std::u32string_view cps) {
@@ -122,7 +86,7 @@ std::string encode_utf8(std::u32string_view cps) {
 
 namespace {
 
-bool is_escape(char32_t cp) { return cp >= kEscapeBase && cp <= 0xDCFF; }
+bool is_escape(char32_t cp) { return cp >= 0xDC80 && cp <= 0xDCFF; }
 
 }  // namespace
 

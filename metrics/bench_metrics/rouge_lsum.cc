@@ -152,17 +152,25 @@ std::string rouge_lsum_signature(const RougeLsumOptions& opts) {
 
 std::string levenshtein_signature() { return "levenshtein|ref=wceb-Levenshtein-0.20.9-ratio|tok=whitespace"; }
 
-double wceb_levenshtein_ratio(std::string_view gold, std::string_view output) {
+LevenshteinScore wceb_levenshtein(std::string_view gold, std::string_view output) {
   Interner interner;
   std::vector<TokenId> a, b;
   for (std::string_view t : whitespace_tokens(gold)) a.push_back(interner.id(t));
   for (std::string_view t : whitespace_tokens(output)) b.push_back(interner.id(t));
+  LevenshteinScore r;
+  r.gold_tokens = a.size();
+  r.output_tokens = b.size();
   const std::size_t lensum = a.size() + b.size();
-  if (lensum == 0) return 1.0;
-  const std::size_t lcs = lcs_length(a, b, interner.size());
+  if (lensum == 0) return r;
+  r.lcs = lcs_length(a, b, interner.size());
   // rapidfuzz Indel: normalized distance dist / lensum, similarity 1 - that.
-  const double norm_dist = static_cast<double>(lensum - 2 * lcs) / static_cast<double>(lensum);
-  return 1.0 - norm_dist;
+  const double norm_dist = static_cast<double>(lensum - 2 * r.lcs) / static_cast<double>(lensum);
+  r.ratio = 1.0 - norm_dist;
+  return r;
+}
+
+double wceb_levenshtein_ratio(std::string_view gold, std::string_view output) {
+  return wceb_levenshtein(gold, output).ratio;
 }
 
 }  // namespace detour::bench_metrics

@@ -97,6 +97,12 @@ RougeLsumScore rouge_lsum(std::string_view gold, std::string_view output, const 
 
 // WCEB's token-level Levenshtein ratio of one page (whitespace tokens, no sentences).
 double wceb_levenshtein_ratio(std::string_view gold, std::string_view output);
+// The same with its counts: ratio = 1 - (a + b - 2 lcs) / (a + b) (1 when a + b = 0).
+struct LevenshteinScore {
+  std::uint64_t lcs = 0, gold_tokens = 0, output_tokens = 0;
+  double ratio = 1;
+};
+LevenshteinScore wceb_levenshtein(std::string_view gold, std::string_view output);
 
 // What produced a score, e.g.
 // "rougelsum|ref=rouge-score-0.1.2|split=punkt(nltk-3.8,model=<digest>)|tok=whitespace|blank=wceb"

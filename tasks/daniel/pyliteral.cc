@@ -3,7 +3,7 @@
 #include <cstdint>
 #include <cstdlib>
 
-#include "tasks/utf8.h"
+#include "base/utf8.h"
 
 namespace detour::tasks {
 
@@ -198,7 +198,7 @@ class Parser {
     pos_ += triple ? 3 : 1;
     std::uint32_t pending_high = 0;  // a \uD800-\uDBFF escape waiting for its low half
     auto flush_high = [&] {
-      if (pending_high) append_utf8(out, 0xFFFD);
+      if (pending_high) utf8::append(out, 0xFFFD);
       pending_high = 0;
     };
     for (;;) {
@@ -267,7 +267,7 @@ class Parser {
         flush_high();
       }
       if (cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) cp = 0xFFFD;
-      append_utf8(out, cp);
+      utf8::append(out, cp);
     }
   }
 

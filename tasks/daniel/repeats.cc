@@ -6,7 +6,7 @@
 #include <stdexcept>
 #include <unordered_map>
 
-#include "tasks/utf8.h"
+#include "base/utf8.h"
 
 namespace detour::tasks {
 
@@ -37,7 +37,7 @@ void RepeatFinder::build_suffix_array() {
   cp_of_byte_.clear();
   for (std::size_t i = 0; i < text_.size(); ++i) {
     std::size_t before = bytes_.size();
-    append_utf8(bytes_, text_[i]);
+    utf8::append(bytes_, text_[i]);
     cp_of_byte_.insert(cp_of_byte_.end(), bytes_.size() - before, static_cast<std::int32_t>(i));
   }
   byte_sa_.resize(bytes_.size());

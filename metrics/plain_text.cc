@@ -1,0 +1,236 @@
+// plain_text: see plain_text.h.
+#include "metrics/plain_text.h"
+
+#include <array>
+#include <cstdint>
+
+#include "base/errors.h"
+#include "base/utf8.h"
+
+namespace detour::metrics {
+
+namespace {
+
+char lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c; }
+
+bool starts_ci(std::string_view s, std::size_t i, std::string_view w) {
+  if (s.size() - i < w.size()) return false;
+  for (std::size_t k = 0; k < w.size(); ++k)
+    if (lower(s[i + k]) != w[k]) return false;
+  return true;
+}
+
+// Position just past the case-insensitive closing `</name\s*>` at or after i, or npos.
+std::size_t find_close(std::string_view s, std::size_t i, std::string_view name) {
+  while ((i = s.find("</", i)) != std::string_view::npos) {
+    std::size_t p = i + 2;
+    if (starts_ci(s, p, name)) {
+      p += name.size();
+      while (p < s.size() && (s[p] == ' ' || s[p] == '\t' || s[p] == '\n' || s[p] == '\r' || s[p] == '\f' ||
+                              s[p] == '\v'))
+        ++p;
+      if (p < s.size() && s[p] == '>') return p + 1;
+    }
+    i += 2;
+  }
+  return std::string_view::npos;
+}
+
+bool word_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+         static_cast<unsigned char>(c) >= 0x80;
+}
+
+// The block tag at s[i] == '<' ("</?NAME\b[^>]*>"): its kind ('p', 'h', 'l') and end,
+// or kind 0.
+char block_kind(std::string_view s, std::size_t i, std::size_t& end) {
+  static constexpr std::array<std::string_view, 25> kNames = {
+      "blockquote", "section", "article", "header", "footer", "table", "title", "pre", "div", "br", "tr", "td",
+      "th",         "ul",      "ol",      "dd",     "dt",     "li",    "h1",    "h2",  "h3",  "h4", "h5", "h6",
+      "p"};
+  std::size_t p = i + 1;
+  if (p < s.size() && s[p] == '/') ++p;
+  for (std::string_view n : kNames) {
+    if (!starts_ci(s, p, n)) continue;
+    std::size_t q = p + n.size();
+    if (q < s.size() && word_char(s[q])) continue;  // \b
+    std::size_t gt = s.find('>', q);
+    if (gt == std::string_view::npos) return 0;
+    end = gt + 1;
+    if (n[0] == 'h' && n.size() == 2) return 'h';
+    if (n == "li") return 'l';
+    return 'p';
+  }
+  // CleanEval's one-letter markers h and l.
+  for (char m : {'h', 'l'}) {
+    if (p < s.size() && lower(s[p]) == m && (p + 1 >= s.size() || !word_char(s[p + 1]))) {
+      std::size_t gt = s.find('>', p + 1);
+      if (gt == std::string_view::npos) return 0;
+      end = gt + 1;
+      return m;
+    }
+  }
+  return 0;
+}
+
+void append_utf8(std::uint32_t cp, std::string& out) {
+  if (cp == 0 || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) cp = 0xFFFD;
+  utf8::append(out, static_cast<char32_t>(cp));
+}
+
+// Decodes the character reference at s[i] == '&' into out; returns its length, or 0
+// when it is not one this view decodes (the '&' is then kept).
+std::size_t char_ref(std::string_view s, std::size_t i, std::string& out) {
+  std::size_t p = i + 1;
+  if (p < s.size() && s[p] == '#') {
+    ++p;
+    bool hex = p < s.size() && (s[p] == 'x' || s[p] == 'X');
+    if (hex) ++p;
+    std::size_t b = p;
+    std::uint64_t v = 0;
+    while (p < s.size() && p - b < 8) {
+      char c = s[p];
+      int d = (c >= '0' && c <= '9') ? c - '0'
+              : hex && (c >= 'a' && c <= 'f') ? c - 'a' + 10
+              : hex && (c >= 'A' && c <= 'F') ? c - 'A' + 10
+                                                 : -1;
+      if (d < 0) break;
+      v = v * (hex ? 16 : 10) + static_cast<std::uint64_t>(d);
+      ++p;
+    }
+    if (p == b) return 0;
+    if (p < s.size() && s[p] == ';') ++p;
+    append_utf8(static_cast<std::uint32_t>(v > 0x10FFFF ? 0xFFFD : v), out);
+    return p - i;
+  }
+  static constexpr std::pair<std::string_view, std::string_view> kNamed[] = {
+      {"amp;", "&"}, {"lt;", "<"}, {"gt;", ">"}, {"quot;", "\""}, {"apos;", "'"}, {"nbsp;", "\xC2\xA0"},
+      {"amp", "&"},  {"lt", "<"},  {"gt", ">"},  {"quot", "\""},  {"nbsp", "\xC2\xA0"}};
+  for (const auto& [name, value] : kNamed)
+    if (s.substr(p, name.size()) == name) {
+      out += value;
+      return 1 + name.size();
+    }
+  return 0;
+}
+
+}  // namespace
+
+std::string_view text_form_name(TextForm f) {
+  switch (f) {
+    case TextForm::kAuto: return "auto";
+    case TextForm::kRaw: return "raw";
+    case TextForm::kMarkup: return "markup";
+  }
+  return "auto";
+}
+
+TextForm parse_text_form(std::string_view name) {
+  if (name == "auto") return TextForm::kAuto;
+  if (name == "raw") return TextForm::kRaw;
+  if (name == "markup") return TextForm::kMarkup;
+  throw UsageError("--text-form " + std::string(name) + ": expected auto, raw or markup");
+}
+
+bool looks_like_markup(std::string_view t) {
+  std::size_t i = 0;
+  if (t.substr(0, 3) == "\xEF\xBB\xBF") i = 3;
+  while (i < t.size() && (t[i] == ' ' || t[i] == '\t' || t[i] == '\n' || t[i] == '\r' || t[i] == '\f')) ++i;
+  return i < t.size() && t[i] == '<';
+}
+
+PlainText markup_to_text(std::string_view s) {
+  // Pass 1: tags, deletions and references into `flat`, a '\n' per block tag; the
+  // kind of the block tag that opened each line is noted at the newline.
+  std::string flat;
+  std::vector<char> kinds{'p'};  // kind of each '\n'-separated raw line of `flat`
+  flat.reserve(s.size());
+  std::size_t i = 0;
+  while (i < s.size()) {
+    const char c = s[i];
+    if (c == '<') {
+      std::size_t end = 0;
+      if (s.compare(i, 4, "<!--") == 0) {
+        std::size_t e = s.find("-->", i + 4);
+        if (e != std::string_view::npos) {
+          flat += ' ';
+          i = e + 3;
+          continue;
+        }
+      }
+      bool dropped = false;
+      for (std::string_view el : {"script", "style", "head"}) {
+        if (starts_ci(s, i + 1, el) && (i + 1 + el.size() >= s.size() || !word_char(s[i + 1 + el.size()]))) {
+          std::size_t e = find_close(s, i + 1 + el.size(), el);
+          if (e != std::string_view::npos) {
+            flat += ' ';
+            i = e;
+            dropped = true;
+          }
+          break;
+        }
+      }
+      if (dropped) continue;
+      if (char k = block_kind(s, i, end)) {
+        flat += '\n';
+        kinds.push_back(s[i + 1] == '/' ? 'p' : k);
+        i = end;
+        continue;
+      }
+      std::size_t gt = s.find('>', i + 1);
+      if (gt != std::string_view::npos) {
+        flat += ' ';
+        i = gt + 1;
+        continue;
+      }
+      flat += c;
+      ++i;
+    } else if (c == '&') {
+      std::size_t n = char_ref(s, i, flat);
+      if (n == 0) {
+        flat += c;
+        n = 1;
+      }
+      i += n;
+    } else {
+      if (c == '\n') kinds.push_back('p');
+      flat += c;
+      ++i;
+    }
+  }
+  // Pass 2: lines.
+  PlainText out;
+  out.text.reserve(flat.size());
+  std::size_t line = 0, b = 0;
+  while (b <= flat.size()) {
+    std::size_t e = flat.find('\n', b);
+    if (e == std::string::npos) e = flat.size();
+    std::string cur;
+    bool space = false;
+    for (std::size_t k = b; k < e; ++k) {
+      char ch = flat[k];
+      if (ch == ' ' || ch == '\t') {
+        space = true;
+        continue;
+      }
+      if (space && !cur.empty()) cur += ' ';
+      space = false;
+      cur += ch;
+    }
+    // strip(" \t\r"): a carriage return at either end goes too, then spaces again.
+    while (!cur.empty() && (cur.back() == '\r' || cur.back() == ' ' || cur.back() == '\t')) cur.pop_back();
+    std::size_t f = 0;
+    while (f < cur.size() && (cur[f] == '\r' || cur[f] == ' ' || cur[f] == '\t')) ++f;
+    if (f < cur.size()) {
+      if (!out.text.empty()) out.text += '\n';
+      out.text.append(cur, f);
+      out.line_kinds.push_back(line < kinds.size() ? kinds[line] : 'p');
+    }
+    ++line;
+    if (e == flat.size()) break;
+    b = e + 1;
+  }
+  return out;
+}
+
+}  // namespace detour::metrics
