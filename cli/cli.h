@@ -14,6 +14,10 @@ class App;
 
 #include "base/strings.h"
 
+namespace detour::harness {
+struct TaskConfig;  // runner/task_run.h
+}
+
 namespace detour::cli {
 
 // Exit statuses: 0 success; 1 the work failed or scored nothing (nothing scored, a
@@ -33,6 +37,11 @@ class WorkFailed : public std::runtime_error {
 void check_jobs(int jobs);
 
 int main(int argc, char** argv);
+
+// The task settings of --task, --task-resources, --annotations, --task-param
+// (cli_task.cc); throws UsageError for an unknown task or a malformed parameter.
+harness::TaskConfig task_config(const std::string& task, const std::string& resources, const std::string& annotations,
+                                const std::vector<std::string>& params, int jobs);
 
 void add_score_command(CLI::App& app);
 void add_list_command(CLI::App& app);

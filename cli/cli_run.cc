@@ -2,6 +2,7 @@
 //   detour run --corpus ROOT [--extractors LIST|all] [--chains LIST|all|none]
 //              [--metrics LIST] [--jobs N] [--out DIR] [--languages LIST]
 //              [--external NAME='COMMAND']... [--timeout SECONDS] [--max-output SIZE] [--seed N] [--no-progress]
+//              [--task daniel [--task-resources DIR] [--annotations FILE] [--task-param NAME=VALUE]...]
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
@@ -9,12 +10,14 @@
 #include <iostream>
 #include <thread>
 #include <memory>
+#include <optional>
 
 #include "base/errors.h"
 #include "cli/bench_options.h"
 #include "cli/cli.h"
 #include "reports/aggregate_table.h"
 #include "runner/runner.h"
+#include "runner/task_run.h"
 #include "reports/tables.h"
 
 namespace detour::cli {
@@ -30,6 +33,8 @@ struct RunArgs {
   std::string autojunk = "yes";
   std::string max_output = "64M";
   BenchArgs bench;  // --format, --aggregate and the benchmark metrics' settings (bench_options.h)
+  std::string task, task_resources, annotations;  // --task (runner/task_run.h)
+  std::vector<std::string> task_params;
 };
 
 }  // namespace
@@ -60,6 +65,10 @@ void add_run_command(CLI::App& app) {
       ->capture_default_str();
   cmd->add_flag("--no-progress", args->no_progress, "no progress display");
   add_bench_options(cmd, args->bench, "--format,--corpus-format");
+  cmd->add_option("--task", args->task, "a downstream task (daniel) on every system and the gold texts: Table 3");
+  cmd->add_option("--task-resources", args->task_resources, "with --task: folder of its resource lists");
+  cmd->add_option("--annotations", args->annotations, "with --task: the annotation file");
+  cmd->add_option("--task-param", args->task_params, "with --task: NAME=VALUE of a task parameter");
   cmd->callback([args, cmd] {
     if (cmd->count("--jobs")) check_jobs(args->jobs);
     harness::RunConfig cfg;
@@ -110,8 +119,18 @@ void add_run_command(CLI::App& app) {
     cfg.out = args->out;
     cfg.seed = args->seed;
     cfg.progress = !args->no_progress;
+    harness::TaskConfig task;
+    if (!args->task.empty()) {  // checked before any page is extracted
+      task = task_config(args->task, args->task_resources, args->annotations, args->task_params, args->jobs);
+      harness::check_task(task, cfg.corpus, cfg.languages);
+    }
     auto result = harness::run(cfg);
     harness::write_run(cfg, result);
+    std::optional<harness::TaskResults> task_results;
+    if (!args->task.empty()) {
+      task_results = harness::run_task_on_run(task, cfg, result);
+      if (!cfg.out.empty()) harness::write_task(cfg.out, *task_results, &result);
+    }
     // Summary on standard output: Table 2 for `all`, then failures.
     std::vector<reports::SystemScores> table;
     std::vector<std::string> metric_names;
@@ -146,9 +165,14 @@ void add_run_command(CLI::App& app) {
           std::cout << fmt::format("  failed: {} {}/{}: {}\n", sys.name, result.doc_langs[i], result.doc_ids[i],
                                    sys.pages[i].reason.substr(0, 200));
     }
+    if (task_results)
+      std::cout << "\nTable 3 (task " << task.task << ")\n\n" << harness::table3(*task_results, true) << "\n"
+                << harness::task_summary(*task_results)
+                << fmt::format("task: {:.1f} s\n", task_results->seconds);
     if (!cfg.out.empty())
       std::cout << "results in " << cfg.out.string()
-                << "/ (results.json, table2.*, table4.*, per_doc.tsv, pages.tsv, failures.tsv, outputs/)\n";
+                << "/ (results.json, table2.*, table4.*, per_doc.tsv, pages.tsv, failures.tsv, outputs/"
+                << (task_results ? "; task_per_doc.tsv, task.json, table3.*, correlation.*" : "") << ")\n";
     if (std::string problem = harness::run_problem(result); !problem.empty()) throw WorkFailed(problem);
   });
 }

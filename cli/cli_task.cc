@@ -81,13 +81,8 @@ void add_task_command(CLI::App& app) {
       systems.push_back(harness::folder_system(system_name(dir), dir, pages));
     }
     harness::TaskResults r = harness::run_task(config, corpus, pages, systems);
-    if (!args->out.empty()) {
-      std::filesystem::path out(args->out);
-      std::filesystem::create_directories(out);
-      io::write_file_atomic(out / "task_per_doc.tsv", harness::task_per_doc_tsv(r));
-      io::write_file_atomic(out / "task.json", harness::task_json(r).dump(1) + "\n");
-    }
-    std::cout << harness::task_summary(r);
+    if (!args->out.empty()) harness::write_task(args->out, r, nullptr);
+    std::cout << harness::table3(r, true) << "\n" << harness::task_summary(r);
     std::string problem = harness::task_problem(r);
     if (!problem.empty()) throw WorkFailed(problem);
   });

@@ -5,10 +5,14 @@
 #include <algorithm>
 #include <chrono>
 #include <charconv>
+#include <cmath>
 #include <set>
 
 #include "base/errors.h"
+#include "base/io.h"
 #include "base/strings.h"
+#include "stats/kendall.h"
+#include "stats/stats.h"
 
 namespace detour::harness {
 
@@ -55,7 +59,7 @@ std::vector<const corpora::CorpusDoc*> task_pages(const corpora::Corpus& corpus,
                                                   const std::vector<std::string>& languages) {
   std::vector<const corpora::CorpusDoc*> pages;
   for (const auto& d : corpus.docs) {
-    if (d.gold_path.empty() || d.html_path.empty()) continue;
+    if (!d.has_gold() || !d.has_page()) continue;
     if (!languages.empty() && std::find(languages.begin(), languages.end(), d.lang) == languages.end()) continue;
     pages.push_back(&d);
   }
@@ -71,7 +75,7 @@ TaskSystem folder_system(const std::string& name, const fs::path& dir,
     tasks::DocInput in;
     in.lang = d->lang;
     in.id = d->id;
-    const std::string file = d->gold_path.filename().string();
+    const std::string file = d->gold_path.empty() ? d->id : d->gold_path.filename().string();
     const fs::path by_lang = dir / d->lang / file;
     in.file = (!d->lang.empty() && fs::is_directory(dir / d->lang, ec)) ? by_lang : dir / file;
     s.docs.push_back(std::move(in));
@@ -109,17 +113,215 @@ TaskResults run_task(const TaskConfig& config, const corpora::Corpus& corpus,
 
   const auto start = std::chrono::steady_clock::now();
   std::vector<tasks::DocInput> gold;
-  for (const auto* d : pages) {
+  std::vector<std::string> gold_texts(pages.size());
+  for (std::size_t i = 0; i < pages.size(); ++i) {
     tasks::DocInput in;
-    in.lang = d->lang;
-    in.id = d->id;
-    in.file = d->gold_path;
+    in.lang = pages[i]->lang;
+    in.id = pages[i]->id;
+    try {
+      gold_texts[i] = corpora::load_gold_bytes(*pages[i]);
+    } catch (const std::exception& e) {
+      in.status = "failed";
+      in.reason = std::string(e.what()) + " (decided as an empty text)";
+    }
+    in.text = gold_texts[i];
     gold.push_back(std::move(in));
   }
   r.runs.push_back(tasks::run_task(*task, r.annotations, "reference", gold, config.jobs));
   for (const auto& s : systems) r.runs.push_back(tasks::run_task(*task, r.annotations, s.name, s.docs, config.jobs));
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return r;
+}
+
+void check_task(const TaskConfig& config, const fs::path& corpus_root, const std::vector<std::string>& languages) {
+  const tasks::TaskInfo& info = tasks::find_task(config.task);
+  tasks::TaskSettings settings;
+  settings.resources = task_resources(config, corpus_root);
+  settings.params = config.params;
+  std::unique_ptr<tasks::Task> task = info.make(settings);
+  const fs::path ann = task_annotations(config, corpus_root);
+  try {
+    tasks::read_annotations(ann);
+  } catch (const io::IoError& e) {
+    throw ResourceError(e.what());
+  }
+  std::vector<std::string> langs = languages;
+  if (langs.empty()) {
+    corpora::Corpus corpus = corpora::open_corpus(corpus_root);
+    langs = corpus.languages;
+  }
+  task->prepare(langs);
+}
+
+TaskResults run_task_on_run(const TaskConfig& config, const RunConfig& run_config, const RunResult& run) {
+  corpora::Corpus corpus = corpora::open_corpus(run_config.corpus, run_config.open);
+  if (!run_config.lang.empty())
+    for (auto& d : corpus.docs)
+      if (d.lang.empty()) d.lang = run_config.lang;
+  const auto pages = task_pages(corpus, run_config.languages);
+  if (pages.size() != run.doc_ids.size())
+    throw std::logic_error("task: the corpus changed during the run (" + std::to_string(pages.size()) + " pages, " +
+                           std::to_string(run.doc_ids.size()) + " run)");
+  std::vector<TaskSystem> systems;
+  for (const auto& sys : run.systems) {
+    TaskSystem ts;
+    ts.name = sys.name;
+    for (std::size_t i = 0; i < pages.size(); ++i) {
+      tasks::DocInput in;
+      in.lang = run.doc_langs[i];
+      in.id = run.doc_ids[i];
+      in.status = sys.pages[i].status;
+      in.reason = sys.pages[i].reason;
+      in.text = sys.pages[i].cleaneval;  // a failed page's output is empty
+      ts.docs.push_back(std::move(in));
+    }
+    systems.push_back(std::move(ts));
+  }
+  return run_task(config, corpus, pages, systems);
+}
+
+namespace {
+
+std::vector<stats::Counts> counts_of(const tasks::DocCounts& d) {
+  std::vector<stats::Counts> out(d.tp.size());
+  for (std::size_t i = 0; i < out.size(); ++i) out[i] = {d.tp[i], d.fp[i], d.fn[i]};
+  return out;
+}
+
+std::string pct(double v) { return fmt::format("{:.2f}", 100 * v); }
+
+}  // namespace
+
+std::string table3(const TaskResults& r, bool markdown) {
+  std::vector<std::string> langs = r.languages;
+  langs.push_back("all");
+  std::string out;
+  const stats::BootstrapOptions bs;
+  if (markdown) {
+    out += "| system |";
+    for (const auto& l : langs) out += " " + l + " P | " + l + " R | " + l + " F1 |";
+    out += "\n|---|";
+    for (std::size_t i = 0; i < langs.size(); ++i) out += "---:|---:|---:|";
+    out += "\n";
+  } else {
+    out += "system";
+    for (const auto& l : langs)
+      for (const char* m : {"P", "P_lo", "P_hi", "R", "R_lo", "R_hi", "F1", "F1_lo", "F1_hi", "tp", "fp", "fn", "tn"})
+        out += "\t" + l + "_" + m;
+    out += "\n";
+  }
+  for (const auto& run : r.runs) {
+    out += markdown ? "| " + run.system + " |" : tsv_escape(run.system);
+    for (const auto& l : langs) {
+      const tasks::TaskCounts c = tasks::count(run, l);
+      const tasks::DocCounts dc = tasks::doc_counts(run, l);
+      stats::CellResult cell;
+      if (!dc.tp.empty()) cell = stats::bootstrap_cell(counts_of(dc), ZeroRule::CleanEval, bs);
+      const stats::Statistic st[3] = {stats::Statistic::MicroPrecision, stats::Statistic::MicroRecall,
+                                      stats::Statistic::MicroF1};
+      const double v[3] = {c.prf.precision, c.prf.recall, c.prf.f1};
+      for (int k = 0; k < 3; ++k) {
+        const stats::Interval iv = dc.tp.empty() ? stats::Interval{} : cell[st[k]];
+        if (markdown) {
+          out += " " + pct(v[k]) + " [" + pct(iv.lo) + ", " + pct(iv.hi) + "] |";
+        } else {
+          out += "\t" + pct(v[k]) + "\t" + pct(iv.lo) + "\t" + pct(iv.hi);
+        }
+      }
+      if (!markdown) out += fmt::format("\t{}\t{}\t{}\t{}", c.tp, c.fp, c.fn, c.tn);
+    }
+    out += "\n";
+  }
+  const std::string note = "task " + r.signature + " | intervals " + bs.signature();
+  out += markdown ? "\n" + note + "\n" : "# " + note + "\n";
+  return out;
+}
+
+Correlations correlations(const RunResult& run, const TaskResults& task) {
+  Correlations c;
+  const stats::BootstrapOptions bs;
+  std::vector<std::string> langs = task.languages;
+  langs.push_back("all");
+  std::vector<const metrics::MetricInfo*> ms;
+  if (!run.systems.empty())
+    for (const auto* m : run.systems[0].scores.metrics)
+      if (m->per_doc == metrics::PerDoc::kCounts) ms.push_back(m);
+  c.json["signature"] = "task:" + task.task + "|stat:micro-f1|" + stats::BootstrapOptions{}.signature();
+  c.json["systems"] = nlohmann::json::array();
+  for (const auto& sys : run.systems) c.json["systems"].push_back(sys.name);
+  nlohmann::json by_lang = nlohmann::json::object();
+  c.markdown = "| metric |";
+  for (const auto& l : langs) c.markdown += " " + l + " |";
+  c.markdown += "\n|---|";
+  for (std::size_t i = 0; i < langs.size(); ++i) c.markdown += "---|";
+  c.markdown += "\n";
+  std::map<std::string, std::map<std::string, std::string>> cells;  // metric -> lang -> text
+  for (const auto& l : langs) {
+    // Documents scored intrinsically for every system and scored by the task for
+    // every system (annotated, not excluded), in run order.
+    std::vector<std::size_t> docs;
+    for (std::size_t i = 0; i < run.doc_ids.size(); ++i) {
+      if (l != "all" && run.doc_langs[i] != l) continue;
+      bool ok = true;
+      for (std::size_t s = 0; s < run.systems.size() && ok; ++s) {
+        ok = run.systems[s].pages[i].status != "excluded" && task.runs[s + 1].docs[i].scored();
+      }
+      if (ok) docs.push_back(i);
+    }
+    nlohmann::json lj = nlohmann::json::object();
+    for (const auto* m : ms) {
+      std::vector<std::vector<stats::Counts>> x(run.systems.size()), y(run.systems.size());
+      for (std::size_t s = 0; s < run.systems.size(); ++s) {
+        std::map<std::pair<std::string, std::string>, const metrics::DocScore*> by_doc;
+        const auto& set = run.systems[s].scores;
+        std::size_t mi = 0;
+        while (mi < set.metrics.size() && set.metrics[mi] != m) ++mi;
+        for (const auto& d : set.docs) by_doc[{d.lang, d.id}] = &d.scores[mi];
+        for (std::size_t i : docs) {
+          auto it = by_doc.find({run.doc_langs[i], run.doc_ids[i]});
+          const metrics::DocScore* ds = it == by_doc.end() ? nullptr : it->second;
+          x[s].push_back(ds ? stats::Counts{ds->tp, ds->fp, ds->fn} : stats::Counts{});
+          const auto o = task.runs[s + 1].docs[i].outcome;
+          y[s].push_back({o == tasks::Outcome::TP, o == tasks::Outcome::FP, o == tasks::Outcome::FN});
+        }
+      }
+      nlohmann::json cell;
+      std::string text = "-";
+      if (run.systems.size() >= 2 && !docs.empty()) {
+        const auto rc = stats::kendall_bootstrap(x, m->zero_rule, y, ZeroRule::CleanEval, stats::Statistic::MicroF1, bs);
+        auto num = [](double v) { return std::isnan(v) ? nlohmann::json(nullptr) : nlohmann::json(v); };
+        cell = {{"tau", num(rc.tau)}, {"lo", num(rc.lo)}, {"hi", num(rc.hi)}, {"systems", rc.systems},
+                {"documents", rc.documents}, {"undefined_resamples", rc.undefined}};
+        text = std::isnan(rc.tau) ? "undefined"
+                                  : fmt::format("{:.3f} [{:.3f}, {:.3f}]", rc.tau, rc.lo, rc.hi);
+      }
+      lj[std::string(m->name)] = cell;
+      cells[std::string(m->name)][l] = text;
+    }
+    by_lang[l] = lj;
+  }
+  c.json["languages"] = by_lang;
+  for (const auto* m : ms) {
+    c.markdown += "| " + std::string(m->name) + " |";
+    for (const auto& l : langs) c.markdown += " " + cells[std::string(m->name)][l] + " |";
+    c.markdown += "\n";
+  }
+  c.markdown += "\nKendall tau-b between the systems' micro F1 under each metric and their task F1 (" +
+                c.json["signature"].get<std::string>() + ")\n";
+  return c;
+}
+
+void write_task(const fs::path& dir, const TaskResults& r, const RunResult* run) {
+  fs::create_directories(dir);
+  io::write_file_atomic(dir / "task_per_doc.tsv", task_per_doc_tsv(r));
+  io::write_file_atomic(dir / "task.json", task_json(r).dump(1) + "\n");
+  io::write_file_atomic(dir / "table3.md", table3(r, true));
+  io::write_file_atomic(dir / "table3.tsv", table3(r, false));
+  if (run) {
+    const Correlations c = correlations(*run, r);
+    io::write_file_atomic(dir / "correlation.json", c.json.dump(1) + "\n");
+    io::write_file_atomic(dir / "correlation.md", c.markdown);
+  }
 }
 
 std::string task_per_doc_tsv(const TaskResults& r) {

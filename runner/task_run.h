@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "corpora/corpus.h"
+#include "runner/runner.h"
 #include "tasks/annotations.h"
 #include "tasks/evaluate.h"
 #include "tasks/task.h"
@@ -65,6 +66,35 @@ TaskSystem folder_system(const std::string& name, const std::filesystem::path& d
 // resources or annotations).
 TaskResults run_task(const TaskConfig& config, const corpora::Corpus& corpus,
                      const std::vector<const corpora::CorpusDoc*>& pages, const std::vector<TaskSystem>& systems);
+
+// Checks before a run that the task exists, its parameters are valid and its
+// resources and annotations are there for the languages of the corpus (or those
+// asked for). Throws UsageError or ResourceError.
+void check_task(const TaskConfig& config, const std::filesystem::path& corpus_root,
+                const std::vector<std::string>& languages);
+
+// The task on the systems of a run (their outputs in memory, `run` must outlive the
+// call), the reference row on the gold texts.
+TaskResults run_task_on_run(const TaskConfig& config, const RunConfig& run_config, const RunResult& run);
+
+// Table 3 (Lejeune, Brixtel & Lecluze 2015): rows = reference and systems, columns =
+// languages and `all` x P, R, F1 (percentages) with each cell's 95% bootstrap
+// interval over documents (stats/). Markdown or TSV.
+std::string table3(const TaskResults& r, bool markdown);
+
+// The rank agreement, per language and `all`, between each intrinsic metric of the run
+// and the task: Kendall's tau-b between the systems' micro F1 under the metric and
+// their task F1, with a bootstrap interval over the documents scored by both (pages
+// scored for every system and annotated). JSON (no sentences) and Markdown.
+struct Correlations {
+  nlohmann::json json;
+  std::string markdown;
+};
+Correlations correlations(const RunResult& run, const TaskResults& task);
+
+// Writes DIR/task_per_doc.tsv, DIR/task.json, DIR/table3.{tsv,md}, and with a run
+// DIR/correlation.{json,md}.
+void write_task(const std::filesystem::path& dir, const TaskResults& r, const RunResult* run);
 
 // task_per_doc.tsv: system lang id status gold decision outcome label place score
 // gold_label gold_place conditions evidence reason (TSV escapes as per_doc.tsv).

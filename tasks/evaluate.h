@@ -39,13 +39,14 @@
 
 namespace detour::tasks {
 
-// One document handed to the evaluator: its text in memory, or a file read when the
-// document is decided (absent file: status missing, empty text).
+// One document handed to the evaluator: its text in memory (owned by the caller, alive
+// until run_task returns), or a file read when the document is decided (absent file:
+// status missing, empty text).
 struct DocInput {
   std::string lang, id;
   std::string status = "ok";  // ok | failed | excluded (from the run)
   std::string reason;
-  std::string text;
+  std::string_view text;
   std::filesystem::path file;  // when set, the text is read from it
 };
 

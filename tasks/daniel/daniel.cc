@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <span>
 #include <stdexcept>
 
 namespace detour::tasks::daniel {
@@ -88,7 +89,7 @@ std::u32string lower(char32_t c) {
 bool same_first_letter(char32_t a, char32_t b) { return a == b || lower(a) == lower(b); }
 
 // DAnIEL's get_score.
-double score_of(double ratio, const std::vector<double>& d, const Params& p) {
+double score_of(double ratio, std::span<const double> d, const Params& p) {
   if (d.size() < 2) throw std::runtime_error("a candidate with fewer than two positions (DAnIEL raises IndexError)");
   if (ratio == 1) ratio = p.full_ratio;
   if (d[1] < 2) return std::min(ratio + p.header_bonus, 1.0);
@@ -97,16 +98,14 @@ double score_of(double ratio, const std::vector<double>& d, const Params& p) {
   return std::pow(ratio, 1 + d[0] * d[1]);
 }
 
-// Python's sorted(..., reverse=True) order on [score, name, substring, positions].
-bool better(const Candidate& a, const Candidate& b, const std::vector<std::u32string>& names) {
-  if (a.score != b.score) return a.score > b.score;
-  const std::u32string& na = names[a.name];
-  const std::u32string& nb = names[b.name];
-  if (na != nb) return na > nb;
-  if (a.substring != b.substring) return a.substring > b.substring;
-  return std::lexicographical_compare(b.positions.begin(), b.positions.end(), a.positions.begin(),
-                                      a.positions.end());
-}
+// A candidate before it is kept: its substring and positions as spans of shared
+// buffers (most candidates are dropped, so none is copied out until the end).
+struct Lite {
+  double score;
+  std::int32_t name;
+  std::int32_t ss_begin, ss_len;    // in the joined text
+  std::int32_t pos_begin, pos_len;  // in the positions pool
+};
 
 }  // namespace
 
@@ -169,7 +168,7 @@ std::vector<std::u32string> zoning(std::u32string_view text, std::string_view la
 
 std::vector<Candidate> candidates(const std::vector<std::u32string>& zones,
                                   const std::vector<std::u32string>& names, bool location, const Params& p,
-                                  RepeatFinder& finder) {
+                                  RepeatFinder& finder, std::size_t keep, std::size_t* total) {
   std::vector<std::u32string_view> strings;
   strings.reserve(zones.size() + names.size());
   for (const auto& z : zones) strings.push_back(z);
@@ -177,24 +176,27 @@ std::vector<Candidate> candidates(const std::vector<std::u32string>& zones,
   finder.run(strings);
 
   const std::u32string& text = finder.text();
+  const std::u32string_view tv(text);
   const auto& sa = finder.suffix_array();
   const auto& string_of = finder.string_of();
   const std::int32_t nz = static_cast<std::int32_t>(zones.size());
   const std::int32_t nn = static_cast<std::int32_t>(names.size());
   const bool weak = zones.size() == 1;
 
+  thread_local std::vector<std::int32_t> outside, occur, inter;
+  thread_local std::vector<std::uint32_t> seen;
+  thread_local std::vector<double> pool;
+  thread_local std::vector<Lite> lites;
   // Slots whose suffix starts outside the zones (a name, or a separator).
-  std::vector<std::int32_t> outside(sa.size() + 1, 0);
+  outside.assign(sa.size() + 1, 0);
   for (std::size_t i = 0; i < sa.size(); ++i) {
     const std::int32_t s = string_of[sa[i]];
     outside[i + 1] = outside[i] + (s < 0 || s >= nz ? 1 : 0);
   }
-
-  std::vector<std::uint32_t> seen(zones.size() + names.size() + 1, 0);  // last slot: separators
+  seen.assign(zones.size() + names.size() + 1, 0);  // last slot: separators
   std::uint32_t stamp = 0;
-  std::vector<std::int32_t> occur, inter;
-  std::vector<double> dist;
-  std::vector<Candidate> out;
+  pool.clear();
+  lites.clear();
   const double penalty = location ? p.location_penalty : p.disease_penalty;
 
   for (const Repeat& r : finder.repeats()) {
@@ -214,17 +216,19 @@ std::vector<Candidate> candidates(const std::vector<std::u32string>& zones,
     const bool weak_and_repeat = weak && std::find(occur.begin(), occur.end(), 0) != occur.end();
     if (!has_inter && !weak_and_repeat) continue;
 
-    const std::u32string_view ss = py_slice(text, std::int64_t{r.end} - r.length, r.end);
-    dist.clear();
+    const std::u32string_view ss = py_slice(tv, std::int64_t{r.end} - r.length, r.end);
+    const std::int32_t ss_begin = static_cast<std::int32_t>(ss.data() - tv.data());
+    const std::size_t pos_begin = pool.size();
     if (inter.size() > 1) {
-      for (std::int32_t z : inter) dist.push_back(z);
+      for (std::int32_t z : inter) pool.push_back(z);
     } else {
       // Positions of the non-overlapping occurrences in the whole joined text.
-      for (std::size_t pos = text.find(ss); pos != std::u32string::npos && !ss.empty();
-           pos = text.find(ss, pos + ss.size()))
-        dist.push_back(round5(static_cast<double>(pos) / static_cast<double>(text.size())));
+      for (std::size_t pos = tv.find(ss); pos != std::u32string_view::npos && !ss.empty();
+           pos = tv.find(ss, pos + ss.size()))
+        pool.push_back(round5(static_cast<double>(pos) / static_cast<double>(text.size())));
     }
-    std::sort(dist.begin(), dist.end());
+    std::sort(pool.begin() + pos_begin, pool.end());
+    const std::span<const double> dist(pool.data() + pos_begin, pool.size() - pos_begin);
 
     for (std::int32_t s : occur) {
       if (s >= 0 && s < nz) continue;
@@ -234,16 +238,32 @@ std::vector<Candidate> candidates(const std::vector<std::u32string>& zones,
       const std::u32string& name = names[static_cast<std::size_t>(id)];
       double ratio = static_cast<double>(ss.size()) / static_cast<double>(name.size());
       if (!ss.empty() && !name.empty() && !same_first_letter(ss[0], name[0])) ratio = std::max(0.0, ratio - penalty);
-      Candidate c;
-      c.score = score_of(ratio, dist, p);
-      c.name = static_cast<std::int32_t>(id);
-      c.substring = std::u32string(ss);
-      c.positions = dist;
-      out.push_back(std::move(c));
+      lites.push_back({score_of(ratio, dist, p), static_cast<std::int32_t>(id), ss_begin,
+                       static_cast<std::int32_t>(ss.size()), static_cast<std::int32_t>(pos_begin),
+                       static_cast<std::int32_t>(dist.size())});
     }
   }
-  std::stable_sort(out.begin(), out.end(),
-                   [&](const Candidate& a, const Candidate& b) { return better(a, b, names); });
+  if (total) *total = lites.size();
+  // Python's sorted(..., reverse=True) on [score, name, substring, positions]. Elements
+  // equal in all four are indistinguishable, so the order among them does not matter.
+  auto better = [&](const Lite& a, const Lite& b) {
+    if (a.score != b.score) return a.score > b.score;
+    if (a.name != b.name) return names[a.name] > names[b.name];
+    const std::u32string_view sa_ = tv.substr(a.ss_begin, a.ss_len), sb = tv.substr(b.ss_begin, b.ss_len);
+    if (sa_ != sb) return sa_ > sb;
+    return std::lexicographical_compare(pool.begin() + b.pos_begin, pool.begin() + b.pos_begin + b.pos_len,
+                                        pool.begin() + a.pos_begin, pool.begin() + a.pos_begin + a.pos_len);
+  };
+  const std::size_t k = std::min(keep, lites.size());
+  std::partial_sort(lites.begin(), lites.begin() + static_cast<std::ptrdiff_t>(k), lites.end(), better);
+  std::vector<Candidate> out(k);
+  for (std::size_t i = 0; i < k; ++i) {
+    const Lite& l = lites[i];
+    out[i].score = l.score;
+    out[i].name = l.name;
+    out[i].substring = std::u32string(tv.substr(l.ss_begin, l.ss_len));
+    out[i].positions.assign(pool.begin() + l.pos_begin, pool.begin() + l.pos_begin + l.pos_len);
+  }
   return out;
 }
 
@@ -252,9 +272,9 @@ Analysis analyze(std::u32string_view text, std::string_view lang, const Lists& l
   Analysis a;
   std::vector<std::u32string> zones = zoning(text, lang, p, &a.zoning, &a.header_merged);
   a.zones = zones.size();
-  a.diseases = candidates(zones, lists.diseases, false, p, finder);
+  a.diseases = candidates(zones, lists.diseases, false, p, finder, kKeptCandidates, &a.disease_candidates);
   if (a.diseases.empty()) return a;
-  a.locations = candidates(zones, lists.locations, true, p, finder);
+  a.locations = candidates(zones, lists.locations, true, p, finder, kKeptCandidates, &a.location_candidates);
   if (a.locations.empty() || a.locations[0].score < p.location_min) {
     a.location = lists.default_location;
     a.default_location = true;

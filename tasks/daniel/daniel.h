@@ -78,12 +78,16 @@ struct Candidate {
 enum class Zoning { Paragraphs, Lines, OneZone, TitleSplit, Thirds };
 std::string_view zoning_name(Zoning z);
 
+// How many of the best candidates an analysis keeps (the decision needs the first).
+inline constexpr std::size_t kKeptCandidates = 5;
+
 struct Analysis {
   Zoning zoning = Zoning::Paragraphs;
   bool header_merged = false;
   std::size_t zones = 0;
-  std::vector<Candidate> diseases;   // sorted, best first
-  std::vector<Candidate> locations;  // sorted; computed only when diseases is not empty
+  std::vector<Candidate> diseases;   // the best kKeptCandidates, best first
+  std::vector<Candidate> locations;  // the same; computed only when there is a disease candidate
+  std::size_t disease_candidates = 0, location_candidates = 0;  // how many there were
   bool relevant = false;             // diseases[0].score >= ratio
   std::u32string location;           // "" when no disease candidate
   bool default_location = false;
@@ -93,10 +97,12 @@ struct Analysis {
 std::vector<std::u32string> zoning(std::u32string_view text, std::string_view lang, const Params& p,
                                    Zoning* how = nullptr, bool* header_merged = nullptr);
 
-// Steps 2 and 3 for one list: every candidate, sorted best first.
+// Steps 2 and 3 for one list: the best `keep` candidates, best first (`total`, if
+// given, receives the number of candidates).
 std::vector<Candidate> candidates(const std::vector<std::u32string>& zones,
                                   const std::vector<std::u32string>& names, bool location, const Params& p,
-                                  RepeatFinder& finder);
+                                  RepeatFinder& finder, std::size_t keep = kKeptCandidates,
+                                  std::size_t* total = nullptr);
 
 // The whole analysis of one text. `finder` is scratch space (one per thread).
 Analysis analyze(std::u32string_view text, std::string_view lang, const Lists& lists, const Params& p,
