@@ -7,6 +7,7 @@
 
 #include "base/errors.h"
 #include "base/version.h"
+#include "reports/table.h"
 #include "results/provenance.h"
 
 namespace detour::cli {
@@ -28,6 +29,12 @@ constexpr AddCommand kCommands[] = {
 
 void check_jobs(int jobs) {
   if (jobs < 1) throw UsageError("--jobs " + std::to_string(jobs) + ": must be 1 or more (leave it out to use every core)");
+}
+
+std::vector<std::string> format_names() {
+  std::vector<std::string> names;
+  for (const auto& w : reports::writer_registry()) names.emplace_back(w.name);
+  return names;
 }
 
 int main(int argc, char** argv) {

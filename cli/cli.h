@@ -36,6 +36,9 @@ class WorkFailed : public std::runtime_error {
 // --jobs must be at least 1 when given; throws UsageError.
 void check_jobs(int jobs);
 
+// The names of the table writers (reports/table.h), for --format choices.
+std::vector<std::string> format_names();
+
 int main(int argc, char** argv);
 
 // The task settings of --task, --task-resources, --annotations, --task-param

@@ -13,6 +13,7 @@
 #include <optional>
 
 #include "base/errors.h"
+#include "base/io.h"
 #include "cli/bench_options.h"
 #include "cli/cli.h"
 #include "reports/aggregate_table.h"
@@ -132,28 +133,21 @@ void add_run_command(CLI::App& app) {
       if (!cfg.out.empty()) harness::write_task(cfg.out, *task_results, &result);
     }
     // Summary on standard output: Table 2 for `all`, then failures.
-    std::vector<reports::SystemScores> table;
-    std::vector<std::string> metric_names;
     std::size_t failures = 0;
-    for (const auto& sys : result.systems) {
-      reports::SystemScores ss;
-      ss.system = sys.name;
-      metric_names.clear();
-      std::vector<std::pair<std::string, metrics::Aggregate>> ms;
-      for (std::size_t mi = 0; mi < sys.scores.metrics.size(); ++mi) {
-        metric_names.emplace_back(sys.scores.metrics[mi]->name);
-        ms.emplace_back(std::string(sys.scores.metrics[mi]->name), results::aggregate_metric(sys.scores, mi, "all"));
-      }
-      ss.by_lang.emplace_back("all", std::move(ms));
-      table.push_back(std::move(ss));
+    for (const auto& sys : result.systems)
       for (const auto& p : sys.pages) failures += p.status == "failed";
-    }
     if (args->bench.aggregate != "micro") {
       std::vector<std::pair<std::string, const results::ScoreSet*>> named;
       for (const auto& sys : result.systems) named.emplace_back(sys.name, &sys.scores);
       std::cout << reports::render_named_aggregate(named, args->bench.aggregate, agg_opts, "md");
+      if (!cfg.out.empty())  // beside the default tables: aggregate-<name>.{md,tsv,json}
+        for (const char* fmt : {"md", "tsv", "json"})
+          io::write_file_atomic(cfg.out / ("aggregate-" + args->bench.aggregate + "." + fmt),
+                                reports::render_named_aggregate(named, args->bench.aggregate, agg_opts, fmt));
     } else {
-      std::cout << reports::table2(table, metric_names, reports::TableFormat::Markdown, result.signature);
+      reports::TableOptions all_only;
+      all_only.languages = {"all"};
+      std::cout << reports::write(reports::table2(reports::run_systems(result), result.signature, all_only), "md");
     }
     std::cout << fmt::format("\n{} pages x {} systems in {:.1f} s ({} threads); {} failed page runs\n",
                              result.doc_ids.size(), result.systems.size(), result.seconds,
@@ -172,7 +166,7 @@ void add_run_command(CLI::App& app) {
     if (!cfg.out.empty())
       std::cout << "results in " << cfg.out.string()
                 << "/ (results.json, table2.*, table4.*, per_doc.tsv, pages.tsv, failures.tsv, outputs/"
-                << (task_results ? "; task_per_doc.tsv, task.json, table3.*, correlation.*" : "") << ")\n";
+                << (task_results ? "; task_per_doc.tsv, task.json, table3.*, table4_task.*, correlation.*" : "") << ")\n";
     if (std::string problem = harness::run_problem(result); !problem.empty()) throw WorkFailed(problem);
   });
 }

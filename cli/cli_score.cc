@@ -1,10 +1,11 @@
 // `detour score`: scores system outputs against gold references.
 //   detour score (--gold DIR | --corpus ROOT) --system DIR [--system DIR ...]
 //                [--metrics tm,tag,tmu,to,car,lcs,cos] [--autojunk yes|no] [--per-doc]
-//                [--format table|tsv|md|json] [--missing skip|empty] [--jobs N] [--out FILE]
+//                [--format table|tsv|md|latex|json] [--missing skip|empty] [--jobs N] [--out FILE]
 // Several --system folders are scored in one pass, gold-major, so that each gold
 // file is read and tokenised once; the output then has one block per system. JSON
-// is always {"systems": {"<name>": {...}}}, the shape of results.json.
+// is always {"systems": {"<name>": {...}}}, the shape of results.json; the other
+// formats render the tables of reports/score_table.h.
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
@@ -54,7 +55,7 @@ void add_score_command(CLI::App& app) {
       ->check(CLI::IsMember({"yes", "no"}));
   cmd->add_flag("--per-doc", args->per_doc, "also print one row per document");
   cmd->add_option("--format", args->format, "output format")->capture_default_str()
-      ->check(CLI::IsMember({"table", "tsv", "md", "json"}));
+      ->check(CLI::IsMember(format_names()));
   cmd->add_option("--missing", args->missing,
                   "gold files without a system output: skip (as cleaneval.py) or count as empty")->capture_default_str()
       ->check(CLI::IsMember({"skip", "empty"}));
@@ -165,27 +166,11 @@ void add_score_command(CLI::App& app) {
       nlohmann::json j;
       for (std::size_t k = 0; k < n_sys; ++k) j["systems"][names[k]] = results::to_json(sets[k], args->per_doc);
       text = j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
-    } else if (n_sys == 1) {
-      text = reports::render_scores(sets[0], args->format, args->per_doc);
-    } else if (args->format == "tsv") {
-      // One table: a leading `system` column on every line.
-      for (std::size_t k = 0; k < n_sys; ++k) {
-        std::string block = reports::render_scores(sets[k], "tsv", args->per_doc);
-        std::size_t start = 0;
-        while (start < block.size()) {
-          std::size_t end = block.find('\n', start);
-          if (end == std::string::npos) end = block.size();
-          std::string_view line(block.data() + start, end - start);
-          bool header = line.rfind("lang\t", 0) == 0;
-          if (line.empty()) text += "\n";
-          else if (!header || k == 0) text += (header ? "system" : names[k]) + "\t" + std::string(line) + "\n";
-          start = end + 1;
-        }
-      }
     } else {
-      for (std::size_t k = 0; k < n_sys; ++k)
-        text += (args->format == "md" ? "## " : "== ") + names[k] + "\n\n" +
-                reports::render_scores(sets[k], args->format, args->per_doc) + (k + 1 < n_sys ? "\n" : "");
+      std::vector<reports::SystemScores> systems;
+      for (std::size_t k = 0; k < n_sys; ++k) systems.push_back({names[k], &sets[k]});
+      text = reports::write(reports::score_document(systems, reports::score_layout(args->format), args->per_doc),
+                            args->format);
     }
     std::size_t n_notes = 0, n_docs = 0;
     for (std::size_t k = 0; k < n_sys; ++k) {

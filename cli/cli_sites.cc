@@ -3,7 +3,7 @@
 // share of pages with cos >= 0.9 ("exactitude"), the mean cosine, and the shares of
 // pages where the extracted text T equals the gold T*, lies within it, or contains it.
 //   detour sites --corpus ROOT --system [NAME=]DIR [--system [NAME=]DIR ...]
-//                [--min-pages 5] [--format tsv|md] [--missing skip|empty]
+//                [--min-pages 5] [--format tsv|md|table|latex|json] [--missing skip|empty]
 //                [--languages LIST] [--jobs N] [--out FILE]
 // A system folder is DIR/<lang>/<id> (as `detour run` writes OUT/outputs/<system>) or
 // flat DIR/<id>, i.e. any folder `detour score --corpus` accepts; NAME defaults to the
@@ -66,7 +66,7 @@ void add_sites_command(CLI::App& app) {
       ->capture_default_str()
       ->check(CLI::PositiveNumber);
   cmd->add_option("--format", args->format, "output format")->capture_default_str()
-      ->check(CLI::IsMember({"tsv", "md"}));
+      ->check(CLI::IsMember(format_names()));
   cmd->add_option("--missing", args->missing,
                   "gold files without a system output: skip (as `detour score`) or count as empty")
       ->capture_default_str()
@@ -114,12 +114,13 @@ void add_sites_command(CLI::App& app) {
     std::vector<const harness::ScoreSet*> set_ptrs;
     for (const auto& set : sets) set_ptrs.push_back(&set);
     const std::string context = results::signature_context("gold", results::gold_fingerprint(set_ptrs), args->missing);
+    const std::string signature = metrics::metric_signature(*ms[0], {}) + context;
     std::string note = fmt::format(
         "Per-site table (Deturck 2015), sites with {}+ scored pages; values in percent: exact = share of pages "
         "with cos >= 0.9, mean_cos x100, T=T*, T_in_T* (T within T*), T*_in_T (T* within T); \"all\" = the pages "
         "of the listed sites. {}",
-        args->min_pages, metrics::metric_signature(*ms[0], {}) + context);
-    std::string text = reports::render_site_tables(tables, args->format, note);
+        args->min_pages, signature);
+    std::string text = reports::write(reports::site_document(tables, signature, note), args->format);
     if (args->out.empty()) std::cout << text;
     else io::write_file_atomic(args->out, text);
   });

@@ -68,7 +68,7 @@ void add_task_command(CLI::App& app) {
   cmd->add_option("--task-param", args->params, "NAME=VALUE of a task parameter (daniel: ratio, location-min, max-bytes)");
   cmd->add_option("--languages", args->languages, "only these languages (comma-separated)");
   cmd->add_option("--jobs", args->jobs, "threads (default: every core)");
-  cmd->add_option("--out", args->out, "write task_per_doc.tsv, task.json and table3.{tsv,md,tex} to DIR");
+  cmd->add_option("--out", args->out, "write task_per_doc.tsv, task.json, table3.{tsv,md} and table4_task.{tsv,md} to DIR");
   cmd->callback([args, cmd] {
     if (cmd->count("--jobs")) check_jobs(args->jobs);
     harness::TaskConfig config = task_config(args->task, args->resources, args->annotations, args->params, args->jobs);

@@ -139,7 +139,66 @@ bool looks_like_markup(std::string_view t) {
   return i < t.size() && t[i] == '<';
 }
 
+bool is_cleaneval_form(std::string_view s) {
+  bool any = false;
+  std::size_t b = 0;
+  while (b < s.size()) {
+    std::size_t e = s.find('\n', b);
+    if (e == std::string_view::npos) e = s.size();
+    std::size_t i = b;
+    while (i < e && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r')) ++i;
+    if (i < e) {
+      if (e - i < 3 || s[i] != '<' || s[i + 2] != '>') return false;
+      const char m = lower(s[i + 1]);
+      if (m != 'p' && m != 'h' && m != 'l') return false;
+      any = true;
+    }
+    b = e + 1;
+  }
+  return any;
+}
+
+namespace {
+
+// Step 4 on one line: runs of spaces and tabs become one space, the ends stripped of
+// spaces, tabs and carriage returns; appended (with its kind) when not empty.
+void add_line(std::string_view line, char kind, PlainText& out) {
+  std::string cur;
+  bool space = false;
+  for (char ch : line) {
+    if (ch == ' ' || ch == '\t') {
+      space = true;
+      continue;
+    }
+    if (space && !cur.empty()) cur += ' ';
+    space = false;
+    cur += ch;
+  }
+  while (!cur.empty() && (cur.back() == '\r' || cur.back() == ' ' || cur.back() == '\t')) cur.pop_back();
+  std::size_t f = 0;
+  while (f < cur.size() && (cur[f] == '\r' || cur[f] == ' ' || cur[f] == '\t')) ++f;
+  if (f == cur.size()) return;
+  if (!out.text.empty()) out.text += '\n';
+  out.text.append(cur, f);
+  out.line_kinds.push_back(kind);
+}
+
+}  // namespace
+
 PlainText markup_to_text(std::string_view s) {
+  if (is_cleaneval_form(s)) {
+    PlainText out;
+    std::size_t b = 0;
+    while (b < s.size()) {
+      std::size_t e = s.find('\n', b);
+      if (e == std::string_view::npos) e = s.size();
+      std::string_view line = s.substr(b, e - b);
+      std::size_t i = line.find('<');
+      if (i != std::string_view::npos) add_line(line.substr(i + 3), lower(line[i + 1]), out);
+      b = e + 1;
+    }
+    return out;
+  }
   // Pass 1: tags, deletions and references into `flat`, a '\n' per block tag; the
   // kind of the block tag that opened each line is noted at the newline.
   std::string flat;
@@ -205,27 +264,7 @@ PlainText markup_to_text(std::string_view s) {
   while (b <= flat.size()) {
     std::size_t e = flat.find('\n', b);
     if (e == std::string::npos) e = flat.size();
-    std::string cur;
-    bool space = false;
-    for (std::size_t k = b; k < e; ++k) {
-      char ch = flat[k];
-      if (ch == ' ' || ch == '\t') {
-        space = true;
-        continue;
-      }
-      if (space && !cur.empty()) cur += ' ';
-      space = false;
-      cur += ch;
-    }
-    // strip(" \t\r"): a carriage return at either end goes too, then spaces again.
-    while (!cur.empty() && (cur.back() == '\r' || cur.back() == ' ' || cur.back() == '\t')) cur.pop_back();
-    std::size_t f = 0;
-    while (f < cur.size() && (cur[f] == '\r' || cur[f] == ' ' || cur[f] == '\t')) ++f;
-    if (f < cur.size()) {
-      if (!out.text.empty()) out.text += '\n';
-      out.text.append(cur, f);
-      out.line_kinds.push_back(line < kinds.size() ? kinds[line] : 'p');
-    }
+    add_line(std::string_view(flat).substr(b, e - b), line < kinds.size() ? kinds[line] : 'p', out);
     ++line;
     if (e == flat.size()) break;
     b = e + 1;

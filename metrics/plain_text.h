@@ -15,6 +15,10 @@
 //   4. in each line runs of spaces and tabs become one space; lines are stripped of
 //      spaces, tabs and carriage returns; empty lines are dropped; lines are joined
 //      by "\n".
+// A text in CleanEval form (every non-blank line starts with a <p>, <h> or <l> marker,
+// as detour's outputs are written) is converted by its markers alone: each line's
+// marker is removed and step 4 applied, the rest kept verbatim (that form escapes
+// nothing, so a "<The Palace>" inside a paragraph is text, not a tag).
 // kAuto (the default) is kMarkup for a text whose first non-blank character is '<'
 // (an HTML page, a CleanEval-form output) and kRaw otherwise (the plain texts of the
 // Scrapinghub and WCEB ground truths and outputs), per side.
@@ -33,6 +37,8 @@ std::string_view text_form_name(TextForm f);
 TextForm parse_text_form(std::string_view name);
 
 bool looks_like_markup(std::string_view text);
+// True when every non-blank line starts with <p>, <h> or <l> (any case), and one does.
+bool is_cleaneval_form(std::string_view text);
 
 // The converted text (kMarkup), and for each of its lines the block tag that opened
 // it ("p" for a line no tag opened): CleanEval markers keep their letter (h1-h6

@@ -8,6 +8,8 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
+#include "reports/table.h"
+
 namespace detour::reports {
 
 using metrics::DocScore;
@@ -23,53 +25,10 @@ std::vector<std::pair<std::string, std::vector<const DocScore*>>> score_groups(c
 
 namespace {
 
-std::string num(double v) { return std::isnan(v) ? "-" : fmt::format("{:.3f}", v); }
 nlohmann::json jnum(double v) { return std::isnan(v) ? nlohmann::json(nullptr) : nlohmann::json(v); }
 
-struct Table {
-  std::vector<std::string> header;
-  std::vector<std::vector<std::string>> rows;
-};
-
-std::string render(const Table& t, const std::string& format, const std::vector<std::string>& signatures) {
-  std::string out;
-  if (format == "tsv") {
-    for (std::size_t i = 0; i < t.header.size(); ++i) out += (i ? "\t" : "") + t.header[i];
-    out += "\n";
-    for (const auto& r : t.rows) {
-      for (std::size_t i = 0; i < r.size(); ++i) out += (i ? "\t" : "") + r[i];
-      out += "\n";
-    }
-  } else if (format == "md") {
-    auto line = [](const std::vector<std::string>& r) {
-      std::string s = "|";
-      for (const auto& c : r) s += " " + c + " |";
-      return s + "\n";
-    };
-    out += line(t.header);
-    std::string sep = "|";
-    for (std::size_t i = 0; i < t.header.size(); ++i) sep += i < 3 ? "---|" : "---:|";
-    out += sep + "\n";
-    for (const auto& r : t.rows) out += line(r);
-  } else {
-    std::vector<std::size_t> w(t.header.size());
-    for (std::size_t i = 0; i < w.size(); ++i) w[i] = t.header[i].size();
-    for (const auto& r : t.rows)
-      for (std::size_t i = 0; i < r.size(); ++i) w[i] = std::max(w[i], r[i].size());
-    auto line = [&](const std::vector<std::string>& r) {
-      std::string s;
-      for (std::size_t i = 0; i < r.size(); ++i)
-        s += i < 3 ? fmt::format("{:<{}}  ", r[i], w[i]) : fmt::format("{:>{}}  ", r[i], w[i]);
-      while (!s.empty() && s.back() == ' ') s.pop_back();
-      return s + "\n";
-    };
-    out += line(t.header);
-    for (const auto& r : t.rows) out += line(r);
-  }
-  out += "\n";
-  for (const auto& s : signatures) out += (format == "md" ? "- `" + s + "`" : s) + "\n";
-  return out;
-}
+// A 3-decimal cell of the table model ("-" for NaN: no document had a value).
+Cell num(double v, const std::string& sig) { return std::isnan(v) ? Cell::empty() : Cell::number({v, sig}, 3); }
 
 }  // namespace
 
@@ -79,20 +38,24 @@ std::string render_named_aggregate(const std::vector<std::pair<std::string, cons
   const std::string agg_sig = metrics::aggregation_signature(aggregation, opts);
   nlohmann::json json;
   Table t;
-  std::vector<std::string> signatures;
   const bool f1m = aggregation == "f1-of-means";
+  for (const char* c : {"system", "group", "metric"}) t.add_column(c, "", Align::Left);
+  t.add_column("docs");
   if (f1m)
-    t.header = {"system", "group", "metric", "docs", "F1", "±", "precision", "±", "recall", "±", "accuracy", "±"};
+    for (const char* c : {"F1", "precision", "recall", "accuracy"}) {
+      t.add_column(c);
+      t.add_column("±");
+    }
   else
-    t.header = {"system", "group", "metric", "docs", "mean P", "mean R", "mean F1", "median P", "median R",
-                "median F1"};
+    for (const char* g : {"mean", "median"})
+      for (const char* c : {"P", "R", "F1"}) t.add_column(c, g);
   for (const auto& [name, set] : systems) {
     nlohmann::json js;
     js["aggregate"] = aggregation;
     for (std::size_t mi = 0; mi < set->metrics.size(); ++mi) {
       const metrics::MetricInfo& m = *set->metrics[mi];
       const std::string sig = results::metric_signature(*set, mi) + "|" + agg_sig;
-      if (std::find(signatures.begin(), signatures.end(), sig) == signatures.end()) signatures.push_back(sig);
+      if (std::find(t.signatures.begin(), t.signatures.end(), sig) == t.signatures.end()) t.signatures.push_back(sig);
       auto groups = score_groups(*set, mi);
       if (f1m) {
         if (groups.size() > 1) {
@@ -102,10 +65,12 @@ std::string render_named_aggregate(const std::vector<std::pair<std::string, cons
         }
         for (const auto& [group, docs] : groups) {
           const metrics::F1OfMeans a = metrics::f1_of_means(m, docs, opts);
-          const std::string na = a.has_accuracy ? "" : "-";
-          t.rows.push_back({name, group, std::string(m.name), std::to_string(a.documents), num(a.f1), num(a.f1_std),
-                            num(a.precision), num(a.precision_std), num(a.recall), num(a.recall_std),
-                            na.empty() ? num(a.accuracy) : na, na.empty() ? num(a.accuracy_std) : na});
+          const double nan = std::nan("");
+          t.rows.push_back({Cell::text(name), Cell::text(group), Cell::text(std::string(m.name)),
+                            Cell::count(static_cast<std::int64_t>(a.documents)), num(a.f1, sig), num(a.f1_std, sig),
+                            num(a.precision, sig), num(a.precision_std, sig), num(a.recall, sig),
+                            num(a.recall_std, sig), num(a.has_accuracy ? a.accuracy : nan, sig),
+                            num(a.has_accuracy ? a.accuracy_std : nan, sig)});
           nlohmann::json c = {{"documents", a.documents},
                               {"precision_documents", a.precision_documents},
                               {"recall_documents", a.recall_documents},
@@ -124,9 +89,10 @@ std::string render_named_aggregate(const std::vector<std::pair<std::string, cons
         }
       } else {
         for (const auto& row : metrics::mean_median(m, groups)) {
-          t.rows.push_back({name, row.group, std::string(m.name), std::to_string(row.documents), num(row.mean[0]),
-                            num(row.mean[1]), num(row.mean[2]), num(row.median[0]), num(row.median[1]),
-                            num(row.median[2])});
+          t.rows.push_back({Cell::text(name), Cell::text(row.group), Cell::text(std::string(m.name)),
+                            Cell::count(static_cast<std::int64_t>(row.documents)), num(row.mean[0], sig),
+                            num(row.mean[1], sig), num(row.mean[2], sig), num(row.median[0], sig),
+                            num(row.median[1], sig), num(row.median[2], sig)});
           js["groups"][row.group][std::string(m.name)] = {
               {"documents", row.documents},
               {"mean", {{"precision", jnum(row.mean[0])}, {"recall", jnum(row.mean[1])}, {"f1", jnum(row.mean[2])}}},
@@ -138,8 +104,12 @@ std::string render_named_aggregate(const std::vector<std::pair<std::string, cons
     }
     json["systems"][name] = std::move(js);
   }
+  // JSON keeps the shape of `detour score --format json` ({"systems": ...}); the
+  // text formats go through the table model's writers.
   if (format == "json") return json.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
-  return render(t, format, signatures);
+  Document doc;
+  doc.tables.push_back(std::move(t));
+  return write(doc, format);
 }
 
 }  // namespace detour::reports

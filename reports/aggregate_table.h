@@ -3,7 +3,8 @@
 // F1 ± std, precision ± std, recall ± std, accuracy ± std, 3 decimals, as
 // evaluate.py prints it) and `mean-median` (WCEB's: mean and median P, R, F1 per
 // dataset, micro and macro). One table for several systems, from their ScoreSets.
-// Formats: table (aligned text), tsv, md, json.
+// Formats: every writer of the table model (reports/table.h), and json in the shape
+// of `detour score --format json`.
 #pragma once
 
 #include <string>

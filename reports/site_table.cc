@@ -1,6 +1,5 @@
 #include "reports/site_table.h"
 
-#include <cstdio>
 #include <map>
 #include <stdexcept>
 
@@ -49,23 +48,33 @@ std::vector<SiteRow> site_table(const std::vector<std::string>& ids, const std::
   return rows;
 }
 
-std::string render_site_table(const std::string& system, const std::vector<SiteRow>& rows) {
-  std::string out = "system\tsite\tpages\texactitude\tmean_cos\tT=T*\tT_in_T*\tT*_in_T\n";
-  char buf[512];
-  for (const auto& r : rows) {
-    std::snprintf(buf, sizeof buf, "%s\t%s\t%d\t%.2f\t%.2f\t%.2f\t%.2f\t%.2f\n", system.c_str(), r.site.c_str(),
-                  r.pages, 100 * r.exactitude, 100 * r.mean_cos, 100 * r.equal, 100 * r.t_within,
-                  100 * r.gold_within);
-    out += buf;
-  }
-  return out;
+namespace {
+
+void add_values(Row& row, const SiteRow& r, const std::string& signature) {
+  for (double v : {r.exactitude, r.mean_cos, r.equal, r.t_within, r.gold_within})
+    row.push_back(Cell::percent({v, signature}));
 }
 
-std::string render_site_tables(const std::vector<SystemSites>& systems, const std::string& format,
-                               const std::string& note) {
-  if (format != "tsv" && format != "md")
-    throw std::invalid_argument("site table: unknown format '" + format + "' (tsv or md)");
-  const bool md = format == "md";
+}  // namespace
+
+Document site_rows_document(const std::string& system, const std::vector<SiteRow>& rows, const std::string& signature) {
+  Table t;
+  for (const char* c : {"system", "site"}) t.add_column(c, "", Align::Left);
+  for (const char* c : {"pages", "exactitude", "mean_cos", "T=T*", "T_in_T*", "T*_in_T"}) t.add_column(c);
+  for (const auto& r : rows) {
+    Row& row = t.add_row();
+    row.push_back(Cell::text(system));
+    row.push_back(Cell::text(r.site));
+    row.push_back(Cell::count(r.pages));
+    add_values(row, r, signature);
+  }
+  Document doc;
+  doc.tables.push_back(std::move(t));
+  return doc;
+}
+
+Document site_document(const std::vector<SystemSites>& systems, const std::string& signature,
+                       const std::string& caption) {
   // site -> per-system row (nullptr where the system does not list the site).
   std::map<std::string, std::vector<const SiteRow*>> table;
   for (std::size_t s = 0; s < systems.size(); ++s)
@@ -79,14 +88,17 @@ std::string render_site_tables(const std::vector<SystemSites>& systems, const st
     if (site != "all") order.push_back(site);
   if (table.count("all")) order.push_back("all");
 
-  std::vector<std::string> header = {"site", "pages"};
+  Table t;
+  t.caption = caption;
+  t.add_column("site", "", Align::Left);
+  t.add_column("pages");
   for (const auto& sys : systems)
-    for (const char* col : {" exact", " mean_cos", " T=T*", " T_in_T*", " T*_in_T"}) header.push_back(sys.system + col);
-  std::vector<std::vector<std::string>> lines;
-  char buf[64];
+    for (const char* col : {"exact", "mean_cos", "T=T*", "T_in_T*", "T*_in_T"}) t.add_column(col, sys.system);
   for (const auto& site : order) {
-    const auto& rows = table[site];
-    std::vector<std::string> cells = {site};
+    auto& rows = table[site];
+    rows.resize(systems.size(), nullptr);
+    Row& row = t.add_row();
+    row.push_back(Cell::text(site));
     std::string pages;
     bool same = true;
     int first = -1;
@@ -96,34 +108,15 @@ std::string render_site_tables(const std::vector<SystemSites>& systems, const st
       same = same && n == first;
       pages += (pages.empty() ? "" : "/") + (r ? std::to_string(n) : std::string("-"));
     }
-    cells.push_back(same ? std::to_string(first) : pages);
-    for (const SiteRow* r : rows)
-      for (double v : {r ? r->exactitude : -1, r ? r->mean_cos : -1, r ? r->equal : -1, r ? r->t_within : -1,
-                       r ? r->gold_within : -1}) {
-        if (!r) {
-          cells.emplace_back("-");
-          continue;
-        }
-        std::snprintf(buf, sizeof buf, "%.2f", 100 * v);
-        cells.emplace_back(buf);
-      }
-    lines.push_back(std::move(cells));
+    row.push_back(same ? Cell::count(first) : Cell::text(pages));
+    for (const SiteRow* r : rows) {
+      if (r) add_values(row, *r, signature);
+      else row.insert(row.end(), 5, Cell::empty());
+    }
   }
-  std::string out;
-  auto join = [&](const std::vector<std::string>& cells) {
-    std::string l = md ? "| " : "";
-    for (std::size_t i = 0; i < cells.size(); ++i) l += (i ? (md ? " | " : "\t") : "") + cells[i];
-    return l + (md ? " |\n" : "\n");
-  };
-  if (!note.empty()) out += (md ? "" : "# ") + note + (md ? "\n\n" : "\n");
-  out += join(header);
-  if (md) {
-    std::vector<std::string> rule(header.size(), "---:");
-    rule[0] = "---";
-    out += join(rule);
-  }
-  for (const auto& l : lines) out += join(l);
-  return out;
+  Document doc;
+  doc.tables.push_back(std::move(t));
+  return doc;
 }
 
 }  // namespace detour::reports

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "metrics/metric.h"
+#include "reports/table.h"
 
 namespace detour::reports {
 
@@ -29,8 +30,10 @@ struct SiteRow {
 std::vector<SiteRow> site_table(const std::vector<std::string>& doc_ids, const std::vector<std::string>& doc_urls,
                                 const std::vector<metrics::DocScore>& cos, int min_pages = 5);
 
-// TSV with a header line; values as percentages with two decimals (mean cos x100).
-std::string render_site_table(const std::string& system, const std::vector<SiteRow>& rows);
+// One system's rows as a table: system, site, pages, exactitude, mean_cos, T=T*,
+// T_in_T*, T*_in_T (percent, two decimals; mean cos x100). `signature` is the cos
+// metric's, carried by every value.
+Document site_rows_document(const std::string& system, const std::vector<SiteRow>& rows, const std::string& signature);
 
 // One system's per-site rows (from site_table), for the side-by-side rendering.
 struct SystemSites {
@@ -38,15 +41,13 @@ struct SystemSites {
   std::vector<SiteRow> rows;
 };
 
-// Systems side by side, one line per site (sites in name order, "all" last; a site
+// Systems side by side, one row per site (sites in name order, "all" last; a site
 // shown when at least one system lists it, "-" where a system does not). Columns:
-// site, pages, then per system exactitude, mean cos, T=T*, T in T*, T* in T (percent,
-// two decimals). "pages" is the page count when every system scored the same number
-// of pages of the site, else the counts per system joined by "/". `format` is "tsv"
-// (header line, tab-separated) or "md" (a Markdown table); anything else throws
-// std::invalid_argument. A note line, if not empty, goes above the table (md) or as a
-// "# " comment line (tsv).
-std::string render_site_tables(const std::vector<SystemSites>& systems, const std::string& format,
-                               const std::string& note = "");
+// site, pages, then per system (a column group) exact, mean_cos, T=T*, T_in_T*,
+// T*_in_T (percent, two decimals). "pages" is the page count when every system scored
+// the same number of pages of the site, else the counts per system joined by "/".
+// `caption` (may be empty) goes above the table; `signature` is the cos metric's.
+Document site_document(const std::vector<SystemSites>& systems, const std::string& signature,
+                       const std::string& caption = "");
 
 }  // namespace detour::reports

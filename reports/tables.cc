@@ -1,152 +1,136 @@
+// tables: Table 2 and Table 4 (see tables.h).
 #include "reports/tables.h"
-
-#include <fmt/format.h>
 
 #include <algorithm>
 #include <cctype>
 #include <set>
 
 namespace detour::reports {
+
 namespace {
 
-const metrics::Aggregate* find(const SystemScores& s, const std::string& lang, const std::string& metric) {
-  for (const auto& [l, ms] : s.by_lang)
-    if (l == lang)
-      for (const auto& [m, a] : ms)
-        if (m == metric) return &a;
-  return nullptr;
-}
-
-std::vector<std::string> languages(const std::vector<SystemScores>& systems) {
-  std::vector<std::string> out;
-  std::set<std::string> seen;
-  for (const auto& s : systems)
-    for (const auto& [l, ms] : s.by_lang)
-      if (seen.insert(l).second) out.push_back(l);
-  // "all" last.
-  std::vector<std::string> sorted;
-  for (const auto& l : out)
-    if (l != "all") sorted.push_back(l);
-  std::sort(sorted.begin(), sorted.end());
-  if (seen.count("all")) sorted.push_back("all");
-  return sorted;
-}
-
-std::string upper(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  return s;
-}
-
-std::string latex_escape(const std::string& s) {
-  std::string o;
-  for (char c : s) {
-    if (c == '_' || c == '&' || c == '%' || c == '#') o += '\\';
-    o += c;
-  }
+std::string upper(std::string_view s) {
+  std::string o(s);
+  for (char& c : o) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   return o;
 }
 
-struct Grid {
-  std::vector<std::string> header;
-  std::vector<std::vector<std::string>> rows;
-};
+// The metrics of the systems, in the order first seen.
+std::vector<const metrics::MetricInfo*> table_metrics(const std::vector<SystemScores>& systems) {
+  std::vector<const metrics::MetricInfo*> out;
+  for (const auto& s : systems)
+    for (const auto* m : s.scores->metrics)
+      if (std::find(out.begin(), out.end(), m) == out.end()) out.push_back(m);
+  return out;
+}
 
-std::string render(const std::string& title, const Grid& g, TableFormat f) {
-  std::string out;
-  switch (f) {
-    case TableFormat::Tsv:
-      out += "# " + title + "\n";
-      for (std::size_t i = 0; i < g.header.size(); ++i) out += (i ? "\t" : "") + g.header[i];
-      out += "\n";
-      for (const auto& r : g.rows) {
-        for (std::size_t i = 0; i < r.size(); ++i) out += (i ? "\t" : "") + r[i];
-        out += "\n";
-      }
-      break;
-    case TableFormat::Markdown:
-      out += "### " + title + "\n\n|";
-      for (const auto& h : g.header) out += " " + h + " |";
-      out += "\n|";
-      for (std::size_t i = 0; i < g.header.size(); ++i) out += i ? "---:|" : "---|";
-      out += "\n";
-      for (const auto& r : g.rows) {
-        out += "|";
-        for (const auto& c : r) out += " " + c + " |";
-        out += "\n";
-      }
-      break;
-    case TableFormat::Latex:
-      out += "% " + title + "\n\\begin{tabular}{l" + std::string(g.header.size() - 1, 'r') + "}\n\\hline\n";
-      for (std::size_t i = 0; i < g.header.size(); ++i) out += (i ? " & " : "") + latex_escape(g.header[i]);
-      out += " \\\\\n\\hline\n";
-      for (const auto& r : g.rows) {
-        for (std::size_t i = 0; i < r.size(); ++i) out += (i ? " & " : "") + latex_escape(r[i]);
-        out += " \\\\\n";
-      }
-      out += "\\hline\n\\end{tabular}\n";
-      break;
-  }
-  return out + "\n";
+// Index of metric m in the set, or -1.
+int metric_index(const results::ScoreSet& set, const metrics::MetricInfo* m) {
+  for (std::size_t i = 0; i < set.metrics.size(); ++i)
+    if (set.metrics[i] == m) return static_cast<int>(i);
+  return -1;
+}
+
+std::vector<std::string> shown_languages(const std::vector<SystemScores>& systems, const TableOptions& o) {
+  return o.languages.empty() ? table_languages(systems) : o.languages;
 }
 
 }  // namespace
 
-std::string table2(const std::vector<SystemScores>& systems, const std::vector<std::string>& metric_names,
-                   TableFormat format, const std::string& signature_note) {
-  std::string out;
-  for (const auto& lang : languages(systems)) {
-    Grid g;
-    g.header.push_back("system");
-    for (const auto& m : metric_names)
-      for (const char* k : {"P", "R", "F1"}) g.header.push_back(upper(m) + " " + k);
-    for (const auto& s : systems) {
-      std::vector<std::string> row = {s.system};
-      for (const auto& m : metric_names) {
-        const metrics::Aggregate* a = find(s, lang, m);
-        if (!a || a->documents == 0) {  // no scored page (e.g. all were training pages)
-          row.insert(row.end(), {"-", "-", "-"});
-          continue;
-        }
-        row.push_back(fmt::format("{:.2f}", 100 * a->micro.precision));
-        row.push_back(fmt::format("{:.2f}", 100 * a->micro.recall));
-        row.push_back(fmt::format("{:.2f}", 100 * a->micro.f1));
-      }
-      g.rows.push_back(std::move(row));
+std::vector<std::string> table_languages(const std::vector<SystemScores>& systems) {
+  std::set<std::string> langs;
+  bool all = false;
+  for (const auto& s : systems)
+    for (const auto& l : results::language_keys(*s.scores)) {
+      if (l == "all") all = true;
+      else langs.insert(l);
     }
-    out += render("Table 2 - " + lang, g, format);
-  }
-  if (!signature_note.empty()) out += (format == TableFormat::Latex ? "% " : "# ") + signature_note + "\n";
+  std::vector<std::string> out(langs.begin(), langs.end());
+  if (all) out.push_back("all");
   return out;
 }
 
-std::string table4(const std::vector<SystemScores>& systems, const std::vector<std::string>& metric_names,
-                   TableFormat format, const std::string& signature_note) {
-  Grid g;
-  g.header.push_back("language");
-  for (const auto& m : metric_names) {
-    g.header.push_back(upper(m) + " best");
-    g.header.push_back(upper(m) + " F1");
+Document table2(const std::vector<SystemScores>& systems, const std::string& signature, const TableOptions& options) {
+  const auto ms = table_metrics(systems);
+  Document doc;
+  for (const auto& lang : shown_languages(systems, options)) {
+    Table t;
+    t.title = "Table 2 - " + lang;
+    t.add_column("system", "", Align::Left);
+    for (const auto* m : ms)
+      for (const char* k : {"P", "R", "F1"}) t.add_column(k, upper(m->name));
+    for (const auto& s : systems) {
+      Row& row = t.add_row();
+      row.push_back(Cell::text(s.name));
+      for (const auto* m : ms) {
+        const int mi = metric_index(*s.scores, m);
+        metrics::Aggregate a;
+        if (mi >= 0) a = results::aggregate_metric(*s.scores, mi, lang);
+        if (a.documents == 0) {  // no scored page (e.g. all were training pages)
+          row.insert(row.end(), {Cell::empty(), Cell::empty(), Cell::empty()});
+          continue;
+        }
+        const std::string sig = results::metric_signature(*s.scores, mi);
+        row.push_back(Cell::percent({a.micro.precision, sig}));
+        row.push_back(Cell::percent({a.micro.recall, sig}));
+        row.push_back(Cell::percent({a.micro.f1, sig}));
+      }
+    }
+    doc.tables.push_back(std::move(t));
   }
-  for (const auto& lang : languages(systems)) {
-    std::vector<std::string> row = {lang};
-    for (const auto& m : metric_names) {
+  if (!signature.empty()) doc.signatures.push_back(signature);
+  return doc;
+}
+
+Document table4(const std::vector<SystemScores>& systems, const std::string& signature, const TableOptions& options) {
+  const auto ms = table_metrics(systems);
+  Table t;
+  t.title = "Table 4 - best system per language and measure (F1)";
+  t.add_column("language", "", Align::Left);
+  for (const auto* m : ms) {
+    t.add_column("best", upper(m->name));
+    t.add_column("F1", upper(m->name));
+  }
+  for (const auto& lang : shown_languages(systems, options)) {
+    Row& row = t.add_row();
+    row.push_back(Cell::text(lang));
+    for (const auto* m : ms) {
       const SystemScores* best = nullptr;
       double best_f = -1;
+      int best_mi = -1;
       for (const auto& s : systems) {
-        const metrics::Aggregate* a = find(s, lang, m);
-        if (a && a->documents > 0 && a->micro.f1 > best_f) {  // first system wins ties (stable)
-          best_f = a->micro.f1;
+        const int mi = metric_index(*s.scores, m);
+        if (mi < 0) continue;
+        metrics::Aggregate a = results::aggregate_metric(*s.scores, mi, lang);
+        if (a.documents > 0 && a.micro.f1 > best_f) {  // the first system wins ties (stable)
+          best_f = a.micro.f1;
           best = &s;
+          best_mi = mi;
         }
       }
-      row.push_back(best ? best->system : "-");
-      row.push_back(best ? fmt::format("{:.2f}", 100 * best_f) : "-");
+      if (!best) {
+        row.insert(row.end(), {Cell::empty(), Cell::empty()});
+        continue;
+      }
+      row.push_back(Cell::text(best->name));
+      row.push_back(Cell::percent({best_f, results::metric_signature(*best->scores, best_mi)}));
     }
-    g.rows.push_back(std::move(row));
   }
-  std::string out = render("Table 4 - best system per language and measure (F1)", g, format);
-  if (!signature_note.empty()) out += (format == TableFormat::Latex ? "% " : "# ") + signature_note + "\n";
+  Document doc;
+  doc.tables.push_back(std::move(t));
+  if (!signature.empty()) doc.signatures.push_back(signature);
+  return doc;
+}
+
+std::vector<SystemScores> run_systems(const results::RunRecords& run) {
+  std::vector<SystemScores> out;
+  for (const auto& s : run.systems) out.push_back({s.name, &s.scores});
   return out;
+}
+
+RunTables run_tables(const results::RunRecords& run, const TableOptions& options) {
+  const auto systems = run_systems(run);
+  return {table2(systems, run.signature, options), table4(systems, run.signature, options)};
 }
 
 }  // namespace detour::reports

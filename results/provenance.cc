@@ -45,4 +45,27 @@ nlohmann::json Provenance::to_json() const {
   return j;
 }
 
+Provenance Provenance::from_json(const nlohmann::json& j) {
+  Provenance p;
+  auto str = [&](const nlohmann::json& o, const char* key, std::string& out) {
+    if (o.contains(key) && !o[key].is_null()) out = o[key].get<std::string>();
+  };
+  str(j, "version", p.version);
+  str(j, "commit", p.commit);
+  str(j, "corpus", p.corpus);
+  str(j, "corpus_fingerprint", p.corpus_fingerprint);
+  str(j, "missing_policy", p.missing_policy);
+  if (j.contains("languages")) p.languages = j["languages"].get<std::vector<std::string>>();
+  if (j.contains("systems")) p.systems = j["systems"].get<std::map<std::string, std::string>>();
+  if (j.contains("run")) {
+    const auto& r = j["run"];
+    str(r, "command", p.command);
+    str(r, "started", p.started);
+    str(r, "host", p.host);
+    if (r.contains("seconds")) p.seconds = r["seconds"].get<double>();
+    if (r.contains("threads")) p.threads = r["threads"].get<int>();
+  }
+  return p;
+}
+
 }  // namespace detour::results

@@ -31,6 +31,9 @@ struct Provenance {
   //  "missing_policy", "systems", "run": {"command", "started", "seconds", "threads",
   //  "host"}}: everything but "run" is the same for the same input and settings.
   nlohmann::json to_json() const;
+  // The inverse of to_json (absent fields stay empty). Throws nlohmann::json errors on
+  // fields of the wrong type.
+  static Provenance from_json(const nlohmann::json& j);
 };
 
 // The command line of this process, for Provenance (set once by the CLI's main).

@@ -96,10 +96,12 @@ std::string signature_context(const std::string& kind, const std::string& finger
 }
 
 std::string set_signature(const ScoreSet& set) {
+  if (!set.written_signature.empty()) return set.written_signature;
   return metrics::run_signature(set.metrics, set.options) + set.context;
 }
 
 std::string metric_signature(const ScoreSet& set, std::size_t mi) {
+  if (mi < set.written_metric_signatures.size()) return set.written_metric_signatures[mi];
   return metrics::metric_signature(*set.metrics[mi], set.options) + set.context;
 }
 

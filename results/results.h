@@ -31,6 +31,12 @@ struct ScoreSet {
   // "|corpus:<fingerprint>|missing:<policy>" (a run: pages and gold) or
   // "|gold:<fingerprint>|missing:<policy>" (`detour score`: the gold texts scored).
   std::string context;
+  // The signatures as written by the run that produced the set (read back from a run
+  // folder, results/run_records.h): when set, set_signature() and metric_signature()
+  // return them instead of recomputing, so that records read by another version of
+  // detour keep the signatures they were scored with.
+  std::string written_signature;
+  std::vector<std::string> written_metric_signatures;  // one per metric, or empty
 };
 
 // "|<kind>:<fp>|missing:<policy>", the context part of a signature.

@@ -17,6 +17,7 @@
 #include "base/strings.h"
 #include "corpora/corpus.h"
 #include "corpora/fingerprint.h"
+#include "base/io.h"
 #include "reports/tables.h"
 
 namespace detour::harness {
@@ -83,18 +84,6 @@ class Progress {
 
 }  // namespace
 
-namespace {
-
-// TSV field escaping: backslash, tab, newline and carriage return.
-std::string tsv(std::string_view field) { return tsv_escape(field); }
-
-std::string notes_field(const std::map<std::string, std::string>& notes) {
-  std::string out;
-  for (const auto& [k, v] : notes) out += (out.empty() ? "" : "; ") + k + "=" + v;
-  return tsv(out);
-}
-
-}  // namespace
 
 RunResult run(const RunConfig& cfg) {
   auto t0 = Clock::now();
@@ -173,6 +162,7 @@ RunResult run(const RunConfig& cfg) {
   pipeline.prepare(ctx);
 
   result.systems.resize(systems.size());
+  result.outputs.assign(systems.size(), std::vector<std::string>(n));
   std::vector<std::vector<std::optional<DocResult>>> scored(systems.size(), std::vector<std::optional<DocResult>>(n));
   for (std::size_t s = 0; s < systems.size(); ++s) {
     result.systems[s].name = join(systems[s], "-");
@@ -187,6 +177,7 @@ RunResult run(const RunConfig& cfg) {
     metrics::PreparedText gold_text(gold[i]);  // tokenised once for all systems
     for (std::size_t s = 0; s < systems.size(); ++s) {
       PageOutcome& out = result.systems[s].pages[i];
+      std::string& output = result.outputs[s][i];
       if (!load_error[i].empty()) {
         out.status = "failed";
         out.reason = load_error[i];
@@ -204,12 +195,12 @@ RunResult run(const RunConfig& cfg) {
             out.reason = so.reason;
             break;
           case StageOutput::Status::Ok:
-            out.cleaneval = cleaneval_form(so.extraction);
+            output = cleaneval_form(so.extraction);
             break;
         }
       }
       if (out.status != "excluded") {
-        metrics::PreparedText sys_text(out.cleaneval);
+        metrics::PreparedText sys_text(output);
         metrics::DocPair pair(sys_text, gold_text, score_options);
         DocResult r{docs[i].lang, docs[i].id, {}};
         r.dataset = docs[i].dataset;
@@ -270,77 +261,24 @@ std::string run_problem(const RunResult& r) {
 void write_run(const RunConfig& cfg, const RunResult& r) {
   if (cfg.out.empty()) return;
   const fs::path& dir = cfg.out;
-  fs::create_directories(dir);
-  nlohmann::json j;
-  nlohmann::json systems = nlohmann::json::object();
-  std::string per_doc = "system\tlang\tid\tstatus\tmetric\ttp\tfp\tfn\tprecision\trecall\tf1\treason\tnotes\n";
-  std::string failures = "system\tlang\tid\tstatus\treason\n";
-  std::string timings = "system\tlang\tid\tmillis\n";
-  std::string pages = "lang\tid\toutput_name\tdecoding\n";
-  for (std::size_t i = 0; i < r.doc_ids.size(); ++i)
-    pages += tsv(r.doc_langs[i]) + "\t" + tsv(r.doc_ids[i]) + "\t" + tsv(r.doc_out_names[i]) + "\t" +
-             tsv(r.decode_notes[i]) + "\n";
-  std::vector<reports::SystemScores> table_input;
-  std::vector<std::string> metric_names;
-  for (const auto& sys : r.systems) {
-    nlohmann::json sj = to_json(sys.scores, false);
-    sj["extractor_signature"] = sys.signature;
-    nlohmann::json fails = nlohmann::json::array();
-    std::size_t next_doc = 0;  // sys.scores.docs holds the pages not excluded, in page order
-    const auto& ms = sys.scores.metrics;
+  for (std::size_t s = 0; s < r.systems.size(); ++s) {
+    const SystemResult& sys = r.systems[s];
     for (std::size_t i = 0; i < sys.pages.size(); ++i) {
-      const PageOutcome& p = sys.pages[i];
-      const std::string who = tsv(sys.name) + "\t" + tsv(r.doc_langs[i]) + "\t" + tsv(r.doc_ids[i]) + "\t" + p.status;
-      const std::string tail = "\t" + tsv(p.reason) + "\t" + notes_field(p.notes) + "\n";
+      if (sys.pages[i].status == "excluded") continue;
       fs::path out_path = dir / "outputs" / sys.name / r.doc_langs[i] / r.doc_out_names[i];
-      if (p.status != "excluded") {
-        fs::create_directories(out_path.parent_path());
-        io::write_file_atomic(out_path, p.cleaneval, /*durable=*/false);
-        const DocResult& d = sys.scores.docs[next_doc++];
-        for (std::size_t mi = 0; mi < ms.size(); ++mi) {
-          const auto& sc = d.scores[mi];
-          auto v = metrics::doc_prf(*ms[mi], sc);
-          per_doc += fmt::format("{}\t{}\t{}\t{}\t{}\t{:.4f}\t{:.4f}\t{:.4f}{}", who, ms[mi]->name, sc.tp, sc.fp, sc.fn,
-                                 100 * v.precision, 100 * v.recall, 100 * v.f1, tail);
-        }
-      } else {
-        per_doc += who + "\t-\t\t\t\t\t\t" + tail;
-      }
-      if (p.status != "ok") {
-        fails.push_back({{"lang", r.doc_langs[i]}, {"id", r.doc_ids[i]}, {"status", p.status}, {"reason", p.reason}});
-        failures += who + "\t" + tsv(p.reason) + "\n";
-      }
-      timings += fmt::format("{}\t{}\t{}\t{:.3f}\n", tsv(sys.name), tsv(r.doc_langs[i]), tsv(r.doc_ids[i]), p.millis);
+      fs::create_directories(out_path.parent_path());
+      io::write_file_atomic(out_path, r.outputs[s][i], /*durable=*/false);
     }
-    sj["failures"] = std::move(fails);
-    systems[sys.name] = std::move(sj);
-    reports::SystemScores ss;
-    ss.system = sys.name;
-    metric_names.clear();
-    for (const auto* m : sys.scores.metrics) metric_names.emplace_back(m->name);
-    for (const auto& lang : language_keys(sys.scores)) {
-      std::vector<std::pair<std::string, metrics::Aggregate>> ms;
-      for (std::size_t mi = 0; mi < sys.scores.metrics.size(); ++mi)
-        ms.emplace_back(std::string(sys.scores.metrics[mi]->name), aggregate_metric(sys.scores, mi, lang));
-      ss.by_lang.emplace_back(lang, std::move(ms));
-    }
-    table_input.push_back(std::move(ss));
   }
-  j["provenance"] = r.provenance.to_json();
-  j["systems"] = std::move(systems);
-  j["corpus"] = cfg.corpus.string();
-  j["documents"] = r.doc_ids.size();
-  if (!r.systems.empty()) j["signature"] = r.signature;
-  // Invalid UTF-8 (a tool's stderr in a reason) is replaced, never fatal.
-  io::write_file_atomic(dir / "results.json", j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
-  io::write_file_atomic(dir / "per_doc.tsv", per_doc);
-  io::write_file_atomic(dir / "pages.tsv", pages);
-  io::write_file_atomic(dir / "failures.tsv", failures);
-  io::write_file_atomic(dir / "timings.tsv", timings);
-  using reports::TableFormat;
-  for (auto [fmt_, ext] : {std::pair{TableFormat::Tsv, "tsv"}, {TableFormat::Markdown, "md"}, {TableFormat::Latex, "tex"}}) {
-    io::write_file_atomic(dir / (std::string("table2.") + ext), reports::table2(table_input, metric_names, fmt_, r.signature));
-    io::write_file_atomic(dir / (std::string("table4.") + ext), reports::table4(table_input, metric_names, fmt_, r.signature));
+  results::write_records(dir, r);
+  write_tables(dir, r);
+}
+
+void write_tables(const fs::path& dir, const results::RunRecords& records) {
+  const reports::RunTables tables = reports::run_tables(records);
+  for (const reports::Writer& w : reports::writer_registry()) {
+    io::write_file_atomic(dir / ("table2." + std::string(w.extension)), w.write(tables.table2));
+    io::write_file_atomic(dir / ("table4." + std::string(w.extension)), w.write(tables.table4));
   }
 }
 

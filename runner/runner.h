@@ -20,6 +20,7 @@
 #include "corpora/corpus.h"
 #include "extractors/external.h"
 #include "results/provenance.h"
+#include "results/run_records.h"
 #include "runner/pipeline.h"
 #include "runner/scoring.h"
 
@@ -47,31 +48,16 @@ struct RunConfig {
   std::size_t max_page_bytes = std::size_t{64} << 20;
 };
 
-struct PageOutcome {
-  std::string status = "ok";  // ok | failed | excluded
-  std::string reason;
-  double millis = 0;          // time of the last stage
-  std::string cleaneval;      // the output as scored
-  std::map<std::string, std::string> notes;  // the last stage's notes
-};
+// The per-document records of a run (results/run_records.h): PageOutcome = one page
+// of one system (status, reason, notes, time), SystemResult = one system's pages and
+// scores.
+using PageOutcome = results::PageRecord;
+using SystemResult = results::SystemRecords;
 
-struct SystemResult {
-  std::string name;                  // "BP-JTA"
-  std::string signature;             // stage signatures joined by " > "
-  std::vector<PageOutcome> pages;    // one per corpus document
-  ScoreSet scores;                   // scored pages only
-};
-
-struct RunResult {
-  std::vector<std::string> doc_ids, doc_langs;
-  // File name of each page's output: its gold file's name when it has one (so that
-  // `detour score` pairs it by exact name, as cleaneval.py does), else its id.
-  std::vector<std::string> doc_out_names;
-  std::vector<std::string> decode_notes;  // per page: charset decision
-  std::vector<SystemResult> systems;
-  double seconds = 0;
-  results::Provenance provenance;
-  std::string signature;  // the score signature of every system of the run
+struct RunResult : results::RunRecords {
+  // outputs[s][i]: system s's output on page i as scored (CleanEval markup); "" for a
+  // page that failed or was excluded.
+  std::vector<std::vector<std::string>> outputs;
 };
 
 // Runs every system on every page of the corpus and scores the outputs. Throws
@@ -79,13 +65,16 @@ struct RunResult {
 // stoplist, no training pages) or CorpusError (no (page, gold) pairs).
 RunResult run(const RunConfig& config);
 
-// Writes DIR/outputs/<system>/<lang>/<gold file name or id>, DIR/results.json,
-// DIR/per_doc.tsv (every document of every system: status, reason, notes, counts and
-// P/R/F1 per metric), DIR/pages.tsv (each page's charset decision), DIR/failures.tsv,
-// DIR/timings.tsv and the tables. Everything but timings.tsv and results.json's
-// provenance.run block is byte-identical whatever --jobs. TSV fields escape
-// backslash, tab, newline and carriage return as \\, \t, \n, \r.
+// Writes DIR/outputs/<system>/<lang>/<gold file name or id>, the record files
+// (results/run_records.h: results.json, per_doc.tsv, pages.tsv, failures.tsv,
+// timings.tsv) and the tables (write_tables). Everything but timings.tsv and
+// results.json's provenance.run block is byte-identical whatever --jobs.
 void write_run(const RunConfig& config, const RunResult& result);
+
+// DIR/table2.<ext> and DIR/table4.<ext> for every writer of reports/table.h (txt,
+// tsv, md, tex, json), made from the records alone (so equal for a run and for its
+// folder read back with results::read_run).
+void write_tables(const std::filesystem::path& dir, const results::RunRecords& records);
 
 // What went wrong with a whole run, or "" when it is usable: no document scored, or a
 // system whose every page failed. The CLI exits 1 on it.

@@ -75,7 +75,7 @@ TaskSystem folder_system(const std::string& name, const fs::path& dir,
     tasks::DocInput in;
     in.lang = d->lang;
     in.id = d->id;
-    const std::string file = d->gold_path.empty() ? d->id : d->gold_path.filename().string();
+    const std::string file = d->gold_path.empty() || d->gold_filter ? d->id : d->gold_path.filename().string();  // as runner.cc names outputs
     const fs::path by_lang = dir / d->lang / file;
     in.file = (!d->lang.empty() && fs::is_directory(dir / d->lang, ec)) ? by_lang : dir / file;
     s.docs.push_back(std::move(in));
@@ -163,7 +163,8 @@ TaskResults run_task_on_run(const TaskConfig& config, const RunConfig& run_confi
     throw std::logic_error("task: the corpus changed during the run (" + std::to_string(pages.size()) + " pages, " +
                            std::to_string(run.doc_ids.size()) + " run)");
   std::vector<TaskSystem> systems;
-  for (const auto& sys : run.systems) {
+  for (std::size_t s = 0; s < run.systems.size(); ++s) {
+    const auto& sys = run.systems[s];
     TaskSystem ts;
     ts.name = sys.name;
     for (std::size_t i = 0; i < pages.size(); ++i) {
@@ -172,7 +173,7 @@ TaskResults run_task_on_run(const TaskConfig& config, const RunConfig& run_confi
       in.id = run.doc_ids[i];
       in.status = sys.pages[i].status;
       in.reason = sys.pages[i].reason;
-      in.text = sys.pages[i].cleaneval;  // a failed page's output is empty
+      in.text = run.outputs[s][i];  // a failed page's output is empty
       ts.docs.push_back(std::move(in));
     }
     systems.push_back(std::move(ts));
@@ -234,6 +235,34 @@ std::string table3(const TaskResults& r, bool markdown) {
   }
   const std::string note = "task " + r.signature + " | intervals " + bs.signature();
   out += markdown ? "\n" + note + "\n" : "# " + note + "\n";
+  return out;
+}
+
+std::string table4_task(const TaskResults& r, bool markdown) {
+  std::vector<std::string> langs = r.languages;
+  langs.push_back("all");
+  std::string out = markdown ? "### Table 4 - task group: best system per language (task F1)\n\n"
+                               "| language | task best | task F1 | reference F1 |\n|---|---|---:|---:|\n"
+                             : "language\ttask_best\ttask_F1\treference_F1\n";
+  for (const auto& l : langs) {
+    double best = -1;
+    std::vector<std::string> names;
+    for (std::size_t s = 1; s < r.runs.size(); ++s) {
+      const double f = tasks::count(r.runs[s], l).prf.f1;
+      if (f > best) {
+        best = f;
+        names.assign(1, r.runs[s].system);
+      } else if (f == best) {
+        names.push_back(r.runs[s].system);
+      }
+    }
+    const std::string who = names.empty() ? "-" : join(names, ", ");
+    const std::string f1 = names.empty() ? "-" : pct(best);
+    const std::string ref = r.runs.empty() ? "-" : pct(tasks::count(r.runs[0], l).prf.f1);
+    out += markdown ? "| " + l + " | " + who + " | " + f1 + " | " + ref + " |\n"
+                    : tsv_escape(l) + "\t" + tsv_escape(who) + "\t" + f1 + "\t" + ref + "\n";
+  }
+  out += markdown ? "\ntask " + r.signature + "\n" : "# task " + r.signature + "\n";
   return out;
 }
 
@@ -317,6 +346,8 @@ void write_task(const fs::path& dir, const TaskResults& r, const RunResult* run)
   io::write_file_atomic(dir / "task.json", task_json(r).dump(1) + "\n");
   io::write_file_atomic(dir / "table3.md", table3(r, true));
   io::write_file_atomic(dir / "table3.tsv", table3(r, false));
+  io::write_file_atomic(dir / "table4_task.md", table4_task(r, true));
+  io::write_file_atomic(dir / "table4_task.tsv", table4_task(r, false));
   if (run) {
     const Correlations c = correlations(*run, r);
     io::write_file_atomic(dir / "correlation.json", c.json.dump(1) + "\n");

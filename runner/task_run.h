@@ -82,6 +82,11 @@ TaskResults run_task_on_run(const TaskConfig& config, const RunConfig& run_confi
 // interval over documents (stats/). Markdown or TSV.
 std::string table3(const TaskResults& r, bool markdown);
 
+// Table 4's task column group: per language and `all`, the system (not the
+// reference) with the best task F1 (ties: every tied system, in run order) and that F1,
+// beside the reference's F1. Markdown or TSV.
+std::string table4_task(const TaskResults& r, bool markdown);
+
 // The rank agreement, per language and `all`, between each intrinsic metric of the run
 // and the task: Kendall's tau-b between the systems' micro F1 under the metric and
 // their task F1, with a bootstrap interval over the documents scored by both (pages
@@ -92,7 +97,7 @@ struct Correlations {
 };
 Correlations correlations(const RunResult& run, const TaskResults& task);
 
-// Writes DIR/task_per_doc.tsv, DIR/task.json, DIR/table3.{tsv,md}, and with a run
+// Writes DIR/task_per_doc.tsv, DIR/task.json, DIR/table3.{tsv,md}, DIR/table4_task.{tsv,md}, and with a run
 // DIR/correlation.{json,md}.
 void write_task(const std::filesystem::path& dir, const TaskResults& r, const RunResult* run);
 

@@ -69,7 +69,7 @@ golden_case() {
 }
 
 golden_case list -- list
-golden_case run_sample table2.md table4.md table2.tsv table4.tex failures.tsv outputs.sha256 -- \
+golden_case run_sample table2.md table4.md table2.tsv table4.tex table2.txt table4.json failures.tsv outputs.sha256 -- \
   run --corpus corpora/sample --extractors all --chains BP-JTA,JTA-BP --metrics to,car,tm,lcs --jobs 2 \
   --no-progress --out OUT
 golden_case run_small results.json per_doc.tsv pages.tsv -- \
@@ -86,12 +86,19 @@ golden_case score_tsv_missing_empty -- score --corpus corpora/sample --system "$
   --metrics to --format tsv --missing empty
 golden_case sites -- sites --corpus corpora/sample --system "$work/score_in/outputs/BP" \
   --system "$work/score_in/outputs/JTA" --min-pages 1 --format md
+golden_case sites_table -- sites --corpus corpora/sample --system "$work/score_in/outputs/BP" --min-pages 2 --format table
+golden_case score_latex_per_doc -- score --corpus corpora/sample --languages en --system "$work/score_in/outputs/BP" \
+  --metrics to,cos --format latex --per-doc
 golden_case extract_cleaneval -- extract --extractor BP-JTA "$page_en"
 golden_case extract_html -- extract --extractor JTA --format html "$page_ru"
 golden_case extract_text_lang -- extract --extractor JTA --lang en --format text "$page_en"
 golden_case train model.pages -- train --corpus corpora/sample --languages en,fr --pages 4 --out OUT/model
 golden_case run_model -- run --corpus corpora/sample --extractors M --model M="$work/train/model" \
   --languages en,fr --metrics to --no-progress
+golden_case run_task table3.md table3.tsv table4_task.md correlation.json -- \
+  run --corpus corpora/sample --extractors BP,JTA,RD --metrics to,tm --task daniel --jobs 2 --no-progress --out OUT
+golden_case task_cli task_per_doc.tsv -- task --corpus corpora/sample --languages en \
+  --system "$work/score_in/outputs/BP" --jobs 1 --out OUT
 # Usage errors (exit 2) and failed work (exit 1).
 golden_case error_unknown_extractor -- run --corpus corpora/sample --extractors BPP
 golden_case error_unknown_metric -- score --corpus corpora/sample --system "$work/score_in/outputs/BP" --metrics tx

@@ -144,7 +144,7 @@ TEST_CASE("sites: a site listed by one system only shows '-' for the other (md f
   CHECK(c.out.find("| a.test | 5/- | 100.00 | 100.00 | 100.00 | 100.00 | 100.00 | - | - | - | - | - |") !=
         std::string::npos);
   CHECK(c.out.find("| site | pages | good exact |") != std::string::npos);
-  CHECK(c.out.find("| --- | ---: |") != std::string::npos);
+  CHECK(c.out.find("|---|---:|") != std::string::npos);
   CHECK(c.out.find("metric:cos|") != std::string::npos);  // the signature of the scores
 }
 
@@ -171,7 +171,9 @@ TEST_CASE("sites: --out writes the file, bad input gives a clear error", "[sites
   CHECK(no_corpus.status == 1);
   CHECK(no_corpus.out.find("nocorpus") != std::string::npos);
 
-  CHECK(run_detour(f.base() + " --system " + f.good.string() + " --format json").status != 0);
+  CHECK(run_detour(f.base() + " --system " + f.good.string() + " --format xml").status == 2);
+  CHECK(run_detour(f.base() + " --system " + f.good.string() + " --format json").out.find("\"tables\"") !=
+        std::string::npos);
   CHECK(run_detour(f.base() + " --system " + f.good.string() + " --min-pages 0").status != 0);
   CHECK(run_detour(f.base()).status != 0);  // --system is required
 }

@@ -70,7 +70,9 @@ TEST_CASE("TDIFF text-only F1 on DANIEL against gold", "[fidelity][tdiff][slow]"
       metrics::DocPair pair(sys == 0 ? out_t[i] : out_b[i], gold[i]);
       scores[i] = cos.score(pair);
     }
-    std::cout << reports::render_site_table(sys == 0 ? "TDIFF" : "BP", reports::site_table(ids, {}, scores, 5));
+    std::cout << reports::write(reports::site_rows_document(sys == 0 ? "TDIFF" : "BP", reports::site_table(ids, {}, scores, 5),
+                                                             "metric:cos"),
+                                  "tsv");
   }
   // Measured (see the report): median 0.874, mean 0.718; guarded with a small margin.
   CHECK(median(by_lang["all"]) >= 0.86);

@@ -275,7 +275,7 @@ TEST_CASE("site table aggregates cos indicators per site", "[tdiff][site_table]"
   CHECK(rows[0].equal == Approx(1.0 / 6));
   CHECK(rows[1].site == "all");
   CHECK(rows[1].pages == 6);
-  CHECK(reports::render_site_table("TDIFF", rows).find("TDIFF\ta.test\t6\t50.00\t75.00") != std::string::npos);
+  CHECK(reports::write(reports::site_rows_document("TDIFF", rows, "metric:cos"), "tsv").find("TDIFF\ta.test\t6\t50.00\t75.00") != std::string::npos);
   CHECK_THROWS(reports::site_table(ids, {}, {}, 5));
 }
 
