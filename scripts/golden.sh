@@ -31,6 +31,7 @@ page_ru=corpora/sample/ru/html/$(ls corpora/sample/ru/html | head -1)
 normalise() {
   sed -E -e "s#$work#TMP#g" \
     -e 's/in [0-9]+\.[0-9]+ s \([0-9]+ threads\)/in X s (N threads)/' \
+    -e 's/^task: [0-9]+\.[0-9]+ s$/task: X s/' \
     -e 's/"(started|host|command|commit)": ".*"/"\1": "X"/' \
     -e 's/"(seconds|threads)": [0-9.e+-]+/"\1": 0/'
 }
