@@ -18,6 +18,21 @@ std::vector<std::string> split_list(std::string_view s, char sep) {
   return out;
 }
 
+std::string tsv_escape(std::string_view field) {
+  std::string out;
+  out.reserve(field.size());
+  for (char c : field) {
+    switch (c) {
+      case '\\': out += "\\\\"; break;
+      case '\t': out += "\\t"; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
 std::string join(const std::vector<std::string>& items, std::string_view sep) {
   std::string s;
   for (std::size_t i = 0; i < items.size(); ++i) {

@@ -11,6 +11,8 @@ namespace detour {
 // "a,b,,c" -> {"a", "b", "c"} (empty items dropped, no trimming).
 std::vector<std::string> split_list(std::string_view s, char sep = ',');
 
+// A TSV field: backslash, tab, newline and carriage return escaped as \\, \t, \n, \r.
+std::string tsv_escape(std::string_view field);
 // Joins with a separator.
 std::string join(const std::vector<std::string>& items, std::string_view sep);
 

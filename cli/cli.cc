@@ -24,6 +24,7 @@ constexpr AddCommand kCommands[] = {
     add_sites_command,
     add_compare_command,
     add_gate_command,
+    add_task_command,
     add_extract_command,
     add_train_command,
     add_convert_command,

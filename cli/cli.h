@@ -15,6 +15,10 @@ class App;
 #include "base/strings.h"
 #include "results/run_records.h"
 
+namespace detour::harness {
+struct TaskConfig;  // runner/task_run.h
+}
+
 namespace detour::cli {
 
 // Exit statuses: 0 success; 1 the work failed or scored nothing (nothing scored, a
@@ -38,6 +42,11 @@ std::vector<std::string> format_names();
 
 int main(int argc, char** argv);
 
+// The task settings of --task, --task-resources, --annotations, --task-param
+// (cli_task.cc); throws UsageError for an unknown task or a malformed parameter.
+harness::TaskConfig task_config(const std::string& task, const std::string& resources, const std::string& annotations,
+                                const std::vector<std::string>& params, int jobs);
+
 void add_score_command(CLI::App& app);
 void add_list_command(CLI::App& app);
 void add_run_command(CLI::App& app);
@@ -46,6 +55,7 @@ void add_train_command(CLI::App& app);
 void add_sites_command(CLI::App& app);
 void add_compare_command(CLI::App& app);
 void add_gate_command(CLI::App& app);
+void add_task_command(CLI::App& app);
 void add_convert_command(CLI::App& app);
 void add_report_command(CLI::App& app);
 void add_tune_command(CLI::App& app);

@@ -4,6 +4,7 @@
 //              [--external NAME='COMMAND']... [--timeout SECONDS] [--max-output SIZE] [--seed N] [--no-progress]
 //              [--variant NAME='EXTRACTOR(key=value,...)']... [--sweep EXTRACTOR.key=VALUES]... [--settings FILE]
 //              [--store [FILE]] [--resume | --overwrite] [--shard I/N]
+//              [--task daniel [--task-resources DIR] [--annotations FILE] [--task-param NAME=VALUE]...]
 //              [--confidence[=pm|bounds]] [--resamples N] [--trials N] [--stats-seed N] [--alpha A]
 //              [--baselines LIST]
 // Stages take settings: --extractors 'JTA(length_low=60)', --chains 'BP-JTA(length_low=60)'.
@@ -14,6 +15,7 @@
 #include <iostream>
 #include <thread>
 #include <memory>
+#include <optional>
 
 #include "base/errors.h"
 #include "base/io.h"
@@ -24,6 +26,7 @@
 #include "cli/run_options.h"
 #include "reports/aggregate_table.h"
 #include "runner/runner.h"
+#include "runner/task_run.h"
 #include "runner/tune.h"
 #include "store/store.h"
 #include "reports/tables.h"
@@ -142,9 +145,11 @@ void add_run_command(CLI::App& app) {
   add_judgment_options(cmd, *judgments, /*with_confidence=*/true, /*seed_alias=*/false);
   auto report = std::make_shared<bool>(false);  // --report: the HTML report in OUT/report
   cmd->add_flag("--report", *report, "also write the HTML report of the run to OUT/report (see detour report)");
-  struct Lasting {  // run only: the results store, resuming, shards
+  struct Lasting {  // run only: the results store, resuming, shards; the downstream task
     std::string store, shard = "1/1";
     bool resume = false, overwrite = false;
+    std::string task, task_resources, annotations;  // --task (runner/task_run.h)
+    std::vector<std::string> task_params;
   };
   auto lasting = std::make_shared<Lasting>();
   cmd->add_option("--store", lasting->store,
@@ -156,6 +161,10 @@ void add_run_command(CLI::App& app) {
   cmd->add_flag("--overwrite", lasting->overwrite, "replace the run whose outputs --out holds");
   cmd->add_option("--shard", lasting->shard, "run share I of N of the pages (merge the shares with `detour merge`)")
       ->capture_default_str();
+  cmd->add_option("--task", lasting->task, "a downstream task (daniel) on every system and the gold texts: Table 3");
+  cmd->add_option("--task-resources", lasting->task_resources, "with --task: folder of its resource lists");
+  cmd->add_option("--annotations", lasting->annotations, "with --task: the annotation file");
+  cmd->add_option("--task-param", lasting->task_params, "with --task: NAME=VALUE of a task parameter");
   cmd->callback([args, judgments, report, lasting, cmd] {
     if (*report && args->out.empty()) throw UsageError("--report needs --out (the report goes to OUT/report)");
     RunPlan plan = make_run_plan(*args, cmd);
@@ -167,9 +176,20 @@ void add_run_command(CLI::App& app) {
     plan.config.resume = lasting->resume;
     plan.config.overwrite = lasting->overwrite;
     plan.config.shard = harness::parse_shard(lasting->shard);
+    harness::TaskConfig task;
+    if (!lasting->task.empty()) {  // checked before any page is extracted
+      task = task_config(lasting->task, lasting->task_resources, lasting->annotations, lasting->task_params,
+                         args->jobs);
+      harness::check_task(task, cfg.corpus, cfg.languages);
+    }
     auto result = harness::run(cfg);
     harness::write_run(cfg, result);
     if (!plan.sweeps.empty() && !cfg.out.empty()) harness::write_sweep_tables(cfg.out, result, plan.sweeps, {});
+    std::optional<harness::TaskResults> task_results;
+    if (!lasting->task.empty()) {
+      task_results = harness::run_task_on_run(task, cfg, result);
+      if (!cfg.out.empty()) harness::write_task(cfg.out, *task_results, &result);
+    }
     // Summary on standard output: Table 2 for `all`, then failures.
     std::size_t failures = 0;
     for (const auto& sys : result.systems)
@@ -203,10 +223,16 @@ void add_run_command(CLI::App& app) {
           std::cout << fmt::format("  failed: {} {}/{}: {}\n", sys.name, result.doc_langs[i], result.doc_ids[i],
                                    sys.pages[i].reason.substr(0, 200));
     }
+    if (task_results)
+      std::cout << "\nTable 3 (task " << task.task << ")\n\n" << harness::table3(*task_results, true) << "\n"
+                << harness::task_summary(*task_results)
+                << fmt::format("task: {:.1f} s\n", task_results->seconds);
     if (!cfg.out.empty())
       std::cout << "results in " << cfg.out.string()
                 << "/ (results.json, table2.*, table4.*, per_doc.tsv, pages.tsv, failures.tsv, outputs/"
-                << (plan.sweeps.empty() ? "" : ", sweep.{md,tsv,json}") << ")\n";
+                << (plan.sweeps.empty() ? "" : ", sweep.{md,tsv,json}")
+                << (task_results ? "; task_per_doc.tsv, task.json, table3.*, table4_task.*, correlation.*" : "")
+                << ")\n";
     if (*report) {
       ReportArgs ra;
       ra.resamples = static_cast<int>(judgments->resamples);  // the run's --resamples and --stats-seed

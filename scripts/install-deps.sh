@@ -16,6 +16,7 @@ BUILD_PKGS=(
   zlib1g-dev              # gzip-compressed corpus pages (Scrapinghub benchmark)
   liburing-dev            # batched file reading when scoring (io_uring)
   libsqlite3-dev          # the results store (store/)
+  libdivsufsort-dev       # suffix arrays of the DAnIEL task's repeated substrings
   catch2                  # unit tests (v2)
   libbenchmark-dev        # micro-benchmarks
   python3                 # difflib oracle for differential tests

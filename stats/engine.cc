@@ -22,6 +22,7 @@
 
 #include "stats/rng.h"
 #include "stats/stats.h"
+#include "stats/quantile.h"
 
 // The kernels are compiled for several x86-64 levels and picked at run time (the
 // library is built for the baseline). They give the same bits on every level: all
@@ -222,6 +223,10 @@ void parallel(std::size_t tasks, const F& f) {
 }
 
 }  // namespace
+
+std::pair<double, double> percentile_interval(std::vector<double>& v, double q_lo, double q_hi) {
+  return quantiles(v, q_lo, q_hi);
+}
 
 Batch::Result Batch::run(const BootstrapOptions& bs, const RandomizationOptions& ar, unsigned threads) const {
   check_options(bs, ar);

@@ -1,0 +1,91 @@
+// `detour task`: a downstream task (tasks/) on existing system outputs.
+//   detour task --corpus ROOT [--system DIR ...] [--task daniel] [--task-resources DIR]
+//               [--annotations FILE] [--task-param NAME=VALUE ...] [--languages L,...]
+//               [--jobs N] [--out DIR]
+// The first row is the reference (the task on the gold texts). Output folders are read
+// as `detour run` writes them (DIR/<lang>/<gold file name>); a page without an output
+// file is decided as an empty output and counted as missing.
+#include <CLI/CLI.hpp>
+
+#include <filesystem>
+#include <iostream>
+
+#include "base/errors.h"
+#include "base/io.h"
+#include "base/strings.h"
+#include "cli/cli.h"
+#include "corpora/corpus.h"
+#include "runner/task_run.h"
+
+namespace detour::cli {
+
+namespace {
+struct TaskArgs {
+  std::string corpus, task = "daniel", resources, annotations, languages, out;
+  std::vector<std::string> systems, params;
+  int jobs = 0;
+};
+
+std::map<std::string, std::string> parse_params(const std::vector<std::string>& items) {
+  std::map<std::string, std::string> out;
+  for (const auto& p : items) {
+    auto eq = p.find('=');
+    if (eq == std::string::npos || eq == 0) throw UsageError("--task-param " + p + ": expected NAME=VALUE");
+    out[p.substr(0, eq)] = p.substr(eq + 1);
+  }
+  return out;
+}
+
+std::string system_name(const std::string& dir) {
+  std::filesystem::path p(dir);
+  return (p.has_filename() ? p.filename() : p.parent_path().filename()).string();
+}
+}  // namespace
+
+harness::TaskConfig task_config(const std::string& task, const std::string& resources, const std::string& annotations,
+                                const std::vector<std::string>& params, int jobs) {
+  harness::TaskConfig c;
+  c.task = task;
+  tasks::find_task(task);  // a usage error before any work
+  c.resources = resources;
+  c.annotations = annotations;
+  c.params = parse_params(params);
+  c.jobs = jobs;
+  return c;
+}
+
+void add_task_command(CLI::App& app) {
+  auto args = std::make_shared<TaskArgs>();
+  auto* cmd = app.add_subcommand("task", "run a downstream task (DAnIEL) on system outputs and score its decisions");
+  cmd->add_option("--corpus", args->corpus, "corpus root ROOT/<lang>/{html,gold}/<id>")->required();
+  cmd->add_option("--system", args->systems, "folder of system outputs (DIR/<lang>/<id>); repeat for several");
+  cmd->add_option("--task", args->task, "the task (see detour list)")->capture_default_str();
+  cmd->add_option("--task-resources", args->resources,
+                  "folder of the task's resource lists (default: ROOT/tasks/<task>/resources, else "
+                  "ROOT/../../resources/<task>)");
+  cmd->add_option("--annotations", args->annotations,
+                  "annotation file (default: ROOT/tasks/<task>/annotations.json, else ROOT/annotations.json)");
+  cmd->add_option("--task-param", args->params, "NAME=VALUE of a task parameter (daniel: ratio, location-min, max-bytes)");
+  cmd->add_option("--languages", args->languages, "only these languages (comma-separated)");
+  cmd->add_option("--jobs", args->jobs, "threads (default: every core)");
+  cmd->add_option("--out", args->out, "write task_per_doc.tsv, task.json, table3.{tsv,md} and table4_task.{tsv,md} to DIR");
+  cmd->callback([args, cmd] {
+    if (cmd->count("--jobs")) check_jobs(args->jobs);
+    harness::TaskConfig config = task_config(args->task, args->resources, args->annotations, args->params, args->jobs);
+    corpora::Corpus corpus = corpora::open_corpus(args->corpus);
+    const auto pages = harness::task_pages(corpus, split_list(args->languages));
+    std::vector<harness::TaskSystem> systems;
+    for (const auto& dir : args->systems) {
+      std::error_code ec;
+      if (!std::filesystem::is_directory(dir, ec)) throw UsageError("--system " + dir + ": not a folder");
+      systems.push_back(harness::folder_system(system_name(dir), dir, pages));
+    }
+    harness::TaskResults r = harness::run_task(config, corpus, pages, systems);
+    if (!args->out.empty()) harness::write_task(args->out, r, nullptr);
+    std::cout << harness::table3(r, true) << "\n" << harness::task_summary(r);
+    std::string problem = harness::task_problem(r);
+    if (!problem.empty()) throw WorkFailed(problem);
+  });
+}
+
+}  // namespace detour::cli

@@ -1,0 +1,451 @@
+#include "runner/task_run.h"
+
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <chrono>
+#include <charconv>
+#include <cmath>
+#include <set>
+
+#include "base/errors.h"
+#include "base/io.h"
+#include "base/strings.h"
+#include "stats/kendall.h"
+#include "stats/stats.h"
+
+namespace detour::harness {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path first_existing(const std::vector<fs::path>& candidates, bool folder, const std::string& what) {
+  std::error_code ec;
+  for (const auto& p : candidates)
+    if (folder ? fs::is_directory(p, ec) : fs::is_regular_file(p, ec)) return p;
+  std::vector<std::string> tried;
+  for (const auto& p : candidates) tried.push_back(p.string());
+  throw ResourceError(what + " not found (tried " + join(tried, ", ") + ")");
+}
+
+std::string number(double v) {
+  char buf[32];
+  auto r = std::to_chars(buf, buf + sizeof buf, v);
+  return std::string(buf, r.ptr);
+}
+
+std::string evidence_field(const tasks::Decision& d) {
+  std::string out;
+  for (const auto& [k, v] : d.evidence) out += (out.empty() ? "" : "; ") + k + "=" + v;
+  return out;
+}
+
+}  // namespace
+
+fs::path task_resources(const TaskConfig& c, const fs::path& root) {
+  if (!c.resources.empty()) return first_existing({c.resources}, true, "task resources folder");
+  return first_existing({root / "tasks" / c.task / "resources", root / ".." / ".." / "resources" / c.task}, true,
+                        "resources of task " + c.task);
+}
+
+fs::path task_annotations(const TaskConfig& c, const fs::path& root) {
+  if (!c.annotations.empty()) return first_existing({c.annotations}, false, "annotation file");
+  return first_existing({root / "tasks" / c.task / "annotations.json", root / "annotations.json"}, false,
+                        "annotations of task " + c.task);
+}
+
+std::vector<const corpora::CorpusDoc*> task_pages(const corpora::Corpus& corpus,
+                                                  const std::vector<std::string>& languages) {
+  std::vector<const corpora::CorpusDoc*> pages;
+  for (const auto& d : corpus.docs) {
+    if (!d.has_gold() || !d.has_page()) continue;
+    if (!languages.empty() && std::find(languages.begin(), languages.end(), d.lang) == languages.end()) continue;
+    pages.push_back(&d);
+  }
+  return pages;
+}
+
+TaskSystem folder_system(const std::string& name, const fs::path& dir,
+                         const std::vector<const corpora::CorpusDoc*>& pages) {
+  TaskSystem s;
+  s.name = name;
+  std::error_code ec;
+  for (const auto* d : pages) {
+    tasks::DocInput in;
+    in.lang = d->lang;
+    in.id = d->id;
+    const std::string file = d->gold_path.empty() || d->gold_filter ? d->id : d->gold_path.filename().string();  // as runner.cc names outputs
+    const fs::path by_lang = dir / d->lang / file;
+    in.file = (!d->lang.empty() && fs::is_directory(dir / d->lang, ec)) ? by_lang : dir / file;
+    s.docs.push_back(std::move(in));
+  }
+  return s;
+}
+
+TaskResults run_task(const TaskConfig& config, const corpora::Corpus& corpus,
+                     const std::vector<const corpora::CorpusDoc*>& pages, const std::vector<TaskSystem>& systems) {
+  const tasks::TaskInfo& info = tasks::find_task(config.task);
+  TaskResults r;
+  r.task = config.task;
+  tasks::TaskSettings settings;
+  settings.resources = task_resources(config, corpus.root);
+  settings.params = config.params;
+  std::unique_ptr<tasks::Task> task = info.make(settings);
+  const fs::path ann_file = task_annotations(config, corpus.root);
+  try {
+    r.annotations = tasks::read_annotations(ann_file);
+  } catch (const io::IoError& e) {
+    throw ResourceError(e.what());
+  }
+  std::set<std::string> langs;
+  std::vector<std::pair<std::string, std::string>> page_keys;
+  for (const auto* d : pages) {
+    langs.insert(d->lang);
+    page_keys.emplace_back(d->lang, d->id);
+  }
+  r.languages.assign(langs.begin(), langs.end());
+  task->prepare(r.languages);
+  r.signature = task->signature() + "|ann:" + r.annotations.hash;
+  // Orphans: annotations of the languages processed that name no page.
+  for (const std::string& o : tasks::orphan_annotations(r.annotations, page_keys))
+    if (langs.count(o.substr(0, o.find('/')))) r.orphans.push_back(o);
+
+  const auto start = std::chrono::steady_clock::now();
+  std::vector<tasks::DocInput> gold;
+  std::vector<std::string> gold_texts(pages.size());
+  for (std::size_t i = 0; i < pages.size(); ++i) {
+    tasks::DocInput in;
+    in.lang = pages[i]->lang;
+    in.id = pages[i]->id;
+    try {
+      gold_texts[i] = corpora::load_gold_bytes(*pages[i]);
+    } catch (const std::exception& e) {
+      in.status = "failed";
+      in.reason = std::string(e.what()) + " (decided as an empty text)";
+    }
+    in.text = gold_texts[i];
+    gold.push_back(std::move(in));
+  }
+  r.runs.push_back(tasks::run_task(*task, r.annotations, "reference", gold, config.jobs));
+  for (const auto& s : systems) r.runs.push_back(tasks::run_task(*task, r.annotations, s.name, s.docs, config.jobs));
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return r;
+}
+
+void check_task(const TaskConfig& config, const fs::path& corpus_root, const std::vector<std::string>& languages) {
+  const tasks::TaskInfo& info = tasks::find_task(config.task);
+  tasks::TaskSettings settings;
+  settings.resources = task_resources(config, corpus_root);
+  settings.params = config.params;
+  std::unique_ptr<tasks::Task> task = info.make(settings);
+  const fs::path ann = task_annotations(config, corpus_root);
+  try {
+    tasks::read_annotations(ann);
+  } catch (const io::IoError& e) {
+    throw ResourceError(e.what());
+  }
+  std::vector<std::string> langs = languages;
+  if (langs.empty()) {
+    corpora::Corpus corpus = corpora::open_corpus(corpus_root);
+    langs = corpus.languages;
+  }
+  task->prepare(langs);
+}
+
+TaskResults run_task_on_run(const TaskConfig& config, const RunConfig& run_config, const RunResult& run) {
+  corpora::Corpus corpus = corpora::open_corpus(run_config.corpus, run_config.open);
+  if (!run_config.lang.empty())
+    for (auto& d : corpus.docs)
+      if (d.lang.empty()) d.lang = run_config.lang;
+  const auto pages = task_pages(corpus, run_config.languages);
+  if (pages.size() != run.doc_ids.size())
+    throw std::logic_error("task: the corpus changed during the run (" + std::to_string(pages.size()) + " pages, " +
+                           std::to_string(run.doc_ids.size()) + " run)");
+  std::vector<TaskSystem> systems;
+  for (std::size_t s = 0; s < run.systems.size(); ++s) {
+    const auto& sys = run.systems[s];
+    TaskSystem ts;
+    ts.name = sys.name;
+    for (std::size_t i = 0; i < pages.size(); ++i) {
+      tasks::DocInput in;
+      in.lang = run.doc_langs[i];
+      in.id = run.doc_ids[i];
+      in.status = sys.pages[i].status;
+      in.reason = sys.pages[i].reason;
+      // A failed page's output is empty. A run with --out writes each output as its page
+      // completes and keeps only the file (pages of a resumed run are files only).
+      if (!run.outputs_written) {
+        in.text = run.outputs[s][i];
+      } else if (in.status == "ok") {
+        in.file = run_config.out / "outputs" / sys.name / run.doc_langs[i] / run.doc_out_names[i];
+      }
+      ts.docs.push_back(std::move(in));
+    }
+    systems.push_back(std::move(ts));
+  }
+  return run_task(config, corpus, pages, systems);
+}
+
+namespace {
+
+std::vector<stats::Counts> counts_of(const tasks::DocCounts& d) {
+  std::vector<stats::Counts> out(d.tp.size());
+  for (std::size_t i = 0; i < out.size(); ++i) out[i] = {d.tp[i], d.fp[i], d.fn[i]};
+  return out;
+}
+
+std::string pct(double v) { return fmt::format("{:.2f}", 100 * v); }
+
+}  // namespace
+
+std::string table3(const TaskResults& r, bool markdown) {
+  std::vector<std::string> langs = r.languages;
+  langs.push_back("all");
+  std::string out;
+  const stats::BootstrapOptions bs;
+  if (markdown) {
+    out += "| system |";
+    for (const auto& l : langs) out += " " + l + " P | " + l + " R | " + l + " F1 |";
+    out += "\n|---|";
+    for (std::size_t i = 0; i < langs.size(); ++i) out += "---:|---:|---:|";
+    out += "\n";
+  } else {
+    out += "system";
+    for (const auto& l : langs)
+      for (const char* m : {"P", "P_lo", "P_hi", "R", "R_lo", "R_hi", "F1", "F1_lo", "F1_hi", "tp", "fp", "fn", "tn"})
+        out += "\t" + l + "_" + m;
+    out += "\n";
+  }
+  for (const auto& run : r.runs) {
+    out += markdown ? "| " + run.system + " |" : tsv_escape(run.system);
+    for (const auto& l : langs) {
+      const tasks::TaskCounts c = tasks::count(run, l);
+      const tasks::DocCounts dc = tasks::doc_counts(run, l);
+      stats::CellResult cell;
+      if (!dc.tp.empty()) cell = stats::bootstrap_cell(counts_of(dc), ZeroRule::CleanEval, bs);
+      const stats::Statistic st[3] = {stats::Statistic::MicroPrecision, stats::Statistic::MicroRecall,
+                                      stats::Statistic::MicroF1};
+      const double v[3] = {c.prf.precision, c.prf.recall, c.prf.f1};
+      for (int k = 0; k < 3; ++k) {
+        const stats::Interval iv = dc.tp.empty() ? stats::Interval{} : cell[st[k]];
+        if (markdown) {
+          out += " " + pct(v[k]) + " [" + pct(iv.lo) + ", " + pct(iv.hi) + "] |";
+        } else {
+          out += "\t" + pct(v[k]) + "\t" + pct(iv.lo) + "\t" + pct(iv.hi);
+        }
+      }
+      if (!markdown) out += fmt::format("\t{}\t{}\t{}\t{}", c.tp, c.fp, c.fn, c.tn);
+    }
+    out += "\n";
+  }
+  const std::string note = "task " + r.signature + " | intervals " + bs.signature();
+  out += markdown ? "\n" + note + "\n" : "# " + note + "\n";
+  return out;
+}
+
+std::string table4_task(const TaskResults& r, bool markdown) {
+  std::vector<std::string> langs = r.languages;
+  langs.push_back("all");
+  std::string out = markdown ? "### Table 4 - task group: best system per language (task F1)\n\n"
+                               "| language | task best | task F1 | reference F1 |\n|---|---|---:|---:|\n"
+                             : "language\ttask_best\ttask_F1\treference_F1\n";
+  for (const auto& l : langs) {
+    double best = -1;
+    std::vector<std::string> names;
+    for (std::size_t s = 1; s < r.runs.size(); ++s) {
+      const double f = tasks::count(r.runs[s], l).prf.f1;
+      if (f > best) {
+        best = f;
+        names.assign(1, r.runs[s].system);
+      } else if (f == best) {
+        names.push_back(r.runs[s].system);
+      }
+    }
+    const std::string who = names.empty() ? "-" : join(names, ", ");
+    const std::string f1 = names.empty() ? "-" : pct(best);
+    const std::string ref = r.runs.empty() ? "-" : pct(tasks::count(r.runs[0], l).prf.f1);
+    out += markdown ? "| " + l + " | " + who + " | " + f1 + " | " + ref + " |\n"
+                    : tsv_escape(l) + "\t" + tsv_escape(who) + "\t" + f1 + "\t" + ref + "\n";
+  }
+  out += markdown ? "\ntask " + r.signature + "\n" : "# task " + r.signature + "\n";
+  return out;
+}
+
+Correlations correlations(const RunResult& run, const TaskResults& task) {
+  Correlations c;
+  const stats::BootstrapOptions bs;
+  std::vector<std::string> langs = task.languages;
+  langs.push_back("all");
+  std::vector<const metrics::MetricInfo*> ms;
+  if (!run.systems.empty())
+    for (const auto* m : run.systems[0].scores.metrics)
+      if (m->per_doc == metrics::PerDoc::kCounts) ms.push_back(m);
+  c.json["signature"] = "task:" + task.task + "|stat:micro-f1|" + stats::BootstrapOptions{}.signature();
+  c.json["systems"] = nlohmann::json::array();
+  for (const auto& sys : run.systems) c.json["systems"].push_back(sys.name);
+  nlohmann::json by_lang = nlohmann::json::object();
+  c.markdown = "| metric |";
+  for (const auto& l : langs) c.markdown += " " + l + " |";
+  c.markdown += "\n|---|";
+  for (std::size_t i = 0; i < langs.size(); ++i) c.markdown += "---|";
+  c.markdown += "\n";
+  std::map<std::string, std::map<std::string, std::string>> cells;  // metric -> lang -> text
+  for (const auto& l : langs) {
+    // Documents scored intrinsically for every system and scored by the task for
+    // every system (annotated, not excluded), in run order.
+    std::vector<std::size_t> docs;
+    for (std::size_t i = 0; i < run.doc_ids.size(); ++i) {
+      if (l != "all" && run.doc_langs[i] != l) continue;
+      bool ok = true;
+      for (std::size_t s = 0; s < run.systems.size() && ok; ++s) {
+        ok = run.systems[s].pages[i].status != "excluded" && task.runs[s + 1].docs[i].scored();
+      }
+      if (ok) docs.push_back(i);
+    }
+    nlohmann::json lj = nlohmann::json::object();
+    for (const auto* m : ms) {
+      std::vector<std::vector<stats::Counts>> x(run.systems.size()), y(run.systems.size());
+      for (std::size_t s = 0; s < run.systems.size(); ++s) {
+        std::map<std::pair<std::string, std::string>, const metrics::DocScore*> by_doc;
+        const auto& set = run.systems[s].scores;
+        std::size_t mi = 0;
+        while (mi < set.metrics.size() && set.metrics[mi] != m) ++mi;
+        for (const auto& d : set.docs) by_doc[{d.lang, d.id}] = &d.scores[mi];
+        for (std::size_t i : docs) {
+          auto it = by_doc.find({run.doc_langs[i], run.doc_ids[i]});
+          const metrics::DocScore* ds = it == by_doc.end() ? nullptr : it->second;
+          x[s].push_back(ds ? stats::Counts{ds->tp, ds->fp, ds->fn} : stats::Counts{});
+          const auto o = task.runs[s + 1].docs[i].outcome;
+          y[s].push_back({o == tasks::Outcome::TP, o == tasks::Outcome::FP, o == tasks::Outcome::FN});
+        }
+      }
+      nlohmann::json cell;
+      std::string text = "-";
+      if (run.systems.size() >= 2 && !docs.empty()) {
+        const auto rc = stats::kendall_bootstrap(x, m->zero_rule, y, ZeroRule::CleanEval, stats::Statistic::MicroF1, bs);
+        auto num = [](double v) { return std::isnan(v) ? nlohmann::json(nullptr) : nlohmann::json(v); };
+        cell = {{"tau", num(rc.tau)}, {"lo", num(rc.lo)}, {"hi", num(rc.hi)}, {"systems", rc.systems},
+                {"documents", rc.documents}, {"undefined_resamples", rc.undefined}};
+        text = std::isnan(rc.tau) ? "undefined"
+                                  : fmt::format("{:.3f} [{:.3f}, {:.3f}]", rc.tau, rc.lo, rc.hi);
+      }
+      lj[std::string(m->name)] = cell;
+      cells[std::string(m->name)][l] = text;
+    }
+    by_lang[l] = lj;
+  }
+  c.json["languages"] = by_lang;
+  for (const auto* m : ms) {
+    c.markdown += "| " + std::string(m->name) + " |";
+    for (const auto& l : langs) c.markdown += " " + cells[std::string(m->name)][l] + " |";
+    c.markdown += "\n";
+  }
+  c.markdown += "\nKendall tau-b between the systems' micro F1 under each metric and their task F1 (" +
+                c.json["signature"].get<std::string>() + ")\n";
+  return c;
+}
+
+void write_task(const fs::path& dir, const TaskResults& r, const RunResult* run) {
+  fs::create_directories(dir);
+  io::write_file_atomic(dir / "task_per_doc.tsv", task_per_doc_tsv(r));
+  io::write_file_atomic(dir / "task.json", task_json(r).dump(1) + "\n");
+  io::write_file_atomic(dir / "table3.md", table3(r, true));
+  io::write_file_atomic(dir / "table3.tsv", table3(r, false));
+  io::write_file_atomic(dir / "table4_task.md", table4_task(r, true));
+  io::write_file_atomic(dir / "table4_task.tsv", table4_task(r, false));
+  if (run) {
+    const Correlations c = correlations(*run, r);
+    io::write_file_atomic(dir / "correlation.json", c.json.dump(1) + "\n");
+    io::write_file_atomic(dir / "correlation.md", c.markdown);
+  }
+}
+
+std::string task_per_doc_tsv(const TaskResults& r) {
+  std::string out =
+      "system\tlang\tid\tstatus\tgold\tdecision\toutcome\tlabel\tplace\tscore\tgold_label\tgold_place\tconditions\t"
+      "evidence\treason\n";
+  for (const auto& run : r.runs) {
+    for (const auto& d : run.docs) {
+      const bool decided = d.status != "excluded";
+      out += tsv_escape(run.system) + "\t" + tsv_escape(d.lang) + "\t" + tsv_escape(d.id) + "\t" + d.status + "\t" +
+             (d.gold < 0 ? "-" : d.gold ? "1" : "0") + "\t" + (decided ? (d.decision.relevant ? "1" : "0") : "-") +
+             "\t" + std::string(tasks::outcome_name(d.outcome)) + "\t" + tsv_escape(d.decision.label) + "\t" +
+             tsv_escape(d.decision.place) + "\t" + (decided ? number(d.decision.score) : "-") + "\t" +
+             tsv_escape(d.gold_label) + "\t" + tsv_escape(d.gold_place) + "\t" +
+             tsv_escape(join(d.decision.conditions, ",")) + "\t" + tsv_escape(evidence_field(d.decision)) + "\t" +
+             tsv_escape(d.reason) + "\n";
+    }
+  }
+  return out;
+}
+
+namespace {
+
+nlohmann::json counts_json(const tasks::TaskCounts& c) {
+  return {{"documents", c.documents},
+          {"tp", c.tp},
+          {"fp", c.fp},
+          {"fn", c.fn},
+          {"tn", c.tn},
+          {"precision", c.prf.precision},
+          {"recall", c.prf.recall},
+          {"f1", c.prf.f1},
+          {"label_match", c.label_match},
+          {"place_match", c.place_match},
+          {"conditions",
+           {{"empty", c.empty}, {"no_p", c.no_p}, {"truncated", c.truncated}, {"invalid_utf8", c.invalid_utf8}}},
+          {"status",
+           {{"failed", c.failed},
+            {"missing", c.missing},
+            {"excluded", c.excluded},
+            {"error", c.errors},
+            {"unannotated", c.unannotated}}}};
+}
+
+}  // namespace
+
+nlohmann::json task_json(const TaskResults& r) {
+  nlohmann::json j;
+  j["task"] = r.task;
+  j["signature"] = r.signature;
+  j["annotations"] = {{"path", r.annotations.path.string()},
+                      {"hash", r.annotations.hash},
+                      {"warnings", r.annotations.warnings}};
+  j["orphans"] = r.orphans;
+  nlohmann::json systems = nlohmann::json::object();
+  for (const auto& run : r.runs) {
+    nlohmann::json langs = nlohmann::json::object();
+    for (const auto& l : r.languages) langs[l] = counts_json(tasks::count(run, l));
+    langs["all"] = counts_json(tasks::count(run, "all"));
+    systems[run.system] = {{"languages", langs}};
+  }
+  j["systems"] = systems;
+  return j;
+}
+
+std::string task_summary(const TaskResults& r) {
+  std::string out = fmt::format("task {}: {} annotations ({} without a page of the corpus){}\n", r.task,
+                                r.annotations.items.size(), r.orphans.size(),
+                                r.annotations.warnings.empty()
+                                    ? ""
+                                    : fmt::format(", {} entries skipped", r.annotations.warnings.size()));
+  for (const auto& run : r.runs) {
+    const tasks::TaskCounts c = tasks::count(run, "all");
+    out += fmt::format(
+        "  {}: {} scored (tp {} fp {} fn {} tn {}), P {:.2f} R {:.2f} F1 {:.2f}; empty {}, no <p> {}, truncated {}, "
+        "invalid UTF-8 {}, failed {}, missing {}, excluded {}, errors {}, unannotated {}\n",
+        run.system, c.documents, c.tp, c.fp, c.fn, c.tn, 100 * c.prf.precision, 100 * c.prf.recall, 100 * c.prf.f1,
+        c.empty, c.no_p, c.truncated, c.invalid_utf8, c.failed, c.missing, c.excluded, c.errors, c.unannotated);
+  }
+  return out;
+}
+
+std::string task_problem(const TaskResults& r) {
+  for (const auto& run : r.runs)
+    if (tasks::count(run, "all").documents > 0) return "";
+  return "task " + r.task + ": no document was scored (no page of the corpus has an annotation in " +
+         r.annotations.path.string() + ")";
+}
+
+}  // namespace detour::harness

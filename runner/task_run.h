@@ -1,0 +1,115 @@
+// task_run: a downstream task (tasks/) over the systems of a corpus: the `--task` of
+// `detour run` (outputs in memory) and `detour task` (output folders). The first row
+// is always "reference": the task on the gold texts. Writes the per-document records
+// (task_per_doc.tsv) and the task block of the results (task.json).
+#pragma once
+
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "corpora/corpus.h"
+#include "runner/runner.h"
+#include "tasks/annotations.h"
+#include "tasks/evaluate.h"
+#include "tasks/task.h"
+
+namespace detour::harness {
+
+struct TaskConfig {
+  std::string task;                            // registry name ("" = no task)
+  std::filesystem::path resources;             // "" = the default places below
+  std::filesystem::path annotations;           // "" = the default places below
+  std::map<std::string, std::string> params;   // NAME=VALUE
+  int jobs = 0;
+};
+
+// Where a task's files are looked for when not given, in order:
+//   resources:   ROOT/tasks/<task>/resources, ROOT/../../resources/<task> (the shared
+//                data layout: corpora/<name> beside resources/)
+//   annotations: ROOT/tasks/<task>/annotations.json, ROOT/annotations.json
+// Throws ResourceError listing the places tried when none exists.
+std::filesystem::path task_resources(const TaskConfig& config, const std::filesystem::path& corpus_root);
+std::filesystem::path task_annotations(const TaskConfig& config, const std::filesystem::path& corpus_root);
+
+struct TaskResults {
+  std::string task, signature;          // signature: the task's, "|ann:<hash>" appended
+  tasks::Annotations annotations;
+  std::vector<tasks::TaskRun> runs;     // "reference" first, then the systems in order
+  std::vector<std::string> languages;   // sorted
+  std::vector<std::string> orphans;     // annotations without a page ("lang/id")
+  double seconds = 0;                   // CPU-bound time of the decisions (wall)
+};
+
+// A system's documents for the task: one DocInput per corpus page (status from the
+// run), text in memory or a file.
+struct TaskSystem {
+  std::string name;
+  std::vector<tasks::DocInput> docs;
+};
+
+// The pages a task sees: the corpus documents with both a page and a gold text
+// (those a run processes), in corpus order, optionally only some languages.
+std::vector<const corpora::CorpusDoc*> task_pages(const corpora::Corpus& corpus,
+                                                  const std::vector<std::string>& languages);
+
+// The documents of an output folder (DIR/<lang>/<name> or DIR/<name>, the name being
+// the gold file's name, as `detour run` writes outputs).
+TaskSystem folder_system(const std::string& name, const std::filesystem::path& dir,
+                         const std::vector<const corpora::CorpusDoc*>& pages);
+
+// Prepares the task and runs it on the gold texts (the reference row) and on every
+// system. Throws UsageError (unknown task or parameter) or ResourceError (missing
+// resources or annotations).
+TaskResults run_task(const TaskConfig& config, const corpora::Corpus& corpus,
+                     const std::vector<const corpora::CorpusDoc*>& pages, const std::vector<TaskSystem>& systems);
+
+// Checks before a run that the task exists, its parameters are valid and its
+// resources and annotations are there for the languages of the corpus (or those
+// asked for). Throws UsageError or ResourceError.
+void check_task(const TaskConfig& config, const std::filesystem::path& corpus_root,
+                const std::vector<std::string>& languages);
+
+// The task on the systems of a run (their outputs in memory, `run` must outlive the
+// call), the reference row on the gold texts.
+TaskResults run_task_on_run(const TaskConfig& config, const RunConfig& run_config, const RunResult& run);
+
+// Table 3 (Lejeune, Brixtel & Lecluze 2015): rows = reference and systems, columns =
+// languages and `all` x P, R, F1 (percentages) with each cell's 95% bootstrap
+// interval over documents (stats/). Markdown or TSV.
+std::string table3(const TaskResults& r, bool markdown);
+
+// Table 4's task column group: per language and `all`, the system (not the
+// reference) with the best task F1 (ties: every tied system, in run order) and that F1,
+// beside the reference's F1. Markdown or TSV.
+std::string table4_task(const TaskResults& r, bool markdown);
+
+// The rank agreement, per language and `all`, between each intrinsic metric of the run
+// and the task: Kendall's tau-b between the systems' micro F1 under the metric and
+// their task F1, with a bootstrap interval over the documents scored by both (pages
+// scored for every system and annotated). JSON (no sentences) and Markdown.
+struct Correlations {
+  nlohmann::json json;
+  std::string markdown;
+};
+Correlations correlations(const RunResult& run, const TaskResults& task);
+
+// Writes DIR/task_per_doc.tsv, DIR/task.json, DIR/table3.{tsv,md}, DIR/table4_task.{tsv,md}, and with a run
+// DIR/correlation.{json,md}.
+void write_task(const std::filesystem::path& dir, const TaskResults& r, const RunResult* run);
+
+// task_per_doc.tsv: system lang id status gold decision outcome label place score
+// gold_label gold_place conditions evidence reason (TSV escapes as per_doc.tsv).
+std::string task_per_doc_tsv(const TaskResults& r);
+// {"task", "signature", "annotations": {"path", "hash", "warnings"}, "orphans",
+//  "systems": {"<name>": {"languages": {"<lang>|all": {counts, P, R, F1}}}}}.
+nlohmann::json task_json(const TaskResults& r);
+// What the summary prints: one line per system with the counts of conditions.
+std::string task_summary(const TaskResults& r);
+// "" when the task scored something, else why (the CLI exits 1 on it).
+std::string task_problem(const TaskResults& r);
+
+}  // namespace detour::harness

@@ -1,0 +1,115 @@
+// daniel: a port of DAnIEL (Lejeune, Brixtel et al. 2013, "Any Language Early
+// Detection of Epidemic Diseases from Web News Streams"), the epidemic-surveillance
+// system of the extrinsic evaluation of Lejeune, Brixtel & Lecluze (TALN 2015). It
+// follows the Python 3 version EMBEDDIA/event-detection (folder
+// event-detection-daniel, daniel.py), decision for decision; the facts were read
+// there and the code is ours.
+//
+// For one document (a cleaned text) and the resource lists of its language:
+//  1. zoning: the text is cut on "<p>" (else on line breaks), empty zones dropped.
+//     With fewer than 3 zones: under 5 "sentences" (pieces between ". " or "</p>"
+//     longer than 2 characters) the text is one zone; with 2 zones the second is cut
+//     in two halves; otherwise the text is cut in three thirds. With 3 zones or more,
+//     except for Chinese, a second zone with fewer than 2 sentence ends (". " or
+//     ".<") is merged with the third as the header, the third staying in place
+//     (DAnIEL's own rule: [z0, z1 + z2, z2, z3, ...]);
+//  2. the repeated substrings shared by the zones and the disease names (repeats.h);
+//     a substring is a candidate when it occurs in at least two zones and in a name,
+//     or, for a one-zone text, in the zone and in a name;
+//  3. each (substring, name) pair gets a score: the length ratio |substring| / |name|,
+//     minus a penalty when the first characters differ (case-insensitively: 0.1 for
+//     diseases, 0.2 for locations, never below 0), a ratio of 1 counted as 0.99,
+//     then with d the sorted zones it occurs in (for a one-zone text: its positions in
+//     the joined text divided by that text's length, rounded to 5 decimals):
+//     d[1] < 2 (repeated in the header) ratio + 0.1; d[0] = 0 (title and elsewhere)
+//     ratio + 0.05 (both at most 1); d[0] <= 2 ratio; else ratio ^ (1 + d[0] d[1]);
+//  4. candidates are sorted by (score, name, substring, positions), highest first; the
+//     document is relevant when the best disease scores at least the ratio threshold
+//     (default 0.8);
+//  5. when any disease candidate exists, the location is the best location
+//     candidate when it scores at least 0.5, else the language's default location
+//     (the "default_value" entry of the locations list, which also takes part in the
+//     matching as a name, as in DAnIEL).
+// Not ported: DAnIEL's optional jusText cleaning of raw HTML (detour gives cleaned
+// texts), the news-source table (sources_fr.json; detour's corpora carry no source
+// names) and the Indonesian town list (its use in DAnIEL appends to a string and
+// fails whenever a town matches).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "tasks/daniel/repeats.h"
+
+namespace detour::tasks::daniel {
+
+// Every number of the algorithm; the signature lists them all.
+struct Params {
+  double ratio = 0.8;              // relevance threshold on the best disease score (DAnIEL's -r)
+  double location_min = 0.5;       // a location candidate below this gives the default location
+  double disease_penalty = 0.1;    // first characters differ
+  double location_penalty = 0.2;
+  double header_bonus = 0.1;       // repeated in the header (d[1] < 2)
+  double title_bonus = 0.05;       // in the title and elsewhere (d[0] = 0)
+  double full_ratio = 0.99;        // a ratio of 1 counts as this
+  int min_zones = 3;               // fewer zones: the weak-structure fallbacks
+  int min_sentences = 5;           // fewer sentences: one zone
+  int header_sentence_ends = 2;    // fewer in zone 1: merged with zone 2
+  std::string no_header_merge = "zh";  // the language without the header merge
+};
+
+// One language's resource lists, names as code points in file order (a repeated key
+// once, at its first place).
+struct Lists {
+  std::vector<std::u32string> diseases;
+  std::vector<std::u32string> locations;  // "default_value" included, as in DAnIEL
+  std::u32string default_location;        // the value of "default_value"
+};
+
+struct Candidate {
+  double score = 0;
+  std::int32_t name = 0;            // index into the list
+  std::u32string substring;         // the repeated substring
+  std::vector<double> positions;    // zones (integers) or normalised positions
+};
+
+enum class Zoning { Paragraphs, Lines, OneZone, TitleSplit, Thirds };
+std::string_view zoning_name(Zoning z);
+
+// How many of the best candidates an analysis keeps (the decision needs the first).
+inline constexpr std::size_t kKeptCandidates = 5;
+
+struct Analysis {
+  Zoning zoning = Zoning::Paragraphs;
+  bool header_merged = false;
+  std::size_t zones = 0;
+  std::vector<Candidate> diseases;   // the best kKeptCandidates, best first
+  std::vector<Candidate> locations;  // the same; computed only when there is a disease candidate
+  std::size_t disease_candidates = 0, location_candidates = 0;  // how many there were
+  bool relevant = false;             // diseases[0].score >= ratio
+  std::u32string location;           // "" when no disease candidate
+  bool default_location = false;
+};
+
+// The zones of a text (step 1).
+std::vector<std::u32string> zoning(std::u32string_view text, std::string_view lang, const Params& p,
+                                   Zoning* how = nullptr, bool* header_merged = nullptr);
+
+// Steps 2 and 3 for one list: the best `keep` candidates, best first (`total`, if
+// given, receives the number of candidates).
+std::vector<Candidate> candidates(const std::vector<std::u32string>& zones,
+                                  const std::vector<std::u32string>& names, bool location, const Params& p,
+                                  RepeatFinder& finder, std::size_t keep = kKeptCandidates,
+                                  std::size_t* total = nullptr);
+
+// The whole analysis of one text. `finder` is scratch space (one per thread).
+Analysis analyze(std::u32string_view text, std::string_view lang, const Lists& lists, const Params& p,
+                 RepeatFinder& finder);
+
+// Python's round(x, 5): the double nearest to x rounded to 5 decimals (half to even
+// on the exact binary value).
+double round5(double x);
+
+}  // namespace detour::tasks::daniel

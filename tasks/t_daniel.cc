@@ -1,0 +1,188 @@
+// The `daniel` task: DAnIEL (tasks/daniel/daniel.h) over each language's resource
+// lists, one decision per document: relevant when the best disease candidate scores at
+// least the ratio threshold; the label is the best disease, the place the location.
+#include <charconv>
+#include <cmath>
+#include <mutex>
+#include <set>
+
+#include "base/hash.h"
+#include "base/io.h"
+#include "base/strings.h"
+#include "base/version.h"
+#include "tasks/daniel/daniel.h"
+#include "tasks/daniel/pyliteral.h"
+#include "tasks/task.h"
+#include "tasks/utf8.h"
+
+namespace detour::tasks {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// Shortest decimal form that reads back as the same double (as Python's repr).
+std::string number(double v) {
+  char buf[32];
+  auto r = std::to_chars(buf, buf + sizeof buf, v);
+  return std::string(buf, r.ptr);
+}
+
+double parse_number(const std::string& key, const std::string& value) {
+  double v = 0;
+  auto r = std::from_chars(value.data(), value.data() + value.size(), v);
+  if (r.ec != std::errc() || r.ptr != value.data() + value.size() || !std::isfinite(v))
+    throw UsageError("task parameter " + key + "=" + value + ": not a number");
+  return v;
+}
+
+struct LanguageLists {
+  daniel::Lists lists;
+  std::string disease_file, location_file;
+  std::uint64_t disease_hash = 0, location_hash = 0;
+};
+
+// The keys of a dict literal, in order, as code points.
+std::vector<std::u32string> keys_of(const nlohmann::ordered_json& j, const fs::path& file) {
+  if (!j.is_object()) throw ResourceError(file.string() + ": not a dict literal");
+  std::vector<std::u32string> out;
+  out.reserve(j.size());
+  for (const auto& [k, v] : j.items()) out.push_back(decode_utf8(k));
+  return out;
+}
+
+class DanielTask final : public Task {
+ public:
+  explicit DanielTask(const TaskSettings& s) : dir_(s.resources) {
+    for (const auto& [key, value] : s.params) {
+      if (key == "ratio") {
+        params_.ratio = parse_number(key, value);
+      } else if (key == "location-min") {
+        params_.location_min = parse_number(key, value);
+      } else if (key == "max-bytes") {
+        double v = parse_number(key, value);
+        if (v < 1 || v > double(std::size_t{1} << 32) || v != std::floor(v))
+          throw UsageError("task parameter max-bytes=" + value + ": must be a whole number from 1 to 2^32");
+        max_bytes_ = static_cast<std::size_t>(v);
+      } else {
+        throw UsageError(unknown_name_message("daniel task parameter", key, {"ratio", "location-min", "max-bytes"}));
+      }
+    }
+    if (params_.ratio < 0 || params_.ratio > 1.1)
+      throw UsageError("task parameter ratio=" + number(params_.ratio) + ": must be between 0 and 1.1");
+  }
+
+  std::string_view name() const override { return "daniel"; }
+
+  std::string signature() const override {
+    const auto& p = params_;
+    std::string s = "task:daniel|port:EMBEDDIA/event-detection@431e711|ratio:" + number(p.ratio) +
+                    "|location-min:" + number(p.location_min) + "|penalty:" + number(p.disease_penalty) + "/" +
+                    number(p.location_penalty) + "|bonus:header=" + number(p.header_bonus) +
+                    ",title=" + number(p.title_bonus) + "|full-ratio:" + number(p.full_ratio) +
+                    "|zoning:p-or-lines,min-zones=" + std::to_string(p.min_zones) +
+                    ",min-sentences=" + std::to_string(p.min_sentences) +
+                    ",header-ends=" + std::to_string(p.header_sentence_ends) + ",no-merge=" + p.no_header_merge +
+                    "|max-bytes:" + std::to_string(max_bytes_) + "|res:";
+    bool first = true;
+    for (const auto& [lang, l] : langs_) {
+      if (!first) s += ",";
+      first = false;
+      s += l.disease_file + "=" + hash_hex(l.disease_hash) + "," + l.location_file + "=" + hash_hex(l.location_hash);
+    }
+    if (first) s += "none";
+    return s + "|version:" + std::string(detour_version());
+  }
+
+  void prepare(const std::vector<std::string>& languages) override {
+    for (const std::string& lang : languages) {
+      if (langs_.count(lang)) continue;
+      if (lang.empty()) throw ResourceError("task daniel: a page without a language (use --lang)");
+      LanguageLists l;
+      l.disease_file = "diseases_" + lang + ".json";
+      l.location_file = "locations_" + lang + ".json";
+      auto load = [&](const std::string& name, std::uint64_t& hash) {
+        const fs::path file = dir_ / name;
+        std::string bytes;
+        try {
+          bytes = io::read_file(file, std::size_t{64} << 20);
+        } catch (const io::IoError& e) {
+          throw ResourceError(std::string("task daniel, language ") + lang + ": " + e.what());
+        }
+        hash = fnv1a(bytes);
+        try {
+          return parse_py_literal(bytes);
+        } catch (const PyLiteralError& e) {
+          throw ResourceError(file.string() + ": " + e.what());
+        }
+      };
+      const fs::path dfile = dir_ / l.disease_file, lfile = dir_ / l.location_file;
+      l.lists.diseases = keys_of(load(l.disease_file, l.disease_hash), dfile);
+      nlohmann::ordered_json loc = load(l.location_file, l.location_hash);
+      l.lists.locations = keys_of(loc, lfile);
+      if (!loc.contains("default_value") || !loc["default_value"].is_string())
+        throw ResourceError(lfile.string() + ": no \"default_value\" string (the language's default location)");
+      l.lists.default_location = decode_utf8(loc["default_value"].get<std::string>());
+      for (const auto* names : {&l.lists.diseases, &l.lists.locations})
+        for (const auto& n : *names)
+          if (n.empty()) throw ResourceError((names == &l.lists.diseases ? dfile : lfile).string() + ": an empty name");
+      langs_.emplace(lang, std::move(l));
+    }
+  }
+
+  Decision decide(const TaskDoc& doc) const override {
+    auto it = langs_.find(std::string(doc.lang));
+    if (it == langs_.end()) throw std::runtime_error("no resources prepared for language '" + std::string(doc.lang) + "'");
+    Decision d;
+    std::string_view bytes = doc.text;
+    if (bytes.find_first_not_of(" \t\n\r\f\v") == std::string_view::npos) d.conditions.push_back("empty");
+    if (bytes.find("<p>") == std::string_view::npos) d.conditions.push_back("no-p");
+    if (bytes.size() > max_bytes_) {
+      std::size_t cut = max_bytes_;
+      while (cut > 0 && (static_cast<unsigned char>(bytes[cut]) & 0xC0) == 0x80) --cut;
+      bytes = bytes.substr(0, cut);
+      d.conditions.push_back("truncated");
+    }
+    std::size_t invalid = 0;
+    const std::u32string text = decode_utf8(bytes, &invalid);
+    if (invalid) d.conditions.push_back("invalid-utf8");
+
+    thread_local RepeatFinder finder;
+    const daniel::Analysis a = daniel::analyze(text, doc.lang, it->second.lists, params_, finder);
+    const daniel::Lists& lists = it->second.lists;
+    d.relevant = a.relevant;
+    d.evidence.emplace_back("zoning", std::string(daniel::zoning_name(a.zoning)) + (a.header_merged ? "+header" : ""));
+    d.evidence.emplace_back("zones", std::to_string(a.zones));
+    if (!a.diseases.empty()) {
+      d.label = encode_utf8(lists.diseases[a.diseases[0].name]);
+      d.score = a.diseases[0].score;
+      d.place = encode_utf8(a.location);
+    }
+    auto describe = [](const std::vector<daniel::Candidate>& cs, const std::vector<std::u32string>& names) {
+      std::string s;
+      for (std::size_t i = 0; i < cs.size() && i < 3; ++i) {
+        if (i) s += " | ";
+        s += encode_utf8(names[cs[i].name]) + " " + number(cs[i].score) + " [" + encode_utf8(cs[i].substring) + "]";
+      }
+      return s;
+    };
+    d.evidence.emplace_back("diseases", describe(a.diseases, lists.diseases));
+    if (!a.diseases.empty()) {
+      d.evidence.emplace_back("locations", describe(a.locations, lists.locations));
+      d.evidence.emplace_back("location", a.default_location ? "default" : "found");
+    }
+    return d;
+  }
+
+ private:
+  fs::path dir_;
+  daniel::Params params_;
+  std::size_t max_bytes_ = std::size_t{1} << 20;
+  std::map<std::string, LanguageLists> langs_;
+};
+
+}  // namespace
+
+std::unique_ptr<Task> make_daniel_task(const TaskSettings& s) { return std::make_unique<DanielTask>(s); }
+
+}  // namespace detour::tasks

@@ -1,0 +1,32 @@
+#include "tasks/utf8.h"
+
+#include "base/utf8.h"
+
+namespace detour::tasks {
+
+std::string encode_utf8(std::u32string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (char32_t cp : text) utf8::append(out, cp);
+  return out;
+}
+
+std::u32string decode_utf8(std::string_view bytes, std::size_t* invalid) {
+  std::u32string out;
+  out.reserve(bytes.size());
+  std::size_t bad = 0;
+  for (std::size_t i = 0; i < bytes.size();) {
+    const utf8::Step s = utf8::decode(bytes, i);
+    if (s.ok) {
+      out += s.cp;
+    } else {
+      out += U'\uFFFD';
+      ++bad;
+    }
+    i += s.len;
+  }
+  if (invalid) *invalid = bad;
+  return out;
+}
+
+}  // namespace detour::tasks

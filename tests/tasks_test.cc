@@ -1,0 +1,282 @@
+// Tests of the tasks module: the lenient resource reader, the repeats of DAnIEL's
+// rstr_max, zoning, the parity of the DAnIEL port with the real DAnIEL on committed
+// texts of our own, and the evaluator's defined results on bad input.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <fstream>
+#include <map>
+#include <random>
+#include <sstream>
+
+#include "base/hash.h"
+#include "base/io.h"
+#include "corpora/corpus.h"
+#include "runner/task_run.h"
+#include "tasks/annotations.h"
+#include "tasks/daniel/daniel.h"
+#include "tasks/daniel/pyliteral.h"
+#include "tasks/daniel/repeats.h"
+#include "tasks/evaluate.h"
+#include "tasks/task.h"
+#include "tasks/utf8.h"
+#include "tests/test_util.h"
+
+namespace fs = std::filesystem;
+using namespace detour;
+using namespace detour::tasks;
+
+namespace {
+
+fs::path sample_resources() { return testing::source_dir() / "corpora/sample/tasks/daniel/resources"; }
+
+std::vector<std::string> split_tabs(const std::string& line) {
+  std::vector<std::string> out;
+  std::size_t a = 0;
+  for (;;) {
+    std::size_t b = line.find('\t', a);
+    out.push_back(line.substr(a, b == std::string::npos ? std::string::npos : b - a));
+    if (b == std::string::npos) return out;
+    a = b + 1;
+  }
+}
+
+}  // namespace
+
+TEST_CASE("Python literals: quotes, tuples, comments, repeated keys, escapes", "[tasks]") {
+  auto j = parse_py_literal(
+      "# a comment\n{'a': 'x', \"b\": ('y', 2), u'\\u0444\\xe9': [1, 2.5, True, None,], 'a': 'z', 'c' 'd': r'\\n',}");
+  REQUIRE(j.is_object());
+  std::vector<std::string> keys;
+  for (const auto& [k, v] : j.items()) keys.push_back(k);
+  CHECK(keys == std::vector<std::string>{"a", "b", "\xD1\x84\xC3\xA9", "cd"});  // first place kept
+  CHECK(j["a"] == "z");                                                        // last value
+  CHECK(j["b"][1] == 2);
+  CHECK(j["cd"] == "\\n");
+  CHECK(parse_py_literal("'\\ud83d\\ude00'") == "\xF0\x9F\x98\x80");
+  try {
+    parse_py_literal("{\n'a': 'b'\n'c': 1}");
+    FAIL("no error");
+  } catch (const PyLiteralError& e) {
+    CHECK(std::string(e.what()).find("line 3, column 4") != std::string::npos);
+  }
+  CHECK_THROWS_AS(parse_py_literal("{'a': 'unterminated}"), PyLiteralError);
+  CHECK_THROWS_AS(parse_py_literal("{'a' 'b'}"), PyLiteralError);
+}
+
+TEST_CASE("repeats: the suffix array is sorted and every repeat occurs at its interval", "[tasks]") {
+  std::mt19937 rng(7);
+  RepeatFinder f;
+  for (int round = 0; round < 300; ++round) {
+    std::vector<std::u32string> strings(1 + rng() % 4);
+    const std::u32string alphabet = round % 2 ? U"ab" : U"abcé中\x01";
+    for (auto& s : strings) {
+      std::size_t n = 1 + rng() % 25;
+      for (std::size_t i = 0; i < n; ++i) s += alphabet[rng() % alphabet.size()];
+    }
+    std::vector<std::u32string_view> views(strings.begin(), strings.end());
+    f.run(views);
+    const std::u32string& t = f.text();
+    const auto& sa = f.suffix_array();
+    REQUIRE(sa.size() == t.size());
+    for (std::size_t i = 1; i < sa.size(); ++i)
+      REQUIRE(std::u32string_view(t).substr(sa[i - 1]) < std::u32string_view(t).substr(sa[i]));
+    for (const Repeat& r : f.repeats()) {
+      REQUIRE(r.length >= 1);
+      REQUIRE(r.count >= 2);
+      const std::u32string_view ss = std::u32string_view(t).substr(r.end - r.length, r.length);
+      for (std::int32_t o = r.sa_start; o < r.sa_start + r.count; ++o)
+        REQUIRE(std::u32string_view(t).substr(sa[o], ss.size()) == ss);
+    }
+  }
+}
+
+TEST_CASE("DAnIEL zoning: paragraphs, lines, weak-structure fallbacks, header merge", "[tasks]") {
+  daniel::Params p;
+  daniel::Zoning how;
+  bool merged = false;
+  auto z = daniel::zoning(U"<h>T\n<p>A. B. C.\n<p>D.\n<p>E.\n", "en", p, &how, &merged);
+  CHECK(how == daniel::Zoning::Paragraphs);
+  CHECK_FALSE(merged);
+  CHECK(z.size() == 4);
+  z = daniel::zoning(U"<h>T\n<p>A\n<p>D.\n<p>E.\n", "en", p, &how, &merged);
+  CHECK(merged);  // zone 1 has fewer than 2 sentence ends: [z0, z1 + z2, z2, z3]
+  REQUIRE(z.size() == 4);
+  CHECK(z[1] == U"A\nD.\n");
+  CHECK(z[2] == U"D.\n");
+  z = daniel::zoning(U"<h>T\n<p>A\n<p>D.\n<p>E.\n", "zh", p, &how, &merged);
+  CHECK_FALSE(merged);  // no header merge for Chinese
+  z = daniel::zoning(U"one\ntwo\nthree", "en", p, &how);
+  CHECK(how == daniel::Zoning::Lines);
+  CHECK(z.size() == 3);
+  z = daniel::zoning(U"Short text. Two sentences.", "en", p, &how);
+  CHECK(how == daniel::Zoning::OneZone);
+  CHECK(z.size() == 1);
+  z = daniel::zoning(U"Title\nAaa. Bbb. Ccc. Ddd. Eee. Fff.", "en", p, &how);
+  CHECK(how == daniel::Zoning::TitleSplit);
+  REQUIRE(z.size() == 3);
+  CHECK(z[1] + z[2] == U"Aaa. Bbb. Ccc. Ddd. Eee. Fff.");
+  z = daniel::zoning(U"Aaa. Bbb. Ccc. Ddd. Eee. Fff.", "en", p, &how);
+  CHECK(how == daniel::Zoning::Thirds);
+  CHECK(z.size() == 3);
+  z = daniel::zoning(U"", "en", p, &how);
+  CHECK(how == daniel::Zoning::OneZone);
+  CHECK(z == std::vector<std::u32string>{U""});
+}
+
+TEST_CASE("round5 rounds as Python's round(x, 5)", "[tasks]") {
+  CHECK(daniel::round5(0.015625) == 0.01562);  // a tie on the exact binary value: to even
+  CHECK(daniel::round5(0.123456789) == 0.12346);
+  CHECK(daniel::round5(2.0 / 3.0) == 0.66667);
+  CHECK(daniel::round5(0) == 0);
+}
+
+TEST_CASE("DAnIEL port: the real DAnIEL's decisions on committed texts", "[tasks][parity]") {
+  const fs::path dir = testing::source_dir() / "tests/fixtures/tasks/daniel";
+  TaskSettings s;
+  s.resources = sample_resources();
+  auto task = find_task("daniel").make(s);
+  task->prepare({"el", "en", "fr", "ru", "zh"});
+  std::ifstream in(dir / "daniel_decisions.tsv");
+  std::string line;
+  std::getline(in, line);
+  int compared = 0, relevant = 0;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    auto f = split_tabs(line);
+    REQUIRE(f.size() == 7);
+    INFO(f[0] + "/" + f[1]);
+    REQUIRE(f[6].empty());  // DAnIEL decided it
+    const std::string text = io::read_file(dir / "texts" / f[0] / f[1]);
+    Decision d = task->decide({f[0], f[1], text});
+    CHECK(d.relevant == (f[2] == "1"));
+    CHECK(d.label == f[3]);
+    CHECK(d.place == f[4]);
+    CHECK(d.score == (f[5].empty() ? 0.0 : std::stod(f[5])));
+    ++compared;
+    relevant += d.relevant;
+  }
+  CHECK(compared == 20);
+  CHECK(relevant == 15);
+}
+
+TEST_CASE("daniel task: resources and parameters are checked before any document", "[tasks]") {
+  testing::TempDir tmp;
+  TaskSettings s;
+  s.resources = tmp.path;
+  auto task = find_task("daniel").make(s);
+  try {
+    task->prepare({"en"});
+    FAIL("no error");
+  } catch (const ResourceError& e) {
+    CHECK(std::string(e.what()).find("diseases_en.json") != std::string::npos);
+  }
+  tmp.write("diseases_en.json", "{'flu': ''}");
+  tmp.write("locations_en.json", "{'France': 'France'}");
+  task = find_task("daniel").make(s);
+  try {
+    task->prepare({"en"});
+    FAIL("no error");
+  } catch (const ResourceError& e) {
+    CHECK(std::string(e.what()).find("default_value") != std::string::npos);
+  }
+  tmp.write("locations_en.json", "{'default_value': 'France',\n 'France' 'France'}");
+  task = find_task("daniel").make(s);
+  CHECK_THROWS_WITH(task->prepare({"en"}), Catch::Contains("locations_en.json") && Catch::Contains("line 2"));
+  s.params = {{"ratio", "abc"}};
+  CHECK_THROWS_AS(find_task("daniel").make(s), UsageError);
+  s.params = {{"ration", "0.7"}};
+  CHECK_THROWS_WITH(find_task("daniel").make(s), Catch::Contains("did you mean 'ratio'"));
+  CHECK_THROWS_AS(find_task("danial"), UsageError);
+  s.params = {{"ratio", "0.7"}};
+  tmp.write("locations_en.json", "{'default_value': 'France', 'France': 'France'}");
+  task = find_task("daniel").make(s);
+  task->prepare({"en"});
+  CHECK(task->signature().find("ratio:0.7|") != std::string::npos);
+  CHECK(task->signature().find("diseases_en.json=" + hash_hex(fnv1a("{'flu': ''}"))) != std::string::npos);
+}
+
+TEST_CASE("task evaluator: bad input gets a defined result and a count", "[tasks]") {
+  testing::TempDir tmp;
+  const fs::path root = tmp.path / "corpus";
+  const std::string good = "<h>Cholera in Kenya\n<p>Cholera cases rise in Kenya. Doctors worry.\n<p>Cholera again.\n";
+  // Pages: a (relevant), b (not relevant), c (no annotation), e (huge output), f (no <p>),
+  // g (invalid UTF-8), h (empty output), i (no output file); an annotation for a page z
+  // that does not exist.
+  for (std::string id : {"a", "b", "c", "e", "f", "g", "h", "i"}) {
+    tmp.write("corpus/en/html/" + id, "<html><body><p>page</p></body></html>");
+    tmp.write("corpus/en/gold/" + id, good);
+  }
+  nlohmann::json ann;
+  auto add = [&](const std::string& id, bool rel) {
+    ann[id] = {{"path", id}, {"langue", "en"},
+               {"annotations", rel ? nlohmann::json::array({{"cholera", "Kenya", "x"}}) : nlohmann::json::array({{"N", "N", "N"}})}};
+  };
+  for (std::string id : {"a", "e", "f", "g", "h", "i"}) add(id, true);
+  add("b", false);
+  add("z", true);
+  tmp.write("corpus/tasks/daniel/annotations.json", ann.dump());
+  const fs::path res = tmp.path / "corpus/tasks/daniel/resources";
+  fs::create_directories(res);
+  fs::copy(sample_resources() / "diseases_en.json", res);
+  fs::copy(sample_resources() / "locations_en.json", res);
+  std::string huge;
+  while (huge.size() < (std::size_t{1} << 20) + 100) huge += "<p>Nothing to report here today. The weather is fine.\n";
+  tmp.write("out/en/a", good);
+  tmp.write("out/en/b", good);
+  tmp.write("out/en/c", good);
+  tmp.write("out/en/e", huge);
+  tmp.write("out/en/f", "Cholera in Kenya\nCholera cases rise in Kenya. Doctors worry.\nCholera again.\n");
+  tmp.write("out/en/g", "<h>Cholera in Kenya \xFF\xFE\n<p>Cholera cases rise in Kenya. Doctors worry.\n<p>Cholera again.\n");
+  tmp.write("out/en/h", "");
+
+  corpora::Corpus corpus = corpora::open_corpus(root);
+  harness::TaskConfig config;
+  config.task = "daniel";
+  config.jobs = 2;
+  const auto pages = harness::task_pages(corpus, {});
+  REQUIRE(pages.size() == 8);
+  auto r = harness::run_task(config, corpus, pages, {harness::folder_system("OUT", tmp.path / "out", pages)});
+  REQUIRE(r.runs.size() == 2);
+  CHECK(r.orphans == std::vector<std::string>{"en/z"});
+  const TaskCounts c = count(r.runs[1], "all");
+  CHECK(c.documents == 7);  // c has no annotation
+  CHECK(c.unannotated == 1);
+  CHECK(c.truncated == 1);
+  CHECK(c.no_p == 3);       // f, h (empty) and i (missing: decided as empty)
+  CHECK(c.empty == 2);      // h and i
+  CHECK(c.invalid_utf8 == 1);
+  CHECK(c.missing == 1);
+  CHECK(c.tp == 3);         // a, f, g
+  CHECK(c.fp == 1);         // b
+  CHECK(c.fn == 3);         // e (truncated, nothing found), h, i
+  const TaskCounts ref = count(r.runs[0], "all");
+  CHECK(ref.tp == 6);
+  CHECK(ref.fp == 1);
+  // Records keep their order whatever the threads.
+  config.jobs = 1;
+  auto r1 = harness::run_task(config, corpus, pages, {harness::folder_system("OUT", tmp.path / "out", pages)});
+  CHECK(harness::task_per_doc_tsv(r1) == harness::task_per_doc_tsv(r));
+}
+
+TEST_CASE("detour task: exit statuses and errors naming the file", "[tasks][cli]") {
+  testing::TempDir tmp;
+  tmp.write("corpus/en/html/a", "<p>x</p>");
+  tmp.write("corpus/en/gold/a", "<p>x\n");
+  auto r = testing::run_detour("task --corpus '" + (tmp.path / "corpus").string() + "' --task danial");
+  CHECK(r.status == 2);
+  CHECK(r.out.find("did you mean 'daniel'") != std::string::npos);
+  r = testing::run_detour("task --corpus '" + (tmp.path / "corpus").string() + "'");
+  CHECK(r.status == 1);
+  CHECK(r.out.find("resources of task daniel not found") != std::string::npos);
+  tmp.write("corpus/tasks/daniel/annotations.json", R"({"1": {"path": "other", "langue": "en", "annotations": [["N"]]}})");
+  r = testing::run_detour("task --corpus '" + (tmp.path / "corpus").string() + "' --task-resources '" +
+                          sample_resources().string() + "'");
+  CHECK(r.status == 1);
+  CHECK(r.out.find("no document was scored") != std::string::npos);
+  tmp.write("corpus/tasks/daniel/annotations.json", "[1, 2");
+  r = testing::run_detour("task --corpus '" + (tmp.path / "corpus").string() + "' --task-resources '" +
+                          sample_resources().string() + "'");
+  CHECK(r.status == 1);
+  CHECK(r.out.find("annotations.json: not JSON") != std::string::npos);
+}
