@@ -24,7 +24,8 @@
 //  4. Detection, source "detected": well-formed (or mostly) UTF-8 with non-ASCII is
 //     UTF-8 (checked before uchardet 0.0.7, which calls some such pages windows-125x);
 //     ASCII-only pages are windows-1252 (source "default", note "ASCII only"); else
-//     uchardet. Pages with many NUL bytes (UTF-16 without a BOM) go to uchardet first.
+//     uchardet. Pages with many NUL bytes: UTF-16 without a BOM when the NULs fall on one
+//     side of the byte pairs (utf16_by_nul_pattern), else uchardet first.
 //  5. UTF-8 when the bytes are valid UTF-8, else windows-1252, source "default".
 // Conversion uses ICU; undecodable bytes become U+FFFD and DecodeInfo::lossy is set.
 // Thread-safe: every call opens its own converters and detector.
@@ -580,6 +581,28 @@ std::string sniff_declared_charset(std::string_view bytes) {
   return trim_label(xml_declaration_label(head));
 }
 
+namespace {
+
+// UTF-16 without a byte-order mark, told by where its NUL bytes fall: markup and
+// Latin text are code units below U+0100, whose high byte is 0, so in the first 4 KiB
+// one side of the byte pairs is mostly NUL (the odd side for little-endian) and the
+// other side almost never is.
+std::optional<Charset> utf16_by_nul_pattern(std::string_view bytes) {
+  const std::size_t pairs = std::min<std::size_t>(bytes.size(), 4096) / 2;
+  if (pairs < 8) return std::nullopt;
+  std::size_t even = 0, odd = 0;
+  for (std::size_t k = 0; k < pairs; ++k) {
+    even += bytes[2 * k] == 0;
+    odd += bytes[2 * k + 1] == 0;
+  }
+  auto side = [&](std::size_t nul, std::size_t other) { return nul * 10 >= pairs * 3 && other * 50 <= pairs; };
+  if (side(odd, even)) return Charset{"UTF-16LE", "UTF-16LE"};
+  if (side(even, odd)) return Charset{"UTF-16BE", "UTF-16BE"};
+  return std::nullopt;
+}
+
+}  // namespace
+
 Decoded decode_page(std::string_view bytes, std::string_view given) {
   // 1. Byte-order mark.
   if (bytes.size() >= 3 && static_cast<unsigned char>(bytes[0]) == 0xEF &&
@@ -622,7 +645,11 @@ Decoded decode_page(std::string_view bytes, std::string_view given) {
   // some UTF-8 pages with few non-ASCII characters as a windows-125x charset. Text with
   // many NUL bytes (UTF-16 without a BOM) goes straight to uchardet.
   const bool nul_heavy = st.nul * 10 > static_cast<long>(bytes.size());
-  if (!nul_heavy) {
+  if (nul_heavy) {
+    if (auto cs = utf16_by_nul_pattern(bytes))
+      return with_notes(finish(bytes, *cs, "detected", "UTF-16 without a byte-order mark (NUL bytes on one side)", &st),
+                        notes);
+  } else {
     if (st.valid() && st.multi > 0) return with_notes(finish(bytes, kUtf8, "detected", {}, &st), notes);
     if (st.valid()) {
       return with_notes(finish(bytes, kWindows1252, "default", "ASCII only", &st), notes);

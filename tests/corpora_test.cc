@@ -138,6 +138,25 @@ TEST_CASE("decode: byte-order marks win over declarations", "[corpora]") {
   }
 }
 
+TEST_CASE("decode: UTF-16 without a byte-order mark is detected, not read as windows-1252", "[corpora]") {
+  // No BOM, no declaration: before, these decoded as windows-1252 (markup became text).
+  for (const std::string body : {"<p>" + kGreek + "</p>", std::string("<p>Hello world, a plain English page.</p>")}) {
+    const std::string html = page("", body);
+    for (const char* cs : {"UTF-16LE", "UTF-16BE"}) {
+      INFO(cs << " " << body);
+      Decoded d = decode_page(encode(html, cs));
+      CHECK(d.info.charset == cs);
+      CHECK(d.info.source == "detected");
+      CHECK(d.utf8 == html);
+      CHECK_FALSE(d.info.lossy);
+    }
+  }
+  // NUL bytes on both sides of the pairs are not UTF-16.
+  std::string nuls(64, '\0');
+  for (std::size_t i = 0; i < nuls.size(); i += 3) nuls[i] = 'a';
+  CHECK(decode_page(nuls).info.charset.rfind("UTF-16", 0) == std::string::npos);
+}
+
 TEST_CASE("decode: meta sniffing variants", "[corpora]") {
   auto sniff = [](const std::string& head) { return sniff_declared_charset(page(head, "<p>x</p>")); };
   CHECK(sniff("<meta charset=\"koi8-r\">") == "koi8-r");
