@@ -41,20 +41,7 @@ const SystemRecords* RunRecords::find(const std::string& name) const {
   return nullptr;
 }
 
-std::string tsv_escape(std::string_view field) {
-  std::string out;
-  out.reserve(field.size());
-  for (char c : field) {
-    switch (c) {
-      case '\\': out += "\\\\"; break;
-      case '\t': out += "\\t"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
+std::string tsv_escape(std::string_view field) { return detour::tsv_escape(field); }
 
 std::string tsv_unescape(std::string_view field) {
   std::string out;
