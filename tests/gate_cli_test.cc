@@ -178,6 +178,7 @@ TEST_CASE("compare: within a run, across runs, refusals", "[compare][cli][slow]"
   CHECK(run_detour("compare '" + r.good.string() + "' --systems BP,XX").status == 2);
   CHECK(run_detour("compare '" + r.good.string() + "' --system BP").status == 2);
   CHECK(run_detour("compare '" + r.good.string() + "' --systems BP,JTA --statistic median").status == 2);
-  CHECK(run_detour("compare 'store:42' --systems BP,JTA").out.find("unknown run source kind 'store'") !=
+  // FILE:ID names a run of a results store; neither a store file nor a run folder:
+  CHECK(run_detour("compare 'no-such-store:42' --systems BP,JTA").out.find("unknown run source kind 'no-such-store'") !=
         std::string::npos);
 }
