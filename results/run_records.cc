@@ -43,6 +43,11 @@ const SystemRecords* RunRecords::find(const std::string& name) const {
 
 std::string tsv_escape(std::string_view field) { return detour::tsv_escape(field); }
 
+fs::path output_file(const fs::path& dir, const std::string& system, const std::string& lang,
+                     const std::string& name) {
+  return dir / "outputs" / system / lang / name;
+}
+
 std::string tsv_unescape(std::string_view field) {
   std::string out;
   out.reserve(field.size());

@@ -83,6 +83,12 @@ RunRecords read_run(const std::filesystem::path& dir);
 // TSV field escaping and its inverse (\\, \t, \n, \r).
 std::string tsv_escape(std::string_view field);
 std::string tsv_unescape(std::string_view field);
+
+// Where a run folder keeps a system's output of a page: DIR/outputs/SYSTEM/LANG/NAME
+// (NAME: the gold's file name, or the page id). With DIR empty, the path relative to
+// the run folder.
+std::filesystem::path output_file(const std::filesystem::path& dir, const std::string& system,
+                                  const std::string& lang, const std::string& name);
 // Notes as written in per_doc.tsv: "key=value; key=value" (before escaping), and back
 // (a part without '=' continues the previous value).
 std::string notes_text(const std::map<std::string, std::string>& notes);

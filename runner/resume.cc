@@ -325,7 +325,7 @@ void RunRecorder::check_outputs(store::RunLog& run) {
     for (std::size_t s = 0; s < p.systems.size(); ++s) {
       const store::SystemEntry& sp = p.systems[s];
       if (!sp.scores) continue;
-      fs::path f = cfg_.out / "outputs" / run.header.systems[s].name / doc.lang / doc.out_name;
+      fs::path f = results::output_file(cfg_.out, run.header.systems[s].name, doc.lang, doc.out_name);
       bool ok = false;
       try {
         ok = fnv1a(io::read_file_into(f, buf)) == sp.output_hash;

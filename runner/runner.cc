@@ -325,7 +325,7 @@ void write_run(const RunConfig& cfg, const RunResult& r) {
     const SystemResult& sys = r.systems[s];
     for (std::size_t i = 0; i < sys.pages.size(); ++i) {
       if (sys.pages[i].status == "excluded") continue;
-      fs::path out_path = dir / "outputs" / sys.name / r.doc_langs[i] / r.doc_out_names[i];
+      fs::path out_path = results::output_file(dir, sys.name, r.doc_langs[i], r.doc_out_names[i]);
       fs::create_directories(out_path.parent_path());
       io::write_file_atomic(out_path, r.outputs[s][i], /*durable=*/false);
     }

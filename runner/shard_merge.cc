@@ -113,7 +113,7 @@ void copy_outputs(const MergeSource& s, const fs::path& out, std::set<fs::path>&
     for (std::size_t k = 0; k < page.systems.size(); ++k) {
       const store::SystemEntry& e = page.systems[k];
       if (!e.scores) continue;
-      const fs::path rel = fs::path("outputs") / h.systems[k].name / doc.lang / doc.out_name;
+      const fs::path rel = results::output_file({}, h.systems[k].name, doc.lang, doc.out_name);
       std::string_view bytes = io::read_file_into(s.folder / rel, buf);
       if (fnv1a(bytes) != e.output_hash)
         throw store::StoreError((s.folder / rel).string() + ": not the output its run recorded (changed since?)");

@@ -178,7 +178,7 @@ TaskResults run_task_on_run(const TaskConfig& config, const RunConfig& run_confi
       if (!run.outputs_written) {
         in.text = run.outputs[s][i];
       } else if (in.status == "ok") {
-        in.file = run_config.out / "outputs" / sys.name / run.doc_langs[i] / run.doc_out_names[i];
+        in.file = results::output_file(run_config.out, sys.name, run.doc_langs[i], run.doc_out_names[i]);
       }
       ts.docs.push_back(std::move(in));
     }
