@@ -23,6 +23,7 @@ struct DecodeInfo {
   std::string source;       // "bom", "meta", "xml-declaration", "detected", "default", "given"
   bool lossy = false;       // some bytes could not be converted (replaced by U+FFFD)
   std::string note;         // anything a reader of the log should know
+  std::string neutralised;  // markup dropped before parsing (html/neutralise.h), or ""
 };
 
 // One page of a corpus, decoded and parsed once per run and shared read-only.

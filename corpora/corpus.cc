@@ -2,10 +2,13 @@
 // and gold whatever holds them (see corpus.h).
 #include "corpora/corpus.h"
 
+#include <cstdio>
 #include <memory>
 
 #include "base/errors.h"
 #include "base/gzip.h"
+#include "base/strings.h"
+#include "corpora/binary_check.h"
 #include "corpora/cleaneval2007.h"
 #include "corpora/decode.h"
 #include "corpora/format.h"
@@ -84,9 +87,27 @@ std::string load_page_raw(const CorpusDoc& doc) {
   return filtered(doc.html_path, doc.html_filter);
 }
 
-Page load_page(const CorpusDoc& doc) { return load_page_bytes(doc, load_page_raw(doc)); }
+namespace {
 
-Page load_page_bytes(const CorpusDoc& doc, std::string_view bytes) {
+[[noreturn]] void over_cap(std::size_t size, const PageLimits& limits) {
+  throw PageRefused("page of " + approx_bytes(size) + " over the " + format_bytes(limits.max_bytes) + " cap");
+}
+
+}  // namespace
+
+Page load_page(const CorpusDoc& doc, const PageLimits& limits) {
+  // A file over the cap is refused before it is read (a compressed one once inflated).
+  if (!doc.html_inline && !doc.html_path.empty() && !doc.html_filter) {
+    std::error_code ec;
+    const auto size = fs::file_size(doc.html_path.path(), ec);
+    if (!ec && size > limits.max_bytes) over_cap(static_cast<std::size_t>(size), limits);
+  }
+  return load_page_bytes(doc, load_page_raw(doc), limits);
+}
+
+Page load_page_bytes(const CorpusDoc& doc, std::string_view bytes, const PageLimits& limits) {
+  if (bytes.size() > limits.max_bytes) over_cap(bytes.size(), limits);
+  if (std::string kind = binary_kind(bytes); !kind.empty()) throw PageRefused("not an HTML page (" + kind + ")");
   const std::string where = doc.html_path.empty() ? doc.where() : doc.html_path.string();
   std::string given = doc.given_charset;
   std::string_view body = bytes;
@@ -107,6 +128,9 @@ Page load_page_bytes(const CorpusDoc& doc, std::string_view bytes) {
   p.url = doc.url;
   p.html = std::move(dec.utf8);
   p.decode = std::move(dec.info);
+  // Bounds on the markup, before any parser sees it (html/neutralise.h).
+  if (const html::NeutraliseReport r = html::neutralise(p.html, limits.markup); r.changed())
+    p.decode.neutralised = r.text(limits.markup);
   p.dom = std::make_shared<const dom::Document>(dom::Document::parse(p.html));
   return p;
 }

@@ -114,6 +114,8 @@ class RunRecorder {
   // store; with cfg.resume, takes what an earlier run of the same identity recorded
   // there. Throws UsageError when the earlier run is not the same run.
   void open(store::RunHeader header);
+  // The run's header (its documents dropped once restore() has run: the run keeps its
+  // own list).
   const store::RunHeader& header() const { return header_; }
 
   // Pages (positions in the share) done by an earlier run, and their records into
@@ -122,10 +124,11 @@ class RunRecorder {
   std::size_t done_count() const { return done_count_; }
   void restore(RunResult& result, ScoredPages& scored);
 
-  // Page k of the share is complete in `result` and `scored`: writes its outputs
-  // (with a run folder; the texts are then dropped from the result) and queues its
-  // record. Thread-safe. Rethrows what the writer thread met (a full disk).
-  void commit(RunResult& result, const ScoredPages& scored, std::size_t k);
+  // Page k of the share is complete in `result` and `scored`, its outputs (by system)
+  // in `outputs`: writes the outputs (with a run folder) and queues its record.
+  // Thread-safe. Rethrows what the writer thread met (a full disk).
+  void commit(const RunResult& result, const ScoredPages& scored, std::size_t k,
+              const std::vector<std::string>& outputs);
 
   // Pages of the share neither done earlier nor committed yet.
   std::size_t missing() const;
@@ -146,7 +149,7 @@ class RunRecorder {
   };
   void writer_loop();
   void flush();
-  void write_outputs(RunResult& result, std::size_t k);
+  void write_outputs(const RunResult& result, std::size_t k, const std::vector<std::string>& outputs);
   void check_outputs(store::RunLog& run);
   static constexpr std::uint32_t kNotInShare = ~std::uint32_t{0};
 

@@ -1,0 +1,88 @@
+// page_work: the work of one page of a run -- load it, run every system's stages on
+// it, score every output -- as one function of the page and the run's fixed setup.
+// The runner calls it from its threads, or from its worker processes
+// (runner/workers.h) when pages run isolated under a watchdog; either way the result
+// is the same bytes.
+//
+// What the work does is reported as it goes (PageProgress): which stage starts, and
+// each system's outcome as soon as it is known, so that a watchdog that stops the
+// work in a stage knows what was done and what to blame. A retry of the page
+// (PageForced) is told the stages that failed (they fail again at once, and so does
+// every chain through them) and the systems already known (not run again).
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "corpora/corpus.h"
+#include "metrics/metric.h"
+#include "results/run_records.h"
+#include "runner/pipeline.h"
+
+namespace detour::harness {
+
+// One system on one page.
+struct SystemPage {
+  results::PageRecord record;  // status, reason, notes, time
+  std::string output;          // the output as scored (CleanEval form); "" when failed or excluded
+  std::optional<std::vector<metrics::DocScore>> scores;  // per metric; absent when excluded
+};
+
+struct PageResult {
+  std::string decode_note;  // pages.tsv's decoding column
+  std::vector<SystemPage> systems;
+};
+
+// What a page's work needs, fixed for the run (all of it read-only during the run).
+struct PageJob {
+  const Pipeline* pipeline = nullptr;
+  const std::vector<std::vector<std::string>>* systems = nullptr;
+  const std::vector<const metrics::MetricInfo*>* metrics = nullptr;
+  const metrics::ScoreOptions* score_options = nullptr;
+  corpora::PageLimits limits;
+  // CPU seconds a stage may take on a page (a stage that took more fails: "time budget
+  // of 10 s exceeded in BP"); 0 = no budget. In a worker process the watchdog stops the
+  // stage at the budget; in a thread it can only fail it after it returns.
+  double stage_budget = 0;
+  // The memory a worker process may use for a page (WorkerOptions::memory_limit), for
+  // the reasons of stages that run out of it; 0 = not bounded.
+  std::size_t memory_budget = 0;
+};
+
+// What is already known of a page when its work is retried: stages that failed
+// ("BP", "BP-JTA"; "load" for the page itself; "score SYSTEM" for a system's scoring)
+// with their reasons, and the systems whose outcome is known.
+struct PageForced {
+  std::map<std::string, std::string> failed;
+  std::vector<char> known;  // by system; empty = none
+};
+
+// The work's reports, as it goes.
+class PageProgress {
+ public:
+  virtual ~PageProgress() = default;
+  // A stage starts: `key` is "load", a chain prefix ("BP", "BP-JTA") or "score
+  // SYSTEM" (what PageForced::failed names), `label` what a reason names ("loading
+  // the page", "JTA", "scoring BP-JTA").
+  virtual void stage(const std::string& key, const std::string& label) {}
+  // System s's outcome is known.
+  virtual void system(std::size_t s, const SystemPage& page) {}
+};
+
+// "time budget of 10 s exceeded in BP" (`label`: as PageProgress::stage names it).
+std::string budget_reason(double seconds, const std::string& label);
+// "memory budget of 1 GiB exceeded in BP", or "BP: out of memory" when unbounded (0).
+std::string memory_reason(std::size_t budget, const std::string& label);
+
+// The page's work. Never throws for what a page does (an unreadable page, a failing
+// stage, a refusal: recorded as failures); systems in forced.known are left empty.
+PageResult work_page(const PageJob& job, const corpora::CorpusDoc& doc, const PageForced& forced,
+                     PageProgress& progress);
+
+// CPU time of the calling thread, in seconds.
+double thread_cpu_seconds();
+
+}  // namespace detour::harness
