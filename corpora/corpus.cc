@@ -11,6 +11,7 @@
 #include "corpora/format.h"
 #include "corpora/layout.h"
 #include "html/dom.h"
+#include "html/page.h"
 
 namespace detour::corpora {
 namespace fs = std::filesystem;
@@ -76,18 +77,38 @@ std::string filtered(const fs::path& path, const std::shared_ptr<const SideFilte
   }
 }
 
-}  // namespace
-
-std::string load_page_raw(const CorpusDoc& doc) {
+// The page's bytes as stored (after the reader's filter), gzip or not.
+std::string stored_page(const CorpusDoc& doc) {
   if (doc.html_inline) return *doc.html_inline;
   if (doc.html_path.empty()) throw CorpusError(doc.where() + ": no raw page in the corpus");
   return filtered(doc.html_path, doc.html_filter);
 }
 
-Page load_page(const CorpusDoc& doc) { return load_page_bytes(doc, load_page_raw(doc)); }
+std::string page_where(const CorpusDoc& doc) { return doc.html_path.empty() ? doc.where() : doc.html_path.string(); }
 
-Page load_page_bytes(const CorpusDoc& doc, std::string_view bytes) {
-  const std::string where = doc.html_path.empty() ? doc.where() : doc.html_path.string();
+// Gzip-compressed bytes (the magic number 1f 8b, whatever the file is called),
+// inflated; anything else as it is. A corrupt stream fails naming the page.
+std::string inflated(std::string bytes, const std::string& where) {
+  if (!is_gzip(bytes)) return bytes;
+  try {
+    return gunzip(bytes);
+  } catch (const std::exception& e) {
+    throw CorpusError(where + ": gzip-compressed page: " + e.what());
+  }
+}
+
+}  // namespace
+
+std::string load_page_raw(const CorpusDoc& doc) { return inflated(stored_page(doc), page_where(doc)); }
+
+Page load_page(const CorpusDoc& doc) { return load_page_bytes(doc, stored_page(doc)); }
+
+Page load_page_bytes(const CorpusDoc& doc, std::string_view stored) {
+  const std::string where = page_where(doc);
+  const bool gz = is_gzip(stored);
+  std::string inflated_bytes;
+  if (gz) inflated_bytes = inflated(std::string(stored), where);
+  const std::string_view bytes = gz ? std::string_view(inflated_bytes) : stored;
   std::string given = doc.given_charset;
   std::string_view body = bytes;
   if (auto w = cleaneval2007::parse_text_wrapper(bytes)) {
@@ -107,7 +128,9 @@ Page load_page_bytes(const CorpusDoc& doc, std::string_view bytes) {
   p.url = doc.url;
   p.html = std::move(dec.utf8);
   p.decode = std::move(dec.info);
+  p.decode.gzip = gz;
   p.dom = std::make_shared<const dom::Document>(dom::Document::parse(p.html));
+  html::reset_trees(p);
   return p;
 }
 

@@ -89,13 +89,15 @@ struct OpenOptions {
 Corpus open_corpus(const std::filesystem::path& root, const OpenOptions& opts = {});
 
 // Loads and decodes a document's raw page into a parsed Page (corpora/decode.h rules).
-// For CleanEval 2007 pages the <text> wrapper is removed first.
+// Gzip-compressed bytes (recognised by their magic number, whatever the file's name)
+// are inflated first (DecodeInfo::gzip; a corrupt stream is a CorpusError naming the
+// page). For CleanEval 2007 pages the <text> wrapper is removed first.
 Page load_page(const CorpusDoc& doc);
 // The same from bytes already read (standard input): `doc` gives the id, language,
 // URL and charset; its html_path, if any, only names the page in errors.
 Page load_page_bytes(const CorpusDoc& doc, std::string_view bytes);
 
-// The raw page bytes (after the page filter: a .gz page inflated), undecoded.
+// The raw page bytes (after the page filter; gzip-compressed bytes inflated), undecoded.
 std::string load_page_raw(const CorpusDoc& doc);
 
 // Loads a gold reference as bytes (after the gold filter; the scorer works on bytes).

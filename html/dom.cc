@@ -46,12 +46,15 @@ bool optional_end_or_void(std::string_view name) {
   return in_list(name, k) || name == "head" || name == "body";
 }
 
+}  // namespace
+
 // The HTML5 tree builder checks element scopes by walking the stack of open elements,
 // so each start tag costs O(depth): 100000 nested divs take minutes. This pre-pass
 // follows the tag stream with an approximate depth count and drops start and end tags
 // beyond `max_depth` (their content stays), which is what the DOM's flattening would
 // do anyway. Returns true when it changed anything.
-bool limit_markup_depth(std::string_view html, int max_depth, std::string& out, int& dropped) {
+
+bool internal::limit_markup_depth(std::string_view html, int max_depth, std::string& out, int& dropped) {
   auto name_at = [&](std::size_t i) {
     std::size_t j = i;
     while (j < html.size() && (std::isalnum(static_cast<unsigned char>(html[j])) || html[j] == '-' || html[j] == ':'))
@@ -111,6 +114,8 @@ bool limit_markup_depth(std::string_view html, int max_depth, std::string& out, 
   scan(true);
   return true;
 }
+
+namespace {
 
 // Bump allocator for gumbo. gumbo 0.10.1 sends every allocation of a parse through
 // GumboOptions::allocator and the whole output is thrown away after conversion, so a
@@ -366,7 +371,7 @@ Document Document::parse(std::string_view html, const ParseOptions& opts) {
   Document doc;
   std::string limited;
   int dropped_tags = 0;
-  if (limit_markup_depth(html, opts.max_markup_depth, limited, dropped_tags)) {
+  if (internal::limit_markup_depth(html, opts.max_markup_depth, limited, dropped_tags)) {
     html = limited;
     doc.flattened_ += dropped_tags;
   }
@@ -608,6 +613,34 @@ std::string to_html(const Node* node) {
     return true;
   });
   return out;
+}
+
+}  // namespace detour::dom
+
+namespace detour::dom {
+
+std::string parser_signature(Parser p) {
+  switch (p) {
+    case Parser::Html5:
+      return "gumbo-0.10.1";
+    case Parser::Libxml2:
+      return "libxml2-" + libxml2_version();
+    case Parser::Neko:
+      return "gumbo-0.10.1+neko-1";
+  }
+  return "?";
+}
+
+Document Document::parse_with(Parser parser, std::string_view html, const ParseOptions& opts) {
+  switch (parser) {
+    case Parser::Libxml2:
+      return parse_libxml2(html, opts);
+    case Parser::Neko:
+      return parse_neko(html, opts);
+    case Parser::Html5:
+      break;
+  }
+  return parse(html, opts);
 }
 
 }  // namespace detour::dom

@@ -92,6 +92,10 @@ class Pipeline {
   // `cache`. Thread-safe for different pages (after prepare()).
   const StageOutput& run(const std::vector<std::string>& system, const Page& page, PageCache& cache) const;
 
+  // The parsers whose trees the first stages of `systems` read (each once), for the
+  // runner to parse as it loads a page.
+  std::vector<dom::Parser> page_parsers(const std::vector<std::vector<std::string>>& systems) const;
+
   // The stage signatures of `system`, joined by " > ".
   std::string signature(const std::vector<std::string>& system) const;
   const Extractor& stage(const std::string& name) const { return *stages_.at(name); }

@@ -17,7 +17,9 @@
 
 #include "base/strings.h"
 #include "corpora/corpus.h"
+#include "corpora/decode.h"
 #include "corpora/fingerprint.h"
+#include "html/page.h"
 #include "base/io.h"
 #include "reports/judge.h"
 #include "reports/tables.h"
@@ -173,6 +175,7 @@ RunResult run(const RunConfig& cfg) {
 
   // Corpus-aware extractors (training, site grouping) see every page first.
   const bool need_corpus = pipeline.needs_corpus();
+  const std::vector<dom::Parser> page_parsers = pipeline.page_parsers(systems);
   std::vector<std::optional<Page>> preloaded(n);
   std::vector<std::string> gold(n);
   std::vector<std::string> load_error(n), load_note(n);
@@ -180,8 +183,9 @@ RunResult run(const RunConfig& cfg) {
     try {
       gold[i] = corpora::load_gold_bytes(docs[i]);
       preloaded[i] = corpora::load_page(docs[i]);
+      html::parse_trees(*preloaded[i], page_parsers);  // each tree kind the systems read, once
       const DecodeInfo& di = preloaded[i]->decode;
-      load_note[i] = di.charset + " (" + di.source + (di.lossy ? ", lossy" : "") + ")";
+      load_note[i] = corpora::describe_decoding(di);
     } catch (const std::exception& e) {
       load_error[i] = e.what();
       load_note[i] = "unreadable";

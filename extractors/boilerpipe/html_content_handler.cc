@@ -406,6 +406,7 @@ class Handler {
     tb.init_densities();
     tb.tag_level = block_tag_level_;
     tb.all_heading = !block_has_non_heading_;
+    tb.part_heading.assign(1, tb.all_heading);
     block_has_non_heading_ = false;
     clear_buffers();
     block_tag_level_ = -1;

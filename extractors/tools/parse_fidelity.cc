@@ -1,0 +1,352 @@
+// parse_fidelity: our extractors against the real tools, page by page, on the same
+// decoded text (issue 15; scripts/parse_fidelity/README.md shows the whole chain).
+//
+//   parse_fidelity dump --corpus ROOT --out DIR [--format F]
+//       writes every page as detour decodes it (UTF-8) to DIR/<lang>/<id> (DIR/<id>
+//       for a corpus without languages): what scripts/parse_fidelity/real_tools.py
+//       feeds the real tools, so that charset detection is out of the comparison.
+//   parse_fidelity compare --corpus ROOT --real DIR --pair TOOL=SYSTEM [--pair ...]
+//                          [--lang L] [--worst N] [--per-doc FILE] [--format F]
+//       for each pair, our SYSTEM (an extractor with settings, e.g. 'BP(parser=html5)')
+//       on each page against the tool's output DIR/TOOL/<lang>/<id>: text-only word
+//       F1 (metrics::text_only_prf, the `to` metric), per language and all: pages,
+//       median, mean, minimum, pages under 0.99, and the N worst pages. RD is compared
+//       in the HTML form (our summary HTML against readability's summary(), character
+//       references decoded on both sides, tags read as spaces); the others as text
+//       (segments, one a line, against the tool's lines). A page whose tool output is
+//       missing is reported and left out.
+//   parse_fidelity trees --corpus ROOT --out DIR [--parser html5|libxml2|neko] [--format F]
+//       writes each page's tree (default libxml2) to DIR/<lang>/<id>.tree, one node a
+//       line: depth, E (element: name and attributes), T (text) or C (comment), strings
+//       JSON-escaped; scripts/parse_fidelity/lxml_trees.py writes lxml's trees in the
+//       same form, so that a diff shows where our libxml2 tree differs from lxml's.
+//   Exit status: 0, 1 when nothing was compared or a page failed to load, 2 usage.
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "base/io.h"
+#include "corpora/corpus.h"
+#include "extractors/extractor.h"
+#include "html/page.h"
+#include "metrics/compare.h"
+
+namespace fs = std::filesystem;
+using namespace detour;
+
+namespace {
+
+[[noreturn]] void usage(const std::string& why) {
+  std::cerr << "parse_fidelity: " << why
+            << "\nusage: parse_fidelity dump --corpus ROOT --out DIR [--format F]\n"
+               "       parse_fidelity compare --corpus ROOT --real DIR --pair TOOL=SYSTEM [--pair ...]\n"
+               "                              [--lang L] [--worst N] [--per-doc FILE] [--format F]\n";
+  std::exit(2);
+}
+
+void put_utf8(std::string& o, unsigned long c) {
+  if (c < 0x80) {
+    o += static_cast<char>(c);
+  } else if (c < 0x800) {
+    o += static_cast<char>(0xC0 | (c >> 6));
+    o += static_cast<char>(0x80 | (c & 63));
+  } else if (c < 0x10000) {
+    o += static_cast<char>(0xE0 | (c >> 12));
+    o += static_cast<char>(0x80 | ((c >> 6) & 63));
+    o += static_cast<char>(0x80 | (c & 63));
+  } else {
+    o += static_cast<char>(0xF0 | (c >> 18));
+    o += static_cast<char>(0x80 | ((c >> 12) & 63));
+    o += static_cast<char>(0x80 | ((c >> 6) & 63));
+    o += static_cast<char>(0x80 | (c & 63));
+  }
+}
+
+// Numeric character references and the named ones serialisers emit (lxml's tostring,
+// our escape_html), decoded; anything else stays as it is.
+std::string decode_refs(const std::string& s) {
+  std::string o;
+  o.reserve(s.size());
+  for (std::size_t i = 0; i < s.size();) {
+    if (s[i] == '&') {
+      const std::size_t e = s.find(';', i);
+      if (e != std::string::npos && e - i < 12) {
+        const std::string n = s.substr(i + 1, e - i - 1);
+        unsigned long c = 0;
+        bool ok = false;
+        if (n.size() > 1 && n[0] == '#') {
+          const bool hex = n[1] == 'x' || n[1] == 'X';
+          const std::string digits = n.substr(hex ? 2 : 1);
+          ok = !digits.empty() && digits.size() < 8 &&
+               std::all_of(digits.begin(), digits.end(), [&](char d) {
+                 return hex ? std::isxdigit(static_cast<unsigned char>(d)) != 0
+                            : std::isdigit(static_cast<unsigned char>(d)) != 0;
+               });
+          if (ok) c = std::stoul(digits, nullptr, hex ? 16 : 10);
+          ok = ok && c > 0 && c < 0x110000;
+        } else {
+          static const std::map<std::string, unsigned long> named = {
+              {"amp", '&'}, {"lt", '<'}, {"gt", '>'}, {"quot", '"'}, {"apos", '\''}, {"nbsp", 0xA0}};
+          if (auto it = named.find(n); it != named.end()) ok = true, c = it->second;
+        }
+        if (ok) {
+          put_utf8(o, c);
+          i = e + 1;
+          continue;
+        }
+      }
+    }
+    o += s[i++];
+  }
+  return o;
+}
+
+struct Pair {
+  std::string tool;    // folder under --real
+  std::string system;  // as written
+  std::unique_ptr<Extractor> ex;
+  bool html_form = false;
+};
+
+struct PageScore {
+  std::string lang, id;
+  double f1;
+  long ours_words, tool_words;
+};
+
+double median(std::vector<double> v) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  const std::size_t n = v.size();
+  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+std::string ours_form(const Pair& p, const Extraction& ex) {
+  if (p.html_form && !ex.html.empty()) return decode_refs(ex.html);
+  std::string out;
+  for (const auto& s : ex.segments) out += s.text + "\n";
+  return out;
+}
+
+int dump(const corpora::Corpus& corpus, const fs::path& out) {
+  int failed = 0;
+  for (const auto& doc : corpus.docs) {
+    try {
+      const Page page = corpora::load_page(doc);
+      const fs::path dir = doc.lang.empty() ? out : out / doc.lang;
+      fs::create_directories(dir);
+      io::write_file_atomic(dir / doc.id, page.html);
+    } catch (const std::exception& e) {
+      std::cerr << "parse_fidelity: " << e.what() << "\n";
+      ++failed;
+    }
+  }
+  std::cout << corpus.docs.size() - failed << " pages written to " << out.string() << "\n";
+  return failed ? 1 : 0;
+}
+
+// JSON string escaping of UTF-8 text (control characters as \u00XX; invalid bytes as
+// \u00XX of the byte too, which Python's side writes for its surrogate escapes).
+std::string json_str(const std::string& s) {
+  std::string o = "\"";
+  for (unsigned char c : s) {
+    if (c == '"' || c == '\\') {
+      o += '\\';
+      o += static_cast<char>(c);
+    } else if (c < 0x20 || c == 0x7F) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\u%04x", c);
+      o += buf;
+    } else {
+      o += static_cast<char>(c);
+    }
+  }
+  return o + "\"";
+}
+
+std::string tree_dump(const dom::Document& doc) {
+  std::string out;
+  struct Item {
+    const dom::Node* n;
+    int depth;
+  };
+  std::vector<Item> stack;
+  for (auto it = doc.root()->children.rbegin(); it != doc.root()->children.rend(); ++it) stack.push_back({*it, 0});
+  while (!stack.empty()) {
+    const Item it = stack.back();
+    stack.pop_back();
+    const dom::Node* n = it.n;
+    out += std::to_string(it.depth) + " ";
+    if (n->is_element()) {
+      out += "E " + json_str(n->tag);
+      for (const auto& a : n->attrs) out += " " + json_str(a.name) + "=" + json_str(a.value);
+      for (auto c = n->children.rbegin(); c != n->children.rend(); ++c) stack.push_back({*c, it.depth + 1});
+    } else if (n->is_text()) {
+      out += "T " + json_str(n->text);
+    } else {
+      out += "C " + json_str(n->text);
+    }
+    out += "\n";
+  }
+  return out;
+}
+
+int trees(const corpora::Corpus& corpus, const fs::path& out, dom::Parser parser) {
+  int failed = 0;
+  for (const auto& doc : corpus.docs) {
+    try {
+      const Page page = corpora::load_page(doc);
+      const fs::path dir = doc.lang.empty() ? out : out / doc.lang;
+      fs::create_directories(dir);
+      io::write_file_atomic(dir / (doc.id + ".tree"), tree_dump(*html::tree(page, parser)));
+    } catch (const std::exception& e) {
+      std::cerr << "parse_fidelity: " << e.what() << "\n";
+      ++failed;
+    }
+  }
+  return failed ? 1 : 0;
+}
+
+int compare(const corpora::Corpus& corpus, const fs::path& real, std::vector<Pair>& pairs, const std::string& lang,
+            std::size_t worst, const std::string& per_doc) {
+  std::map<std::string, std::vector<PageScore>> scores;  // by pair
+  int failed = 0;
+  std::string tsv = "tool\tsystem\tlang\tid\tf1\tours_words\ttool_words\n";
+  for (const auto& d : corpus.docs) {
+    corpora::CorpusDoc doc = d;
+    if (doc.lang.empty()) doc.lang = lang;
+    Page page;
+    try {
+      page = corpora::load_page(doc);
+    } catch (const std::exception& e) {
+      std::cerr << "parse_fidelity: " << e.what() << "\n";
+      ++failed;
+      continue;
+    }
+    for (auto& p : pairs) {
+      const fs::path ref_path = (d.lang.empty() ? real / p.tool : real / p.tool / d.lang) / d.id;
+      std::error_code ec;
+      if (!fs::is_regular_file(ref_path, ec)) {
+        std::cerr << "parse_fidelity: no output of " << p.tool << " for " << d.where() << " (" << ref_path.string()
+                  << ")\n";
+        continue;
+      }
+      std::string ref = io::read_file(ref_path);
+      if (p.html_form) ref = decode_refs(ref);
+      std::string ours;
+      try {
+        ours = ours_form(p, p.ex->extract(page));
+      } catch (const std::exception& e) {
+        std::cerr << "parse_fidelity: " << p.system << " failed on " << d.where() << ": " << e.what() << "\n";
+      }
+      const metrics::PRF r = metrics::text_only_prf(ours, ref);
+      PageScore s{d.lang, d.id, r.f1, r.tp + r.fp, r.tp + r.fn};
+      tsv += p.tool + "\t" + p.system + "\t" + s.lang + "\t" + s.id + "\t" + std::to_string(s.f1) + "\t" +
+             std::to_string(s.ours_words) + "\t" + std::to_string(s.tool_words) + "\n";
+      scores[p.tool + "=" + p.system].push_back(std::move(s));
+    }
+  }
+  if (!per_doc.empty()) io::write_file_atomic(per_doc, tsv);
+  std::size_t compared = 0;
+  for (auto& p : pairs) {
+    auto& v = scores[p.tool + "=" + p.system];
+    compared += v.size();
+    std::cout << "\n" << p.system << " (" << p.ex->signature() << ") against " << p.tool << ": per-page TO F1\n";
+    std::printf("  %-5s %6s %8s %8s %8s %8s\n", "lang", "pages", "median", "mean", "min", "<0.99");
+    std::map<std::string, std::vector<double>> by_lang;
+    for (const auto& s : v) {
+      by_lang[s.lang].push_back(s.f1);
+      if (by_lang.size() > 1 || !s.lang.empty()) by_lang["all"].push_back(s.f1);
+    }
+    for (const auto& [l, f] : by_lang) {
+      double sum = 0, lo = 1;
+      long under = 0;
+      for (double x : f) sum += x, lo = std::min(lo, x), under += x < 0.99;
+      std::printf("  %-5s %6zu %8.4f %8.4f %8.4f %8ld\n", l.empty() ? "-" : l.c_str(), f.size(), median(f),
+                  f.empty() ? 0.0 : sum / f.size(), lo, under);
+    }
+    std::vector<const PageScore*> order;
+    for (const auto& s : v) order.push_back(&s);
+    std::stable_sort(order.begin(), order.end(), [](auto* a, auto* b) { return a->f1 < b->f1; });
+    for (std::size_t k = 0; k < order.size() && k < worst; ++k)
+      std::printf("    worst %zu: %.4f %s/%s (words: ours %ld, tool %ld)\n", k + 1, order[k]->f1,
+                  order[k]->lang.c_str(), order[k]->id.c_str(), order[k]->ours_words, order[k]->tool_words);
+  }
+  if (compared == 0) {
+    std::cerr << "parse_fidelity: nothing compared\n";
+    return 1;
+  }
+  return failed ? 1 : 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) usage("no command");
+  const std::string cmd = argv[1];
+  std::string corpus_root, out, real, lang, format, per_doc, parser = "libxml2";
+  std::size_t worst = 5;
+  std::vector<std::string> pair_specs;
+  for (int i = 2; i < argc; ++i) {
+    const std::string a = argv[i];
+    auto value = [&]() -> std::string {
+      if (i + 1 >= argc) usage(a + " needs a value");
+      return argv[++i];
+    };
+    if (a == "--corpus") corpus_root = value();
+    else if (a == "--out") out = value();
+    else if (a == "--real") real = value();
+    else if (a == "--pair") pair_specs.push_back(value());
+    else if (a == "--lang") lang = value();
+    else if (a == "--format") format = value();
+    else if (a == "--per-doc") per_doc = value();
+    else if (a == "--parser") parser = value();
+    else if (a == "--worst") worst = static_cast<std::size_t>(std::stoul(value()));
+    else usage("unknown argument " + a);
+  }
+  if (corpus_root.empty()) usage("--corpus is required");
+  try {
+    corpora::OpenOptions oo;
+    oo.format = format;
+    const corpora::Corpus corpus = corpora::open_corpus(corpus_root, oo);
+    if (cmd == "dump") {
+      if (out.empty()) usage("dump needs --out");
+      return dump(corpus, out);
+    }
+    if (cmd == "trees") {
+      if (out.empty()) usage("trees needs --out");
+      const dom::Parser p = parser == "html5" ? dom::Parser::Html5
+                            : parser == "neko" ? dom::Parser::Neko
+                                               : dom::Parser::Libxml2;
+      return trees(corpus, out, p);
+    }
+    if (cmd != "compare") usage("unknown command " + cmd);
+    if (real.empty() || pair_specs.empty()) usage("compare needs --real and --pair");
+    std::vector<Pair> pairs;
+    for (const auto& spec : pair_specs) {
+      const auto eq = spec.find('=');
+      if (eq == std::string::npos) usage("--pair " + spec + ": expected TOOL=SYSTEM");
+      Pair p;
+      p.tool = spec.substr(0, eq);
+      p.system = spec.substr(eq + 1);
+      const StageSpec st = parse_stage_spec(p.system);
+      p.ex = make_extractor(st.name, st.settings);
+      p.html_form = st.name == "RD";
+      CorpusContext ctx;
+      for (const auto& l : corpus.languages) ctx.languages.push_back(l.empty() ? lang : l);
+      p.ex->prepare(ctx);
+      pairs.push_back(std::move(p));
+    }
+    return compare(corpus, real, pairs, lang, worst, per_doc);
+  } catch (const UsageError& e) {
+    usage(e.what());
+  } catch (const std::exception& e) {
+    std::cerr << "parse_fidelity: " << e.what() << "\n";
+    return 1;
+  }
+}
