@@ -626,7 +626,7 @@ std::string parser_signature(Parser p) {
     case Parser::Libxml2:
       return "libxml2-" + libxml2_version();
     case Parser::Neko:
-      return "gumbo-0.10.1+neko-1";
+      return "detour-nekohtml-1";  // dom_neko.cc: NekoHTML 1.9 as Boilerpipe 1.2.0 runs it
   }
   return "?";
 }

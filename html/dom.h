@@ -3,7 +3,7 @@
 // A page is parsed into this small, owned tree, which the runner shares read-only
 // between extractors and threads, once per parser kind (Parser): gumbo's HTML5 tree
 // for what wants an HTML5 tree, libxml2's HTML parser for the ports of lxml-based
-// tools (dom_libxml2.cc), and the NekoHTML-style tree Boilerpipe reads (dom_neko.cc). Extractors that rewrite
+// tools (dom_libxml2.cc), and NekoHTML's tree for the Boilerpipe port (dom_neko.cc). Extractors that rewrite
 // the tree (Readability, the cleaning passes of eatiht) take a clone() first.
 // Element names are lower-case; text is UTF-8 exactly as in the page (entities
 // decoded, whitespace untouched). Nodes live in the Document's arena and are valid
@@ -78,10 +78,10 @@ struct OrderedNode {
 enum class Parser : std::uint8_t {
   Html5,    // gumbo 0.10.1, the HTML5 tree-construction rules
   Libxml2,  // libxml2's HTML parser with lxml.html's options (jusText, readability-lxml)
-  Neko,     // gumbo with NekoHTML's differences that Boilerpipe 1.2.0 sees (dom_neko.cc)
+  Neko,     // NekoHTML 1.9 as Boilerpipe 1.2.0 runs it: our scanner and balancer (dom_neko.cc)
 };
 inline constexpr std::size_t kParserCount = 3;
-// "gumbo-0.10.1", "libxml2-2.9.14" (the library loaded), "gumbo-0.10.1+neko-1".
+// "gumbo-0.10.1", "libxml2-2.9.14" (the library loaded), "detour-nekohtml-1".
 std::string parser_signature(Parser p);
 // The version of the libxml2 library loaded, e.g. "2.9.14".
 std::string libxml2_version();
@@ -110,7 +110,7 @@ class Document {
   // bytes and no encoding.
   static Document parse_libxml2(std::string_view utf8_html, const ParseOptions& opts = {},
                                 const char* encoding = "UTF-8");
-  // The tree Boilerpipe's NekoHTML gives, approximated (dom_neko.cc).
+  // The tree Boilerpipe's NekoHTML gives (dom_neko.cc).
   static Document parse_neko(std::string_view utf8_html, const ParseOptions& opts = {});
   // One of the three by kind.
   static Document parse_with(Parser parser, std::string_view utf8_html, const ParseOptions& opts = {});
@@ -193,6 +193,7 @@ class Document {
   // Fills order_ from the arena when it holds the tree in document order (else leaves
   // it empty).
   void build_document_order();
+  friend struct TreeAccess;  // the builders of dom_neko.cc
   Node* new_node(NodeType t);
 };
 

@@ -15,11 +15,15 @@
 //       references decoded on both sides, tags read as spaces); the others as text
 //       (segments, one a line, against the tool's lines). A page whose tool output is
 //       missing is reported and left out.
-//   parse_fidelity trees --corpus ROOT --out DIR [--parser html5|libxml2|neko] [--format F]
+//   parse_fidelity trees --corpus ROOT --out DIR [--parser html5|libxml2|neko] [--compact]
+//                        [--format F]
 //       writes each page's tree (default libxml2) to DIR/<lang>/<id>.tree, one node a
 //       line: depth, E (element: name and attributes), T (text) or C (comment), strings
 //       JSON-escaped; scripts/parse_fidelity/lxml_trees.py writes lxml's trees in the
 //       same form, so that a diff shows where our libxml2 tree differs from lxml's.
+//       --compact: elements by name and whitespace-collapsed text only (no attributes,
+//       comments or whitespace-only text), the form NekoTrees.java writes NekoHTML's
+//       tree in.
 //   Exit status: 0, 1 when nothing was compared or a page failed to load, 2 usage.
 #include <algorithm>
 #include <cstdio>
@@ -32,6 +36,7 @@
 
 #include "base/io.h"
 #include "corpora/corpus.h"
+#include "extractors/boilerpipe/html_content_handler.h"
 #include "extractors/extractor.h"
 #include "html/page.h"
 #include "metrics/compare.h"
@@ -169,6 +174,52 @@ std::string json_str(const std::string& s) {
   return o + "\"";
 }
 
+// The compact form (NekoTrees.java writes NekoHTML's so): elements by name and text
+// whitespace-collapsed; whitespace-only text, attributes and comments left out; text
+// merged across comments.
+std::string compact_dump(const dom::Document& doc) {
+  std::string out, text;
+  int depth = 0;
+  auto flush = [&] {
+    std::string c;
+    bool space = false;
+    for (char ch : text) {
+      if (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == '\f') {
+        space = !c.empty();
+        continue;
+      }
+      if (space) c += ' ';
+      space = false;
+      c += ch;
+    }
+    text.clear();
+    if (!c.empty()) out += std::to_string(depth) + " T " + json_str(c) + "\n";
+  };
+  dom::walk(doc.root(), [&](dom::Event e, const dom::Node* n) {
+    switch (e) {
+      case dom::Event::Enter:
+        if (n->type == dom::NodeType::Document) return true;
+        flush();
+        out += std::to_string(depth) + " E " + json_str(n->tag) + "\n";
+        ++depth;
+        return true;
+      case dom::Event::Leave:
+        if (n->type == dom::NodeType::Document) return true;
+        flush();
+        --depth;
+        return true;
+      case dom::Event::Text:
+        text += n->text;
+        return true;
+      case dom::Event::Comment:
+        return true;
+    }
+    return true;
+  });
+  flush();
+  return out;
+}
+
 std::string tree_dump(const dom::Document& doc) {
   std::string out;
   struct Item {
@@ -196,20 +247,38 @@ std::string tree_dump(const dom::Document& doc) {
   return out;
 }
 
-int trees(const corpora::Corpus& corpus, const fs::path& out, dom::Parser parser) {
+int trees(const corpora::Corpus& corpus, const fs::path& out, dom::Parser parser, bool compact) {
   int failed = 0;
   for (const auto& doc : corpus.docs) {
     try {
       const Page page = corpora::load_page(doc);
       const fs::path dir = doc.lang.empty() ? out : out / doc.lang;
       fs::create_directories(dir);
-      io::write_file_atomic(dir / (doc.id + ".tree"), tree_dump(*html::tree(page, parser)));
+      const auto tree = html::tree(page, parser);
+      io::write_file_atomic(dir / (doc.id + ".tree"), compact ? compact_dump(*tree) : tree_dump(*tree));
     } catch (const std::exception& e) {
       std::cerr << "parse_fidelity: " << e.what() << "\n";
       ++failed;
     }
   }
   return failed ? 1 : 0;
+}
+
+// Our Boilerpipe text blocks of one page before any filter, in the form of
+// DetourBoilerpipe.java --debug's "parse" section (for finding where a page differs).
+int blocks(const std::string& file, dom::Parser parser) {
+  corpora::CorpusDoc doc;
+  doc.id = file;
+  doc.html_path = file;
+  const Page page = corpora::load_page(doc);
+  const auto td = boilerpipe::parse_text_document(*html::tree(page, parser));
+  std::cout << "title=" << (td.has_title ? td.title : "null") << "\n== parse\n";
+  for (const auto& b : td.blocks) {
+    std::printf("[%d-%d;tl=%d;nw=%d;nwa=%d;td=%g;ld=%g] - | ", b.offset_start, b.offset_end, b.tag_level, b.num_words,
+                b.num_words_in_anchor_text, static_cast<double>(b.text_density), static_cast<double>(b.link_density));
+    std::cout << b.text << "\n";
+  }
+  return 0;
 }
 
 int compare(const corpora::Corpus& corpus, const fs::path& real, std::vector<Pair>& pairs, const std::string& lang,
@@ -289,8 +358,9 @@ int compare(const corpora::Corpus& corpus, const fs::path& real, std::vector<Pai
 int main(int argc, char** argv) {
   if (argc < 2) usage("no command");
   const std::string cmd = argv[1];
-  std::string corpus_root, out, real, lang, format, per_doc, parser = "libxml2";
+  std::string corpus_root, out, real, lang, format, per_doc, parser;
   std::size_t worst = 5;
+  bool compact = false;
   std::vector<std::string> pair_specs;
   for (int i = 2; i < argc; ++i) {
     const std::string a = argv[i];
@@ -306,8 +376,15 @@ int main(int argc, char** argv) {
     else if (a == "--format") format = value();
     else if (a == "--per-doc") per_doc = value();
     else if (a == "--parser") parser = value();
+    else if (a == "--compact") compact = true;
     else if (a == "--worst") worst = static_cast<std::size_t>(std::stoul(value()));
     else usage("unknown argument " + a);
+  }
+  if (cmd == "blocks") {
+    if (out.empty()) usage("blocks needs --out PAGE (the page file)");
+    const dom::Parser p = parser == "html5" ? dom::Parser::Html5 : parser == "libxml2" ? dom::Parser::Libxml2
+                                                                                       : dom::Parser::Neko;
+    return blocks(out, p);
   }
   if (corpus_root.empty()) usage("--corpus is required");
   try {
@@ -322,8 +399,8 @@ int main(int argc, char** argv) {
       if (out.empty()) usage("trees needs --out");
       const dom::Parser p = parser == "html5" ? dom::Parser::Html5
                             : parser == "neko" ? dom::Parser::Neko
-                                               : dom::Parser::Libxml2;
-      return trees(corpus, out, p);
+                                               : dom::Parser::Libxml2;  // the default
+      return trees(corpus, out, p, compact);
     }
     if (cmd != "compare") usage("unknown command " + cmd);
     if (real.empty() || pair_specs.empty()) usage("compare needs --real and --pair");
