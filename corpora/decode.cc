@@ -22,10 +22,16 @@
 //        is practically never well-formed UTF-8);
 //      - declared legacy charset that loses bytes: uchardet's answer if lossless.
 //  4. Detection, source "detected": well-formed (or mostly) UTF-8 with non-ASCII is
-//     UTF-8 (checked before uchardet 0.0.7, which calls some such pages windows-125x);
-//     ASCII-only pages are windows-1252 (source "default", note "ASCII only"); else
-//     uchardet. Pages with many NUL bytes: UTF-16 without a BOM when the NULs fall on one
-//     side of the byte pairs (utf16_by_nul_pattern), else uchardet first.
+//     UTF-8 (checked before uchardet 0.0.7, which calls some such pages windows-125x;
+//     detector "utf8-check"); ASCII-only pages are windows-1252 (source "default",
+//     note "ASCII only"); else uchardet, its answer weighed against the charsets real
+//     pages use (choose_charset below: an English page of curly quotes is
+//     windows-1252, not MAC-CENTRALEUROPE; a few Shift_JIS characters are Shift_JIS,
+//     not WINDOWS-1252). Pages with many NUL bytes: UTF-16 without a BOM when the NULs
+//     fall on one side of the byte pairs (utf16_by_nul_pattern), else uchardet first.
+//     A declared legacy charset that decodes without loss into implausible text
+//     (score below kImplausible) gives way to a detected one (second_guess).
+//     The detector, the candidates weighed and the confidence are in DecodeInfo.
 //  5. UTF-8 when the bytes are valid UTF-8, else windows-1252, source "default".
 // Conversion uses ICU; undecodable bytes become U+FFFD and DecodeInfo::lossy is set.
 // Thread-safe: every call opens its own converters and detector.
@@ -869,6 +875,16 @@ std::optional<Choice> choose_charset(std::string_view bytes, const std::string& 
   return out;
 }
 
+// UTF-8 told by its well-formed multi-byte sequences (before uchardet is asked):
+// recorded as the detection it is, its confidence the share of well-formed sequences.
+Decoded utf8_checked(Decoded d, const Utf8Stats& st) {
+  d.info.detector = "utf8-check";
+  d.info.candidates = "UTF-8 " + std::to_string(st.multi) + " multi-byte sequences, " + std::to_string(st.invalid) +
+                      " invalid";
+  d.info.confidence = static_cast<double>(st.multi) / static_cast<double>(std::max<long>(1, st.multi + st.invalid));
+  return d;
+}
+
 Decoded with_choice(Decoded d, const Choice& c) {
   d.info.detector = c.detector;
   d.info.candidates = c.candidates;
@@ -930,13 +946,15 @@ Decoded from_declaration(std::string_view bytes, const Charset& cs, const std::s
   // A legacy declaration on bytes that are (nearly all) well-formed UTF-8 with real
   // non-ASCII content: the page was re-encoded to UTF-8 after the tag was written.
   if (st.valid() && st.multi >= kMinUtf8Sequences) {
-    return finish(bytes, kUtf8, "detected",
-                  "declared " + cs.name + " (" + source + ") but bytes are valid UTF-8", &st);
+    return utf8_checked(finish(bytes, kUtf8, "detected",
+                               "declared " + cs.name + " (" + source + ") but bytes are valid UTF-8", &st),
+                        st);
   }
   if (st.mostly()) {
-    return finish(bytes, kUtf8, "detected",
-                  "declared " + cs.name + " (" + source + ") but bytes are mostly UTF-8; " +
-                      count_note(st.invalid), &st);
+    return utf8_checked(finish(bytes, kUtf8, "detected",
+                               "declared " + cs.name + " (" + source + ") but bytes are mostly UTF-8; " +
+                                   count_note(st.invalid), &st),
+                        st);
   }
   Decoded d = finish(bytes, cs, source, {}, &st);
   if (!d.info.lossy) {
@@ -1046,13 +1064,14 @@ Decoded decode_page(std::string_view bytes, std::string_view given) {
       return with_notes(finish(bytes, *cs, "detected", "UTF-16 without a byte-order mark (NUL bytes on one side)", &st),
                         notes);
   } else {
-    if (st.valid() && st.multi > 0) return with_notes(finish(bytes, kUtf8, "detected", {}, &st), notes);
+    if (st.valid() && st.multi > 0)
+      return with_notes(utf8_checked(finish(bytes, kUtf8, "detected", {}, &st), st), notes);
     if (st.valid()) {
       return with_notes(finish(bytes, kWindows1252, "default", "ASCII only", &st), notes);
     }
     if (st.mostly()) {
-      return with_notes(finish(bytes, kUtf8, "detected", "mostly UTF-8; " + count_note(st.invalid), &st),
-                        notes);
+      return with_notes(
+          utf8_checked(finish(bytes, kUtf8, "detected", "mostly UTF-8; " + count_note(st.invalid), &st), st), notes);
     }
   }
   if (auto c = choose_charset(bytes)) {

@@ -46,15 +46,13 @@ bool optional_end_or_void(std::string_view name) {
   return in_list(name, k) || name == "head" || name == "body";
 }
 
-}  // namespace
-
 // The HTML5 tree builder checks element scopes by walking the stack of open elements,
 // so each start tag costs O(depth): 100000 nested divs take minutes. This pre-pass
 // follows the tag stream with an approximate depth count and drops start and end tags
 // beyond `max_depth` (their content stays), which is what the DOM's flattening would
 // do anyway. Returns true when it changed anything.
 
-bool internal::limit_markup_depth(std::string_view html, int max_depth, std::string& out, int& dropped) {
+bool limit_markup_depth(std::string_view html, int max_depth, std::string& out, int& dropped) {
   auto name_at = [&](std::size_t i) {
     std::size_t j = i;
     while (j < html.size() && (std::isalnum(static_cast<unsigned char>(html[j])) || html[j] == '-' || html[j] == ':'))
@@ -114,8 +112,6 @@ bool internal::limit_markup_depth(std::string_view html, int max_depth, std::str
   scan(true);
   return true;
 }
-
-namespace {
 
 // Bump allocator for gumbo. gumbo 0.10.1 sends every allocation of a parse through
 // GumboOptions::allocator and the whole output is thrown away after conversion, so a
@@ -367,14 +363,17 @@ void Document::unwrap(Node* node) {
   node->parent = nullptr;
 }
 
+std::string_view Document::guard_markup_depth(std::string_view html, const ParseOptions& opts, std::string& storage) {
+  int dropped_tags = 0;
+  if (!limit_markup_depth(html, opts.max_markup_depth, storage, dropped_tags)) return html;
+  flattened_ += dropped_tags;
+  return storage;
+}
+
 Document Document::parse(std::string_view html, const ParseOptions& opts) {
   Document doc;
   std::string limited;
-  int dropped_tags = 0;
-  if (internal::limit_markup_depth(html, opts.max_markup_depth, limited, dropped_tags)) {
-    html = limited;
-    doc.flattened_ += dropped_tags;
-  }
+  html = doc.guard_markup_depth(html, opts, limited);
   GumboOptions gopts = kGumboDefaultOptions;
   gopts.max_errors = 0;  // we do not use the error list; keeps memory flat on bad pages
   thread_local GumboArena arena;

@@ -193,6 +193,10 @@ class Document {
   // Fills order_ from the arena when it holds the tree in document order (else leaves
   // it empty).
   void build_document_order();
+  // The markup-depth guard of every parser (ParseOptions::max_markup_depth): `html`
+  // without the tags nested deeper than the limit (their content kept; the copy, when
+  // one is needed, goes to `storage`), the dropped tags counted as flattened.
+  std::string_view guard_markup_depth(std::string_view html, const ParseOptions& opts, std::string& storage);
   friend struct TreeAccess;  // the builders of dom_neko.cc
   Node* new_node(NodeType t);
 };
@@ -216,13 +220,6 @@ bool is_raw_text_element(std::string_view tag);
 bool is_void_element(std::string_view tag);
 // Elements that break the flow of text into blocks in a browser (p, div, li, h1..h6...).
 bool is_block_element(std::string_view tag);
-
-namespace internal {
-// The markup-depth guard of ParseOptions::max_markup_depth: copies `html` to `out`
-// without the start and end tags nested deeper than `max_depth` (content kept) and
-// returns true, or returns false when no tag is that deep. `dropped` counts the tags.
-bool limit_markup_depth(std::string_view html, int max_depth, std::string& out, int& dropped);
-}  // namespace internal
 
 // Minimal HTML escaping of text and attribute values.
 using ::detour::escape_html;  // base/markup.h

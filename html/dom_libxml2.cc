@@ -76,11 +76,7 @@ Document Document::parse_libxml2(std::string_view html, const ParseOptions& opts
     throw std::length_error("page of " + std::to_string(html.size()) + " bytes: too large for libxml2");
   Document doc;
   std::string limited;
-  int dropped_tags = 0;
-  if (internal::limit_markup_depth(html, opts.max_markup_depth, limited, dropped_tags)) {
-    html = limited;
-    doc.flattened_ += dropped_tags;
-  }
+  html = doc.guard_markup_depth(html, opts, limited);
   std::unique_ptr<htmlParserCtxt, CtxtFree> ctxt(htmlNewParserCtxt());
   if (!ctxt) throw std::bad_alloc();
   if (ctxt->sax) ctxt->sax->serror = &ignore_error;

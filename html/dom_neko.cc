@@ -564,24 +564,6 @@ bool entity_char(char c) {
          c == '_' || c == '#';
 }
 
-void put_utf8(std::string& out, char32_t c) {
-  if (c < 0x80) {
-    out += static_cast<char>(c);
-  } else if (c < 0x800) {
-    out += static_cast<char>(0xC0 | (c >> 6));
-    out += static_cast<char>(0x80 | (c & 0x3F));
-  } else if (c < 0x10000) {
-    out += static_cast<char>(0xE0 | (c >> 12));
-    out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (c & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (c >> 18));
-    out += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (c & 0x3F));
-  }
-}
-
 class Scanner {
  public:
   Scanner(std::string_view s, Balancer& b) : s_(s), b_(b) {}
@@ -686,8 +668,8 @@ class Scanner {
         return;
       }
       if (negative) v = -v;
-      if (v < 0 || v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF)) put_utf8(out, 0xFFFD);
-      else put_utf8(out, static_cast<char32_t>(v));
+      if (v < 0 || v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF)) utf8::append(out, 0xFFFD);
+      else utf8::append(out, static_cast<char32_t>(v));
       return;
     }
     const std::string n(name);
@@ -696,7 +678,7 @@ class Scanner {
       out.append(whole);
       return;
     }
-    put_utf8(out, e->value);
+    utf8::append(out, e->value);
   }
 
   // After '<'.
@@ -1175,11 +1157,7 @@ class TreeBuilder final : public Balancer::Sink {
 Document Document::parse_neko(std::string_view html, const ParseOptions& opts) {
   Document doc;
   std::string limited;
-  int dropped_tags = 0;
-  if (internal::limit_markup_depth(html, opts.max_markup_depth, limited, dropped_tags)) {
-    html = limited;
-    doc.flattened_ += dropped_tags;
-  }
+  html = doc.guard_markup_depth(html, opts, limited);
   TreeBuilder builder(doc, opts.max_depth);
   Balancer balancer(builder);
   Scanner scanner(html, balancer);

@@ -21,7 +21,7 @@
 //       line: depth, E (element: name and attributes), T (text) or C (comment), strings
 //       JSON-escaped; scripts/parse_fidelity/lxml_trees.py writes lxml's trees in the
 //       same form, so that a diff shows where our libxml2 tree differs from lxml's.
-//       --compact: elements by name and whitespace-collapsed text only (no attributes,
+//       --compact: elements by name and text with ASCII whitespace collapsed only (no attributes,
 //       comments or whitespace-only text), the form NekoTrees.java writes NekoHTML's
 //       tree in.
 //   Exit status: 0, 1 when nothing was compared or a page failed to load, 2 usage.
@@ -35,6 +35,7 @@
 #include <vector>
 
 #include "base/io.h"
+#include "base/markup.h"
 #include "corpora/corpus.h"
 #include "extractors/boilerpipe/html_content_handler.h"
 #include "extractors/extractor.h"
@@ -52,63 +53,6 @@ namespace {
                "       parse_fidelity compare --corpus ROOT --real DIR --pair TOOL=SYSTEM [--pair ...]\n"
                "                              [--lang L] [--worst N] [--per-doc FILE] [--format F]\n";
   std::exit(2);
-}
-
-void put_utf8(std::string& o, unsigned long c) {
-  if (c < 0x80) {
-    o += static_cast<char>(c);
-  } else if (c < 0x800) {
-    o += static_cast<char>(0xC0 | (c >> 6));
-    o += static_cast<char>(0x80 | (c & 63));
-  } else if (c < 0x10000) {
-    o += static_cast<char>(0xE0 | (c >> 12));
-    o += static_cast<char>(0x80 | ((c >> 6) & 63));
-    o += static_cast<char>(0x80 | (c & 63));
-  } else {
-    o += static_cast<char>(0xF0 | (c >> 18));
-    o += static_cast<char>(0x80 | ((c >> 12) & 63));
-    o += static_cast<char>(0x80 | ((c >> 6) & 63));
-    o += static_cast<char>(0x80 | (c & 63));
-  }
-}
-
-// Numeric character references and the named ones serialisers emit (lxml's tostring,
-// our escape_html), decoded; anything else stays as it is.
-std::string decode_refs(const std::string& s) {
-  std::string o;
-  o.reserve(s.size());
-  for (std::size_t i = 0; i < s.size();) {
-    if (s[i] == '&') {
-      const std::size_t e = s.find(';', i);
-      if (e != std::string::npos && e - i < 12) {
-        const std::string n = s.substr(i + 1, e - i - 1);
-        unsigned long c = 0;
-        bool ok = false;
-        if (n.size() > 1 && n[0] == '#') {
-          const bool hex = n[1] == 'x' || n[1] == 'X';
-          const std::string digits = n.substr(hex ? 2 : 1);
-          ok = !digits.empty() && digits.size() < 8 &&
-               std::all_of(digits.begin(), digits.end(), [&](char d) {
-                 return hex ? std::isxdigit(static_cast<unsigned char>(d)) != 0
-                            : std::isdigit(static_cast<unsigned char>(d)) != 0;
-               });
-          if (ok) c = std::stoul(digits, nullptr, hex ? 16 : 10);
-          ok = ok && c > 0 && c < 0x110000;
-        } else {
-          static const std::map<std::string, unsigned long> named = {
-              {"amp", '&'}, {"lt", '<'}, {"gt", '>'}, {"quot", '"'}, {"apos", '\''}, {"nbsp", 0xA0}};
-          if (auto it = named.find(n); it != named.end()) ok = true, c = it->second;
-        }
-        if (ok) {
-          put_utf8(o, c);
-          i = e + 1;
-          continue;
-        }
-      }
-    }
-    o += s[i++];
-  }
-  return o;
 }
 
 struct Pair {
@@ -132,7 +76,7 @@ double median(std::vector<double> v) {
 }
 
 std::string ours_form(const Pair& p, const Extraction& ex) {
-  if (p.html_form && !ex.html.empty()) return decode_refs(ex.html);
+  if (p.html_form && !ex.html.empty()) return unescape_basic_html(ex.html);
   std::string out;
   for (const auto& s : ex.segments) out += s.text + "\n";
   return out;
@@ -181,17 +125,7 @@ std::string compact_dump(const dom::Document& doc) {
   std::string out, text;
   int depth = 0;
   auto flush = [&] {
-    std::string c;
-    bool space = false;
-    for (char ch : text) {
-      if (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == '\f') {
-        space = !c.empty();
-        continue;
-      }
-      if (space) c += ' ';
-      space = false;
-      c += ch;
-    }
+    const std::string c = collapse_ascii_whitespace(text);
     text.clear();
     if (!c.empty()) out += std::to_string(depth) + " T " + json_str(c) + "\n";
   };
@@ -306,7 +240,7 @@ int compare(const corpora::Corpus& corpus, const fs::path& real, std::vector<Pai
         continue;
       }
       std::string ref = io::read_file(ref_path);
-      if (p.html_form) ref = decode_refs(ref);
+      if (p.html_form) ref = unescape_basic_html(ref);
       std::string ours;
       try {
         ours = ours_form(p, p.ex->extract(page));
@@ -380,11 +314,16 @@ int main(int argc, char** argv) {
     else if (a == "--worst") worst = static_cast<std::size_t>(std::stoul(value()));
     else usage("unknown argument " + a);
   }
+  auto parser_named = [&](dom::Parser fallback) {
+    if (parser.empty()) return fallback;
+    if (parser == "html5") return dom::Parser::Html5;
+    if (parser == "libxml2") return dom::Parser::Libxml2;
+    if (parser == "neko") return dom::Parser::Neko;
+    usage("--parser " + parser + ": expected html5, libxml2 or neko");
+  };
   if (cmd == "blocks") {
     if (out.empty()) usage("blocks needs --out PAGE (the page file)");
-    const dom::Parser p = parser == "html5" ? dom::Parser::Html5 : parser == "libxml2" ? dom::Parser::Libxml2
-                                                                                       : dom::Parser::Neko;
-    return blocks(out, p);
+    return blocks(out, parser_named(dom::Parser::Neko));
   }
   if (corpus_root.empty()) usage("--corpus is required");
   try {
@@ -397,10 +336,7 @@ int main(int argc, char** argv) {
     }
     if (cmd == "trees") {
       if (out.empty()) usage("trees needs --out");
-      const dom::Parser p = parser == "html5" ? dom::Parser::Html5
-                            : parser == "neko" ? dom::Parser::Neko
-                                               : dom::Parser::Libxml2;  // the default
-      return trees(corpus, out, p, compact);
+      return trees(corpus, out, parser_named(dom::Parser::Libxml2), compact);
     }
     if (cmd != "compare") usage("unknown command " + cmd);
     if (real.empty() || pair_specs.empty()) usage("compare needs --real and --pair");

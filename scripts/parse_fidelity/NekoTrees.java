@@ -31,7 +31,7 @@ public final class NekoTrees {
       boolean space = false;
       for (int i = 0; i < t.length(); i++) {
         char ch = t.charAt(i);
-        if (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == '\f') {
+        if (ch == ' ' || (ch >= '\t' && ch <= '\r')) {  // ASCII whitespace, as parse_fidelity's
           space = c.length() > 0;
           continue;
         }
