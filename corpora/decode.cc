@@ -612,6 +612,10 @@ struct Profile {
   long non_ascii = 0;  // code points >= U+0080 (and ill-formed bytes)
   double bad = 0;      // what text is not made of (see the block comment)
   long han = 0, kana = 0, halfwidth_kana = 0, hangul = 0;
+  // Non-ASCII Latin letters, punctuation and symbols (not spaces), and how many of them
+  // follow another: Latin text has its accented letters and quotes among ASCII
+  // letters, double-byte text read as a Latin charset has them side by side.
+  long latin_like = 0, latin_pairs = 0;
   double plausibility() const {
     if (non_ascii == 0) return 1.0;
     const double v = 1.0 - bad / static_cast<double>(non_ascii);
@@ -660,16 +664,44 @@ Profile profile(std::string_view s) {
   const auto* b = reinterpret_cast<const uint8_t*>(s.data());
   const int32_t n = static_cast<int32_t>(std::min<std::size_t>(s.size(), INT32_MAX));
   int32_t i = 0;
+  bool prev_latin_like = false;
+  bool prev_letter = false;       // the previous code point was a letter
+  bool punct_after_letter = false;  // ... and before it, a letter then this punctuation
   while (i < n) {
     UChar32 c;
     if (b[i] < 0x80) {
       c = b[i++];
-      if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) letter(c, true);
+      prev_latin_like = false;
+      const bool is_letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+      if (is_letter && punct_after_letter) p.bad += 1;  // "x‹y": quotes inside a word
+      punct_after_letter = false;
+      prev_letter = is_letter;
+      if (is_letter) letter(c, true);
       else end_word();
       continue;
     }
     U8_NEXT(b, i, n, c);
     ++p.non_ascii;
+    {
+      UErrorCode e = U_ZERO_ERROR;
+      const UScriptCode sc = c < 0 ? USCRIPT_INVALID_CODE : uscript_getScript(c, &e);
+      const bool latin_like = (sc == USCRIPT_LATIN || sc == USCRIPT_COMMON || sc == USCRIPT_INHERITED) &&
+                              c > 0 && u_charType(c) != U_SPACE_SEPARATOR;
+      if (latin_like) {
+        ++p.latin_like;
+        if (prev_latin_like) ++p.latin_pairs;
+      }
+      prev_latin_like = latin_like;
+      const int8_t ct = c < 0 ? U_UNASSIGNED : u_charType(c);
+      const bool is_letter = c > 0 && (u_isalpha(c) || ct == U_NON_SPACING_MARK || ct == U_COMBINING_SPACING_MARK);
+      const bool quote_like = ct == U_INITIAL_PUNCTUATION || ct == U_FINAL_PUNCTUATION || ct == U_START_PUNCTUATION ||
+                              ct == U_END_PUNCTUATION || ct == U_OTHER_PUNCTUATION;
+      if (is_letter && punct_after_letter) p.bad += 1;  // "Њ‹ћ": punctuation inside a word
+      // The apostrophes (U+2019, U+02BC) and CJK punctuation do sit between letters.
+      punct_after_letter = prev_letter && quote_like && c != 0x2019 && c != 0x02BC && !(c >= 0x3000 && c <= 0x303F) &&
+                           !(c >= 0xFF01 && c <= 0xFF60) && c != 0x00B7 && c != 0x30FB;
+      prev_letter = is_letter;
+    }
     if (c < 0 || c == 0xFFFD || (c >= 0x80 && c <= 0x9F)) {
       p.bad += 1;
       end_word();
@@ -746,6 +778,11 @@ double score_of(const Charset& cs, bool lossy, const Profile& p, double trail_sh
   const double letters = static_cast<double>(p.cjk_letters());
   switch (family_of(cs.name)) {
     case Family::Single:
+      if (p.latin_like >= 4) {
+        // Side by side more often than not: not Latin text.
+        const double side_by_side = std::min(1.0, 2.0 * static_cast<double>(p.latin_pairs) / static_cast<double>(p.latin_like));
+        if (side_by_side > 0.5) s *= 1.0 - 2.0 * (side_by_side - 0.5);
+      }
       break;
     case Family::Japanese:
       if (letters == 0) {
@@ -910,13 +947,16 @@ std::optional<Decoded> try_detected(std::string_view bytes, const Charset& decla
 // that reads as text (score at least kTrusted) when the declared one scores below
 // kImplausible.
 constexpr double kImplausible = 0.5;
+constexpr long kSecondGuessEvidence = 8;  // non-ASCII characters at least
 std::optional<Decoded> second_guess(std::string_view bytes, const Charset& declared, const std::string& source) {
   const std::string sample = evaluation_sample(bytes);
   if (sample.empty()) return std::nullopt;
   bool lossy = false;
   double declared_score;
   try {
-    declared_score = score_of(declared, false, profile(convert(sample, declared.icu, &lossy)), ascii_trail_share(sample));
+    const Profile prof = profile(convert(sample, declared.icu, &lossy));
+    if (prof.non_ascii < kSecondGuessEvidence) return std::nullopt;  // too little to go against a declaration
+    declared_score = score_of(declared, false, prof, ascii_trail_share(sample));
   } catch (const std::exception&) {
     return std::nullopt;
   }

@@ -23,6 +23,7 @@
 #include <libxml/tree.h>
 #include <libxml/xmlerror.h>
 
+#include <algorithm>
 #include <cstring>
 #include <limits>
 #include <memory>
@@ -38,6 +39,9 @@ namespace {
 
 constexpr int kLxmlOptions = HTML_PARSE_RECOVER | HTML_PARSE_NONET | HTML_PARSE_COMPACT;
 constexpr int kQuiet = HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING;
+// Below libxml2's limit of 256 open elements (xmlParserMaxDepth), leaving room for the
+// elements the guard does not count (those whose end tag is optional).
+constexpr int kLibxml2MaxDepth = 200;
 
 void ignore_error(void*, xmlErrorPtr) {}
 
@@ -76,7 +80,12 @@ Document Document::parse_libxml2(std::string_view html, const ParseOptions& opts
     throw std::length_error("page of " + std::to_string(html.size()) + " bytes: too large for libxml2");
   Document doc;
   std::string limited;
-  html = doc.guard_markup_depth(html, opts, limited);
+  // libxml2 without HTML_PARSE_HUGE (as lxml runs it) stops at 256 open elements and
+  // the rest of the page is lost; the guard flattens deeper tags first, so the content
+  // stays (pages nested that deep: none of DANIEL's, where lxml's trees and ours agree).
+  ParseOptions guarded = opts;
+  guarded.max_markup_depth = std::min(opts.max_markup_depth, kLibxml2MaxDepth);
+  html = doc.guard_markup_depth(html, guarded, limited);
   std::unique_ptr<htmlParserCtxt, CtxtFree> ctxt(htmlNewParserCtxt());
   if (!ctxt) throw std::bad_alloc();
   if (ctxt->sax) ctxt->sax->serror = &ignore_error;

@@ -251,9 +251,20 @@ bool iequals(std::string_view a, std::string_view b) {
   return true;
 }
 
+// The element of a name (any case): the table's elements by first letter, then the
+// name compared; UNKNOWN for any other name.
 const Element& element_of(std::string_view name) {
-  for (const Element& e : kElements)
-    if (e.code != UNKNOWN && iequals(e.name, name)) return e;
+  static const std::array<std::vector<const Element*>, 26> by_letter = [] {
+    std::array<std::vector<const Element*>, 26> t;
+    for (const Element& e : kElements)
+      if (e.code != UNKNOWN) t[static_cast<std::size_t>(e.name[0] - 'A')].push_back(&e);
+    return t;
+  }();
+  if (name.empty()) return kElements[UNKNOWN];
+  const char first = upper(name[0]);
+  if (first < 'A' || first > 'Z') return kElements[UNKNOWN];
+  for (const Element* e : by_letter[static_cast<std::size_t>(first - 'A')])
+    if (iequals(e->name, name)) return *e;
   return kElements[UNKNOWN];
 }
 
@@ -328,10 +339,9 @@ class Balancer {
     }
     const int depth = element_depth(e);
     if (depth == -1) {
-      if (e.code == P) {
-        force_start(name, nullptr);
-        end_element(name);
-      }
+      // An unmatched </p> is an empty paragraph (the jar tries again however the start
+      // went, and recurses without end when it cannot be made: we do not).
+      if (e.code == P && force_start(name, nullptr)) end_element(name);
       return;
     }
     std::vector<Info> reopen;

@@ -73,10 +73,18 @@ TEST_CASE("detection prefers the charsets real pages use", "[corpora][charset]")
   CHECK(corpora::describe_decoding(d.info).rfind("windows-1252 (detected); uchardet-0.0.7:", 0) == 0);
   // A few Shift_JIS characters in a page of ASCII markup: uchardet says WINDOWS-1252.
   const std::string ja = "<html><head><title>News</title></head><body><ul>" + nav +
-                         "</ul><p>\x93\x8c\x8b\x9e\x93\x73</p></body></html>";  // 東京都
+                         "</ul><p>\x93\x8c\x8b\x9e\x82\xcc</p></body></html>";  // 東京の
   const auto j = corpora::decode_page(ja);
+  CHECK(j.info.detector == "uchardet-0.0.7:WINDOWS-1252");
   CHECK(j.info.charset == "Shift_JIS");
-  CHECK(j.utf8.find("\xE6\x9D\xB1\xE4\xBA\xAC\xE9\x83\xBD") != std::string::npos);
+  CHECK(j.utf8.find("\xE6\x9D\xB1\xE4\xBA\xAC\xE3\x81\xAE") != std::string::npos);
+  // ... and where uchardet has no answer at all (新しい本).
+  const std::string ja2 = "<html><head><title>News</title></head><body><ul>" + nav +
+                          "</ul><p>\x90\x56\x82\xb5\x82\xa2\x96\x7b</p></body></html>";
+  const auto j2 = corpora::decode_page(ja2);
+  CHECK(j2.info.detector == "uchardet-0.0.7:none");
+  CHECK(j2.info.charset == "Shift_JIS");
+  CHECK(j2.utf8.find("\xE6\x96\xB0\xE3\x81\x97\xE3\x81\x84\xE6\x9C\xAC") != std::string::npos);
   // A page whose meta says ISO-8859-1 and whose bytes are UTF-8 stays UTF-8.
   const auto u = corpora::decode_page(
       "<meta http-equiv=\"Content-Type\" content=\"text/html; charset=iso-8859-1\"><p>caf\xC3\xA9 na\xC3\xAFve "
