@@ -26,8 +26,8 @@ std::string_view parser_setting_name(dom::Parser p) {
 
 SettingSpec parser_setting(dom::Parser default_parser) {
   return SettingSpec::choice("parser", std::string(parser_setting_name(default_parser)), {"html5", "libxml2", "neko"},
-                             "the tree read: gumbo's HTML5 tree, libxml2's (as lxml), or gumbo with NekoHTML's "
-                             "differences (as Boilerpipe)");
+                             "the tree read: gumbo's HTML5 tree, libxml2's as lxml builds it, or NekoHTML's as the "
+                             "Boilerpipe jar builds it");
 }
 
 dom::Parser parser_of(const SettingValues& values) {
