@@ -7,8 +7,10 @@
 // plain-text form of our segments is measured too (it joins words that inline tags
 // split in the HTML form, which for Chinese changes whole-sentence tokens).
 //
-// Measured: HTML form median 1.000, mean 0.973 (every language median 1.000); text
-// form median 0.993 overall but 0.50 for zh. Thresholds sit a little below these.
+// Measured on libxml2's tree (issue 15): HTML form median 1.000, mean 0.9795 (0.9726 on
+// the HTML5 tree; every language median 1.000); text form median 0.993 overall but 0.50
+// for zh. Thresholds sit a little below these. Against the real readability-lxml run on
+// the same decoded text the mean is 1.000 (scripts/parse_fidelity/run.sh).
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -75,7 +77,7 @@ TEST_CASE("RD matches published readability-lxml outputs on DANIEL", "[fidelity]
   const auto all_text = summarize(text_f1["all"]);
   CHECK(all_html.median >= 0.90);  // the issue's target
   CHECK(all_html.median >= 0.99);  // regression guard (measured 1.000)
-  CHECK(all_html.mean >= 0.96);    // measured 0.973
+  CHECK(all_html.mean >= 0.975);   // measured 0.9795
   CHECK(all_text.median >= 0.90);
   for (const char* lang : {"en", "el", "pl", "ru", "zh"}) {
     INFO(lang);
