@@ -145,8 +145,9 @@ Document table4(const std::vector<SystemScores>& systems, const std::string& sig
   std::vector<Table4Cell> cells;
   JudgeRequest request;
   std::vector<std::string> baselines;
-  for (const auto& s : systems)
-    if (s.baseline) baselines.push_back(s.name);
+  for (const auto& s : systems)  // a system may appear once per measure set (a task's column group)
+    if (s.baseline && std::find(baselines.begin(), baselines.end(), s.name) == baselines.end())
+      baselines.push_back(s.name);
   for (const auto& lang : langs)
     for (const auto* m : ms) {
       Table4Cell c{lang, m, {}, {}};

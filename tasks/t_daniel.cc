@@ -64,8 +64,20 @@ class DanielTask final : public Task {
         if (v < 1 || v > double(std::size_t{1} << 32) || v != std::floor(v))
           throw UsageError("task parameter max-bytes=" + value + ": must be a whole number from 1 to 2^32");
         max_bytes_ = static_cast<std::size_t>(v);
+      } else if (key == "version") {
+        if (value == "embeddia") params_.version = daniel::Version::Embeddia;
+        else if (value == "original") params_.version = daniel::Version::Original;
+        else throw UsageError("task parameter version=" + value + ": expected embeddia or original");
+      } else if (key == "repeats") {
+        // How the repeats are found, not what: both give the same decisions (not in
+        // the signature). "index": the lists' substring index (daniel/name_index.h),
+        // "suffix-array": rstr_max's way for every text.
+        if (value != "index" && value != "suffix-array")
+          throw UsageError("task parameter repeats=" + value + ": expected index or suffix-array");
+        use_index_ = value == "index";
       } else {
-        throw UsageError(unknown_name_message("daniel task parameter", key, {"ratio", "location-min", "max-bytes"}));
+        throw UsageError(
+            unknown_name_message("daniel task parameter", key, {"ratio", "location-min", "max-bytes", "version", "repeats"}));
       }
     }
     if (params_.ratio < 0 || params_.ratio > 1.1)
@@ -76,13 +88,19 @@ class DanielTask final : public Task {
 
   std::string signature() const override {
     const auto& p = params_;
-    std::string s = "task:daniel|port:EMBEDDIA/event-detection@431e711|ratio:" + number(p.ratio) +
+    const bool original = p.version == daniel::Version::Original;
+    std::string s = std::string("task:daniel|port:") +
+                    (original ? "rundimeco/daniel@ac1f5d0|scoring:original,headline-penalty=" +
+                                    number(p.headline_penalty)
+                              : std::string("EMBEDDIA/event-detection@431e711")) +
+                    "|ratio:" + number(p.ratio) +
                     "|location-min:" + number(p.location_min) + "|penalty:" + number(p.disease_penalty) + "/" +
                     number(p.location_penalty) + "|bonus:header=" + number(p.header_bonus) +
                     ",title=" + number(p.title_bonus) + "|full-ratio:" + number(p.full_ratio) +
                     "|zoning:p-or-lines,min-zones=" + std::to_string(p.min_zones) +
                     ",min-sentences=" + std::to_string(p.min_sentences) +
-                    ",header-ends=" + std::to_string(p.header_sentence_ends) + ",no-merge=" + p.no_header_merge +
+                    (original ? std::string(",no-header-merge")
+                              : ",header-ends=" + std::to_string(p.header_sentence_ends) + ",no-merge=" + p.no_header_merge) +
                     "|max-bytes:" + std::to_string(max_bytes_) + "|res:";
     bool first = true;
     for (const auto& [lang, l] : langs_) {
@@ -126,6 +144,7 @@ class DanielTask final : public Task {
       for (const auto* names : {&l.lists.diseases, &l.lists.locations})
         for (const auto& n : *names)
           if (n.empty()) throw ResourceError((names == &l.lists.diseases ? dfile : lfile).string() + ": an empty name");
+      if (use_index_) daniel::index_lists(l.lists, params_);
       langs_.emplace(lang, std::move(l));
     }
   }
@@ -178,6 +197,7 @@ class DanielTask final : public Task {
   fs::path dir_;
   daniel::Params params_;
   std::size_t max_bytes_ = std::size_t{1} << 20;
+  bool use_index_ = true;
   std::map<std::string, LanguageLists> langs_;
 };
 
