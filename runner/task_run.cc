@@ -414,15 +414,12 @@ Table3 table3(const TaskResults& r) {
   return out;
 }
 
-reports::Document table4_with_task(const RunResult& run, const TaskResults& r) {
-  const std::vector<results::ScoreSet> sets = task_score_sets(r);
-  reports::TableOptions o = reports::run_table_options(run);
-  std::vector<reports::SystemScores> systems = reports::run_systems(run, o.judgments.baselines);
-  for (std::size_t s = 1; s < r.runs.size(); ++s)
-    systems.push_back({r.runs[s].system, &sets[s], reports::is_baseline(r.runs[s].system, o.judgments.baselines)});
-  reports::Document doc = reports::table4(systems, run.signature, o);
-  doc.signatures.push_back("task " + r.signature);
-  return doc;
+std::vector<reports::SystemScores> table4_task_systems(const TaskResults& r,
+                                                       const std::vector<results::ScoreSet>& sets) {
+  std::vector<reports::SystemScores> systems;
+  for (std::size_t s = 1; s < r.runs.size() && s < sets.size(); ++s)
+    systems.push_back({r.runs[s].system, &sets[s], reports::is_baseline(r.runs[s].system, r.judgments.baselines)});
+  return systems;
 }
 
 std::string table4_task(const TaskResults& r, bool markdown) {
@@ -541,9 +538,6 @@ void write_task(const fs::path& dir, const TaskResults& r, const RunResult* run,
     const Correlations c = correlations(*run, r);
     io::write_file_atomic(dir / "correlation.json", c.json.dump(1) + "\n");
     io::write_file_atomic(dir / "correlation.md", c.markdown);
-    const reports::Document t4 = table4_with_task(*run, r);
-    for (const reports::Writer& w : reports::writer_registry())
-      io::write_file_atomic(dir / ("table4." + std::string(w.extension)), w.write(t4));
   }
 }
 

@@ -108,10 +108,13 @@ struct Table3 {
 };
 Table3 table3(const TaskResults& r);
 
-// Table 4 of a run with the task as one more column group (named after the task, upper
-// case): per language the best system by task F1 and the systems tied with it, judged
-// as Table 4 judges every measure. Equal to Table 4 of the run for the other groups.
-reports::Document table4_with_task(const RunResult& run, const TaskResults& r);
+// The systems of a run as Table 4 sees them for the task's column group (named after
+// the task, upper case): each system's task score set (`sets`, from task_score_sets,
+// must outlive the result), baselines marked as the run marks them. Passed to
+// write_run, Table 4 then gives per language the best system by task F1 and the
+// systems tied with it, judged as it judges every measure.
+std::vector<reports::SystemScores> table4_task_systems(const TaskResults& r,
+                                                       const std::vector<results::ScoreSet>& sets);
 
 // Table 4's task column group alone: per language and `all`, the system (not the
 // reference) with the best task F1 (ties: every tied system, in run order) and that F1,
@@ -129,8 +132,7 @@ struct Correlations {
 Correlations correlations(const RunResult& run, const TaskResults& task);
 
 // Writes DIR/task_per_doc.tsv, DIR/task.json, DIR/table3.{tsv,md}, DIR/table3_tests.{tsv,md},
-// DIR/table4_task.{tsv,md}, and with a run DIR/correlation.{json,md} and Table 4 with the
-// task group (DIR/table4.<ext> for every writer, replacing the run's).
+// DIR/table4_task.{tsv,md}, and with a run DIR/correlation.{json,md}.
 // `t3` is table3(r), computed once by the caller (it also prints it).
 void write_task(const std::filesystem::path& dir, const TaskResults& r, const RunResult* run, const Table3& t3);
 

@@ -42,12 +42,20 @@ struct LanguageLists {
   std::uint64_t disease_hash = 0, location_hash = 0;
 };
 
-// The keys of a dict literal, in order, as code points.
-std::vector<std::u32string> keys_of(const nlohmann::ordered_json& j, const fs::path& file) {
+// The keys of a dict literal as code points: in display order (a Python 3 dict), or
+// in the order a Python 2 dict iterates them.
+std::vector<std::u32string> keys_of(const nlohmann::ordered_json& j, const fs::path& file, bool python2_order) {
   if (!j.is_object()) throw ResourceError(file.string() + ": not a dict literal");
+  std::vector<std::string> keys;
+  keys.reserve(j.size());
+  for (const auto& [k, v] : j.items()) keys.push_back(k);
   std::vector<std::u32string> out;
-  out.reserve(j.size());
-  for (const auto& [k, v] : j.items()) out.push_back(decode_utf8(k));
+  out.reserve(keys.size());
+  if (python2_order) {
+    for (std::size_t i : python2_dict_order(keys)) out.push_back(decode_utf8(keys[i]));
+  } else {
+    for (const auto& k : keys) out.push_back(decode_utf8(k));
+  }
   return out;
 }
 
@@ -113,6 +121,9 @@ class DanielTask final : public Task {
   }
 
   void prepare(const std::vector<std::string>& languages) override {
+    // The original reads its lists with Python 2 (str literals are bytes) and joins the
+    // names in a Python 2 dict's order.
+    const bool original = params_.version == daniel::Version::Original;
     for (const std::string& lang : languages) {
       if (langs_.count(lang)) continue;
       if (lang.empty()) throw ResourceError("task daniel: a page without a language (use --lang)");
@@ -129,15 +140,15 @@ class DanielTask final : public Task {
         }
         hash = fnv1a(bytes);
         try {
-          return parse_py_literal(bytes);
+          return parse_py_literal(bytes, original);
         } catch (const PyLiteralError& e) {
           throw ResourceError(file.string() + ": " + e.what());
         }
       };
       const fs::path dfile = dir_ / l.disease_file, lfile = dir_ / l.location_file;
-      l.lists.diseases = keys_of(load(l.disease_file, l.disease_hash), dfile);
+      l.lists.diseases = keys_of(load(l.disease_file, l.disease_hash), dfile, original);
       nlohmann::ordered_json loc = load(l.location_file, l.location_hash);
-      l.lists.locations = keys_of(loc, lfile);
+      l.lists.locations = keys_of(loc, lfile, original);
       if (!loc.contains("default_value") || !loc["default_value"].is_string())
         throw ResourceError(lfile.string() + ": no \"default_value\" string (the language's default location)");
       l.lists.default_location = decode_utf8(loc["default_value"].get<std::string>());

@@ -4,6 +4,7 @@
 #include <unicode/ustring.h>
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -110,6 +111,22 @@ double score_of(double ratio, std::span<const double> d, const Params& p) {
   return std::pow(ratio, 1 + d[0] * d[1]);
 }
 
+// score_of without the ratio-of-1 rule: non-decreasing in the ratio for given
+// positions, so the score of any candidate whose ratio (before the first-letter
+// penalty) is at most `ratio` is at most this.
+double score_bound(double ratio, std::span<const double> d, const Params& p) {
+  if (p.version == Version::Original) {
+    if (d[0] == 1) return ratio;
+    double score = d[1] <= 1 ? std::pow(ratio, 1 + d[0] * d[1]) : std::pow(ratio, 1 + d[0] * std::log(d[1]));
+    if (std::none_of(d.begin(), d.end(), [](double x) { return x == 0 || x == 1; })) score -= p.headline_penalty;
+    return score;
+  }
+  if (d[1] < 2) return std::min(ratio + p.header_bonus, 1.0);
+  if (d[0] == 0) return std::min(ratio + p.title_bonus, 1.0);
+  if (d[0] <= 2) return ratio;
+  return std::pow(ratio, 1 + d[0] * d[1]);
+}
+
 // A candidate before it is kept: its substring and positions as spans of shared
 // buffers (most candidates are dropped, so none is copied out until the end).
 struct Lite {
@@ -134,29 +151,29 @@ std::string_view zoning_name(Zoning z) {
 
 std::string_view version_name(Version v) { return v == Version::Original ? "original" : "embeddia"; }
 
-double round5(double x) {
-  if (!std::isfinite(x)) return x;
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.5f", x);
-  return std::strtod(buf, nullptr);
-}
+namespace {
 
-double round5_half_away(double x) {
-  if (!std::isfinite(x)) return x;
-  // An exact tie: the exact decimal expansion is 5 at the 6th decimal, then zeros.
-  char exact[400];
-  std::snprintf(exact, sizeof exact, "%.200f", std::fabs(x));
-  const char* dot = std::strchr(exact, '.');
-  bool tie = dot && dot[6] == '5';
-  for (const char* c = dot ? dot + 7 : exact; tie && *c; ++c) tie = *c == '0';
-  if (!tie) return round5(x);
-  const double step = std::strtod(std::string(exact, static_cast<std::size_t>(dot + 6 - exact)).c_str(), nullptr) +
-                      0.00001;  // the truncation, one step away from zero
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.5f", step);
-  const double r = std::strtod(buf, nullptr);
+// round(x, 5) exactly, without going through decimal strings: k = the number of
+// 1e-5 steps below x, then x is compared with the midpoint (2k + 1) / 200000 through
+// a fused multiply-add (the product is exact, the difference rounded once: its sign is
+// exact). A tie goes to the even step (Python 3) or away from zero (Python 2).
+double round_5(double x, bool half_away) {
+  if (!std::isfinite(x) || std::fabs(x) >= 1e10) return x;
+  const double ax = std::fabs(x);
+  double k = std::floor(ax * 100000.0);
+  while (k > 0 && std::fma(ax, 100000.0, -k) < 0) k -= 1;     // ax * 1e5 < k: one less
+  while (std::fma(ax, 100000.0, -(k + 1)) >= 0) k += 1;          // ax * 1e5 >= k + 1: one more
+  const double d = std::fma(ax, 200000.0, -(2 * k + 1));
+  if (d > 0 || (d == 0 && (half_away || std::fmod(k, 2) != 0))) k += 1;
+  const double r = k / 100000.0;
   return x < 0 ? -r : r;
 }
+
+}  // namespace
+
+double round5(double x) { return round_5(x, false); }
+
+double round5_half_away(double x) { return round_5(x, true); }
 
 std::vector<std::u32string> zoning(std::u32string_view text, std::string_view lang, const Params& p, Zoning* how,
                                    bool* header_merged) {
@@ -315,10 +332,9 @@ struct Seen {
   std::uint64_t mask = 0;  // the zones, when there are 64 or fewer
 };
 
-std::uint32_t merge_context(std::uint32_t ctx, std::uint32_t seen) {
-  if (ctx == NameIndex::kUnset) return seen;
-  if (ctx == NameIndex::kDiverse || seen == NameIndex::kDiverse || ctx != seen) return NameIndex::kDiverse;
-  return ctx;
+// Contexts seen on one side: unset, one character, or diverse (absorbing).
+inline std::uint32_t merge_context(std::uint32_t ctx, std::uint32_t seen) {
+  return ctx == seen ? ctx : ctx == NameIndex::kUnset ? seen : NameIndex::kDiverse;
 }
 
 }  // namespace
@@ -327,7 +343,11 @@ std::optional<std::vector<Candidate>> candidates_by_index(const std::vector<std:
                                                           const std::vector<std::u32string>& names,
                                                           const NameIndex& index, bool location, const Params& p,
                                                           std::size_t keep) {
-  if (!index.usable() || zones.size() < 2) return std::nullopt;
+  if (!index.usable() || zones.empty()) return std::nullopt;
+  // One zone (a weak structure): a repeat in the zone and a name is a candidate, its
+  // positions those of its occurrences in the joined text. An empty zone has none.
+  const bool weak = zones.size() == 1;
+  if (weak && zones[0].empty()) return std::vector<Candidate>{};
   thread_local std::vector<Seen> seen;
   thread_local std::uint32_t stamp = 0;
   thread_local std::vector<std::vector<std::int32_t>> by_depth;  // touched nodes by depth
@@ -378,8 +398,8 @@ std::optional<std::vector<Candidate>> candidates_by_index(const std::vector<std:
       state = index.next(state, index.slot(c));
       if (state == 0) continue;
       Seen& r = touch(state);
-      if (r.za != z && r.zb != z) add_zone(r, z);
-      if (nz <= 64) r.mask |= std::uint64_t{1} << z;
+      if (nz <= 64) r.mask |= std::uint64_t{1} << z;  // the two smallest read from it below
+      else if (r.za != z && r.zb != z) add_zone(r, z);
       const std::size_t e = i + 1, start = e - static_cast<std::size_t>(index.depth(state));
       r.right = merge_context(r.right, e < t.size() ? static_cast<std::uint32_t>(t[e]) + 1 : NameIndex::kDiverse);
       r.left = merge_context(r.left, start > 0 ? static_cast<std::uint32_t>(t[start - 1]) + 1 : NameIndex::kDiverse);
@@ -393,9 +413,12 @@ std::optional<std::vector<Candidate>> candidates_by_index(const std::vector<std:
       const std::int32_t v = by_depth[d][k];
       const Seen rv = seen[static_cast<std::size_t>(v)];
       Seen& ru = touch(index.fail(v));
-      add_zone(ru, rv.za);
-      add_zone(ru, rv.zb);
-      ru.mask |= rv.mask;
+      if (nz <= 64) {
+        ru.mask |= rv.mask;
+      } else {
+        add_zone(ru, rv.za);
+        add_zone(ru, rv.zb);
+      }
       ru.right = merge_context(ru.right, rv.right);
       const char32_t first = names[static_cast<std::size_t>(index.ref_name(v))][static_cast<std::size_t>(index.ref_start(v))];
       ru.left = merge_context(ru.left, static_cast<std::uint32_t>(first) + 1);
@@ -409,6 +432,8 @@ std::optional<std::vector<Candidate>> candidates_by_index(const std::vector<std:
     std::int32_t name, node;
   };
   std::vector<Best> best;
+  thread_local std::vector<double> weak_pool;  // one-zone positions of the nodes weighed
+  weak_pool.clear();
   auto substring = [&](std::int32_t node) {
     return std::u32string_view(names[static_cast<std::size_t>(index.ref_name(node))])
         .substr(static_cast<std::size_t>(index.ref_start(node)), static_cast<std::size_t>(index.depth(node)));
@@ -422,21 +447,50 @@ std::optional<std::vector<Candidate>> candidates_by_index(const std::vector<std:
   // Longest first: the best candidates come early and the bound below skips the rest.
   for (std::size_t depth_at = by_depth.size(); depth_at-- > 1;) {
     for (std::int32_t u : by_depth[depth_at]) {
-      const Seen& r = seen[static_cast<std::size_t>(u)];
-      if (r.zb < 0 || r.left != NameIndex::kDiverse || r.right != NameIndex::kDiverse) continue;
+      Seen& r = seen[static_cast<std::size_t>(u)];
+      if (r.left != NameIndex::kDiverse || r.right != NameIndex::kDiverse) continue;
       // No score above min(1, the best ratio + a bonus): skip what cannot be kept.
       const double depth = static_cast<double>(index.depth(u));
       if (best.size() == keep &&
           std::min(1.0, depth / static_cast<double>(index.shortest_name(u)) + bonus) < best.front().score)
         continue;
-      const double d[2] = {static_cast<double>(pos_of(r.za)), static_cast<double>(pos_of(r.zb))};
+      std::span<const double> d;
+      double two[2];
+      if (weak) {
+        // Python's finditer over zone + U+0002 + the joined names, positions / length.
+        const std::u32string_view ss = substring(u);
+        const std::u32string& zone = zones[0];
+        const double len = static_cast<double>(zone.size() + 1 + index.joined_length());
+        const std::size_t at = weak_pool.size();
+        auto add = [&](double x) {
+          weak_pool.push_back(original ? round5_half_away(std::min(x, len - x) / len) : round5(x / len));
+        };
+        for (std::size_t q = zone.find(ss); q != std::u32string::npos; q = zone.find(ss, q + ss.size()))
+          add(static_cast<double>(q));
+        for (const std::int32_t* q = index.joined_begin(u); q != index.joined_end(u); ++q)
+          add(static_cast<double>(zone.size() + 1) + *q);
+        std::sort(weak_pool.begin() + static_cast<std::ptrdiff_t>(at), weak_pool.end());
+        r.za = static_cast<std::int32_t>(at);  // where its positions are
+        r.zb = static_cast<std::int32_t>(weak_pool.size() - at);
+        d = std::span<const double>(weak_pool.data() + at, weak_pool.size() - at);
+      } else {
+        if (nz <= 64) {
+          if (std::popcount(r.mask) < 2) continue;
+          for (std::uint64_t m = r.mask; m; m &= m - 1) add_zone(r, std::countr_zero(m));
+        }
+        if (r.zb < 0) continue;
+        two[0] = static_cast<double>(pos_of(r.za));
+        two[1] = static_cast<double>(pos_of(r.zb));
+        d = std::span<const double>(two, 2);
+      }
       for (const std::int32_t* k = index.names_begin(u); k != index.names_end(u); ++k) {
         const std::u32string& name = names[static_cast<std::size_t>(*k)];
         double ratio = depth / static_cast<double>(name.size());
-        if (best.size() == keep && std::min(1.0, ratio + bonus) < best.front().score) continue;
-        if (!index.same_first(u, static_cast<std::size_t>(k - index.names_begin(u))))
-          ratio = std::max(0.0, ratio - penalty);
-        const Best b{score_of(ratio, d, p), *k, u};
+        const double bound = score_bound(ratio, d, p);
+        if (best.size() == keep && bound < best.front().score) break;  // shortest names first: ratios fall
+        const bool same = index.same_first(u, static_cast<std::size_t>(k - index.names_begin(u)));
+        if (!same) ratio = std::max(0.0, ratio - penalty);
+        const Best b{same && ratio != 1 ? bound : score_of(ratio, d, p), *k, u};
         if (best.size() < keep) {
           best.push_back(b);
           std::push_heap(best.begin(), best.end(), better);  // the worst kept on top
@@ -454,7 +508,12 @@ std::optional<std::vector<Candidate>> candidates_by_index(const std::vector<std:
     out[i].score = best[i].score;
     out[i].name = best[i].name;
     out[i].substring = std::u32string(substring(best[i].node));
-    const std::uint64_t mask = seen[static_cast<std::size_t>(best[i].node)].mask;
+    const Seen& r = seen[static_cast<std::size_t>(best[i].node)];
+    if (weak) {
+      out[i].positions.assign(weak_pool.begin() + r.za, weak_pool.begin() + r.za + r.zb);
+      continue;
+    }
+    const std::uint64_t mask = r.mask;
     for (std::int32_t z = 0; z < nz; ++z)
       if (nz <= 64 ? (mask >> z) & 1 : zones[static_cast<std::size_t>(z)].find(out[i].substring) != std::u32string::npos)
         out[i].positions.push_back(static_cast<double>(pos_of(z)));

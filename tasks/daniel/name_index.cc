@@ -39,9 +39,11 @@ NameIndex::NameIndex(const std::vector<std::u32string>& names, bool (*same_first
   ref_start_.assign(1, 0);
   left_.assign(1, kDiverse);
   right_.assign(1, kDiverse);
-  std::vector<std::vector<std::int32_t>> name_lists(1);
+  std::vector<std::vector<std::int32_t>> name_lists(1), starts(1);  // starts: offsets in the joined names
+  std::size_t offset = 0;
   for (std::size_t k = 0; k < names.size(); ++k) {
     const std::u32string& n = names[k];
+    if (k) ++offset;  // the separator
     for (std::size_t i = 0; i < n.size(); ++i) {
       std::int32_t node = 0;
       for (std::size_t j = i; j < n.size(); ++j) {
@@ -55,8 +57,10 @@ NameIndex::NameIndex(const std::vector<std::u32string>& names, bool (*same_first
           left_.push_back(kUnset);
           right_.push_back(kUnset);
           name_lists.emplace_back();
+          starts.emplace_back();
         }
         node = it->second;
+        starts[static_cast<std::size_t>(node)].push_back(static_cast<std::int32_t>(offset + i));
         // The occurrence n[i..j]: its neighbours in the name (an edge: diverse).
         left_[node] = merge(left_[node], i == 0 ? kDiverse : static_cast<std::uint32_t>(n[i - 1]) + 1);
         right_[node] = merge(right_[node], j + 1 == n.size() ? kDiverse : static_cast<std::uint32_t>(n[j + 1]) + 1);
@@ -64,7 +68,9 @@ NameIndex::NameIndex(const std::vector<std::u32string>& names, bool (*same_first
         if (l.empty() || l.back() != static_cast<std::int32_t>(k)) l.push_back(static_cast<std::int32_t>(k));
       }
     }
+    offset += n.size();
   }
+  joined_length_ = offset;
   const std::size_t nodes = depth_.size();
   if (nodes > max_cells / width_) return;
 
@@ -85,6 +91,7 @@ NameIndex::NameIndex(const std::vector<std::u32string>& names, bool (*same_first
   permute(left_);
   permute(right_);
   permute(name_lists);
+  permute(starts);
   permute(children);
   for (auto& c : children)
     for (auto& [a, child] : c) child = renum[static_cast<std::size_t>(child)];
@@ -110,9 +117,24 @@ NameIndex::NameIndex(const std::vector<std::u32string>& names, bool (*same_first
     delta32_ = std::move(delta);
   }
 
+  // Non-overlapping occurrences, left to right (starts are ascending already).
+  joined_at_.assign(1, 0);
+  for (std::size_t u = 0; u < nodes; ++u) {
+    std::int32_t free_from = 0;
+    for (std::int32_t st : starts[u]) {
+      if (u == 0 || st < free_from) continue;
+      joined_pool_.push_back(st);
+      free_from = st + depth_[u];
+    }
+    joined_at_.push_back(static_cast<std::int32_t>(joined_pool_.size()));
+  }
   names_at_.assign(1, 0);
   for (std::size_t u = 0; u < nodes; ++u) {
-    const auto& l = name_lists[u];
+    auto& l = name_lists[u];
+    // Shortest first: the ratio |substring| / |name| only falls along the list.
+    std::stable_sort(l.begin(), l.end(), [&](std::int32_t a, std::int32_t b) {
+      return names[static_cast<std::size_t>(a)].size() < names[static_cast<std::size_t>(b)].size();
+    });
     pool_.insert(pool_.end(), l.begin(), l.end());
     for (std::int32_t k : l) {
       const char32_t first = names[static_cast<std::size_t>(ref_name_[u])][static_cast<std::size_t>(ref_start_[u])];

@@ -70,13 +70,19 @@ class NameIndex {
   std::int32_t depth(std::int32_t node) const { return depth_[node]; }
   std::uint32_t left(std::int32_t node) const { return left_[node]; }
   std::uint32_t right(std::int32_t node) const { return right_[node]; }
-  // The names containing the node's substring, ascending list indices, and for each
-  // whether its first letter is the substring's (same_first).
+  // The names containing the node's substring, shortest first (then in list order),
+  // and for each whether its first letter is the substring's (same_first).
   const std::int32_t* names_begin(std::int32_t node) const { return pool_.data() + names_at_[node]; }
   const std::int32_t* names_end(std::int32_t node) const { return pool_.data() + names_at_[node + 1]; }
   bool same_first(std::int32_t node, std::size_t i) const { return same_first_[static_cast<std::size_t>(names_at_[node]) + i]; }
   // The length of the shortest name containing the node's substring.
   std::int32_t shortest_name(std::int32_t node) const { return shortest_[node]; }
+  // Where the node's substring occurs in the names joined by U+0002 (as rstr_max joins
+  // them), taken left to right without overlap (Python's re.finditer): ascending
+  // offsets, and the joined text's length.
+  const std::int32_t* joined_begin(std::int32_t node) const { return joined_pool_.data() + joined_at_[node]; }
+  const std::int32_t* joined_end(std::int32_t node) const { return joined_pool_.data() + joined_at_[node + 1]; }
+  std::size_t joined_length() const { return joined_length_; }
   // The node's substring: names[ref_name(node)].substr(ref_start(node), depth(node)).
   std::int32_t ref_name(std::int32_t node) const { return ref_name_[node]; }
   std::int32_t ref_start(std::int32_t node) const { return ref_start_[node]; }
@@ -90,6 +96,8 @@ class NameIndex {
   std::vector<std::int32_t> delta32_, fail_, depth_, ref_name_, ref_start_, names_at_, pool_, shortest_;
   std::vector<std::uint32_t> left_, right_;
   std::vector<std::uint8_t> same_first_;  // parallel to pool_
+  std::vector<std::int32_t> joined_at_, joined_pool_;
+  std::size_t joined_length_ = 0;
 };
 
 }  // namespace detour::tasks::daniel
