@@ -357,7 +357,7 @@ Table3 table3(const TaskResults& r) {
   p.intervals = reports::IntervalStyle::Bounds;
   p.add_column("system", "", reports::Align::Left);
   for (const auto& l : j.langs)
-    for (const char* k : {"- ref", "p ref", "- best", "p best"}) p.add_column(k, l);
+    for (const char* k : {"F1 - ref", "p ref", "F1 - best", "p best"}) p.add_column(k, l);
   const std::string sig = "task " + r.signature;
   auto delta_cell = [&](const reports::ComparisonResult& cr) {
     results::Score sc(100 * cr.paired.delta, sig);
@@ -388,9 +388,9 @@ Table3 table3(const TaskResults& r) {
         const auto& cr = j.verdicts.comparisons[best->second];
         // The comparison is best - system: shown as system - best.
         reports::ComparisonResult flipped = cr;
-        flipped.paired.delta = -cr.paired.delta;
-        flipped.paired.lo = -cr.paired.hi;
-        flipped.paired.hi = -cr.paired.lo;
+        flipped.paired.delta = 0.0 - cr.paired.delta;  // 0 - x: no negative zero
+        flipped.paired.lo = 0.0 - cr.paired.hi;
+        flipped.paired.hi = 0.0 - cr.paired.lo;
         row.push_back(delta_cell(flipped));
         row.push_back(p_cell(cr));
       } else {
@@ -402,7 +402,7 @@ Table3 table3(const TaskResults& r) {
     }
   }
   p.notes.push_back(fmt::format(
-      "- ref: the system's F1 minus the reference's (the task on the gold texts), - best: minus the best system's "
+      "F1 - ref: the system's F1 minus the reference's (the task on the gold texts), F1 - best: minus the best system's "
       "of the language, with their {}% paired bootstrap intervals; p: approximate randomization of the F1 "
       "difference ({} trials, two-sided), Holm-adjusted within each language, against the reference over the "
       "systems, against the best over the other systems; best-marked p: below {:g} ({} tests in the table)",

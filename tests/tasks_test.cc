@@ -114,19 +114,21 @@ TEST_CASE("DAnIEL candidates: the names' index finds what rstr_max's suffix arra
       std::u32string w = word(6);
       if (std::find(names.begin(), names.end(), w) == names.end()) names.push_back(w);
     }
-    std::vector<std::u32string> zones(2 + rng() % 5);
+    std::vector<std::u32string> zones(1 + rng() % 6);  // one zone: the one-zone way
     for (auto& z : zones) {
       z = word(30);
       if (rng() % 3 == 0) z += names[rng() % names.size()] + word(4);  // a name inside
     }
-    if (rng() % 4 == 0) zones[1] += zones[2];  // DAnIEL's header merge
+    if (zones.size() >= 3 && rng() % 4 == 0) zones[1] += zones[2];  // DAnIEL's header merge
     const bool location = rng() % 2;
     p.version = round % 3 == 0 ? daniel::Version::Original : daniel::Version::Embeddia;
     daniel::Lists lists;
     lists.diseases = lists.locations = names;
     daniel::index_lists(lists, p);
     const daniel::NameIndex& index = *lists.disease_index;
-    REQUIRE(index.usable() == (alpha.find(U'\x01') == std::u32string::npos));
+    bool low = false;  // a name with a character below U+0003: no index
+    for (const auto& n : names) low = low || n.find(U'\x01') != std::u32string::npos;
+    REQUIRE(index.usable() == !low);
     const auto fast = daniel::candidates_by_index(zones, names, index, location, p, 1000000);
     const auto slow = daniel::candidates(zones, names, location, p, finder, 1000000);
     if (!fast) {
@@ -147,11 +149,18 @@ TEST_CASE("DAnIEL candidates: the names' index finds what rstr_max's suffix arra
   CHECK(compared > 2000);
   CHECK(with_candidates > 1500);
   CHECK(declined > 300);
-  // One zone: the suffix-array way (positions in the joined text).
+  // One zone: positions in the joined text, as the suffix-array way gives them; an
+  // empty zone has no candidate; a character below U+0003 in a zone: not the index's.
   daniel::Lists lists;
-  lists.diseases = lists.locations = {U"ab"};
+  lists.diseases = lists.locations = {U"ab", U"b"};
   daniel::index_lists(lists, p);
-  CHECK_FALSE(daniel::candidates_by_index({U"abab"}, {U"ab"}, *lists.disease_index, false, p).has_value());
+  const auto one = daniel::candidates_by_index({U"xabab"}, lists.diseases, *lists.disease_index, false, p);
+  const auto one_slow = daniel::candidates({U"xabab"}, lists.diseases, false, p, finder);
+  REQUIRE(one.has_value());
+  REQUIRE(one->size() == one_slow.size());
+  CHECK((*one)[0].positions == one_slow[0].positions);
+  CHECK(daniel::candidates_by_index({U""}, lists.diseases, *lists.disease_index, false, p)->empty());
+  CHECK_FALSE(daniel::candidates_by_index({U"a\x02" U"b", U"ab"}, lists.diseases, *lists.disease_index, false, p));
 }
 
 TEST_CASE("DAnIEL zoning: paragraphs, lines, weak-structure fallbacks, header merge", "[tasks]") {
