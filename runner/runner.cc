@@ -322,7 +322,7 @@ std::string run_problem(const RunResult& r) {
   return {};
 }
 
-void write_run(const RunConfig& cfg, const RunResult& r) {
+void write_run(const RunConfig& cfg, const RunResult& r, const std::vector<reports::SystemScores>& extra) {
   if (cfg.out.empty()) return;
   const fs::path& dir = cfg.out;
   for (std::size_t s = 0; s < r.systems.size() && !r.outputs_written; ++s) {
@@ -335,11 +335,12 @@ void write_run(const RunConfig& cfg, const RunResult& r) {
     }
   }
   results::write_records(dir, r);
-  write_tables(dir, r);
+  write_tables(dir, r, extra);
 }
 
-void write_tables(const fs::path& dir, const results::RunRecords& records) {
-  const reports::RunTables tables = reports::run_tables(records);
+void write_tables(const fs::path& dir, const results::RunRecords& records,
+                  const std::vector<reports::SystemScores>& extra) {
+  reports::RunTables tables = reports::run_tables(records, 0, extra);
   for (const reports::Writer& w : reports::writer_registry()) {
     io::write_file_atomic(dir / ("table2." + std::string(w.extension)), w.write(tables.table2));
     io::write_file_atomic(dir / ("table4." + std::string(w.extension)), w.write(tables.table4));

@@ -21,6 +21,7 @@
 
 #include "corpora/corpus.h"
 #include "extractors/external.h"
+#include "reports/tables.h"
 #include "results/provenance.h"
 #include "results/run_records.h"
 #include "runner/pipeline.h"
@@ -89,12 +90,15 @@ RunResult run(const RunConfig& config);
 // (results/run_records.h: results.json, per_doc.tsv, pages.tsv, failures.tsv,
 // timings.tsv) and the tables (write_tables). Everything but timings.tsv and
 // results.json's provenance.run block is byte-identical whatever --jobs.
-void write_run(const RunConfig& config, const RunResult& result);
+// `extra`: more column groups for Table 4 (a downstream task's score sets, one entry per
+// system, named as the run's systems; runner/task_run.h).
+void write_run(const RunConfig& config, const RunResult& result, const std::vector<reports::SystemScores>& extra = {});
 
 // DIR/table2.<ext> and DIR/table4.<ext> for every writer of reports/table.h (txt,
 // tsv, md, tex, json), made from the records alone (so equal for a run and for its
 // folder read back with results::read_run).
-void write_tables(const std::filesystem::path& dir, const results::RunRecords& records);
+void write_tables(const std::filesystem::path& dir, const results::RunRecords& records,
+                  const std::vector<reports::SystemScores>& extra = {});
 
 // What went wrong with a whole run, or "" when it is usable: no document scored, or a
 // system whose every page failed. The CLI exits 1 on it.
