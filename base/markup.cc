@@ -3,6 +3,7 @@
 #include <string>
 
 #include "base/markup.h"
+#include "base/utf8.h"
 
 namespace detour {
 
@@ -79,6 +80,57 @@ std::string escape_html(std::string_view text, bool attribute) {
     }
   }
   return out;
+}
+
+std::string unescape_basic_html(std::string_view s) {
+  std::string o;
+  o.reserve(s.size());
+  for (std::size_t i = 0; i < s.size();) {
+    if (s[i] == '&') {
+      const std::size_t e = s.find(';', i);
+      if (e != std::string_view::npos && e - i < 12) {
+        const std::string_view n = s.substr(i + 1, e - i - 1);
+        char32_t c = 0;
+        if (n.size() > 1 && n[0] == '#') {
+          const bool hex = n[1] == 'x' || n[1] == 'X';
+          const std::string_view digits = n.substr(hex ? 2 : 1);
+          unsigned long v = 0;
+          bool ok = !digits.empty() && digits.size() < 8;
+          for (char d : digits) {
+            int x = -1;
+            if (d >= '0' && d <= '9') x = d - '0';
+            else if (hex && d >= 'a' && d <= 'f') x = d - 'a' + 10;
+            else if (hex && d >= 'A' && d <= 'F') x = d - 'A' + 10;
+            if (x < 0) {
+              ok = false;
+              break;
+            }
+            v = v * (hex ? 16 : 10) + static_cast<unsigned long>(x);
+          }
+          if (ok && v > 0 && v < 0x110000) c = static_cast<char32_t>(v);
+        } else if (n == "amp") {
+          c = '&';
+        } else if (n == "lt") {
+          c = '<';
+        } else if (n == "gt") {
+          c = '>';
+        } else if (n == "quot") {
+          c = '"';
+        } else if (n == "apos") {
+          c = '\'';
+        } else if (n == "nbsp") {
+          c = 0xA0;
+        }
+        if (c) {
+          utf8::append(o, c);
+          i = e + 1;
+          continue;
+        }
+      }
+    }
+    o += s[i++];
+  }
+  return o;
 }
 
 std::string render_cleaneval(const std::vector<Segment>& segments) {

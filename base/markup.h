@@ -29,5 +29,9 @@ std::string collapse_whitespace(std::string_view text);
 
 // Escapes &, <, > (and " when `attribute`) for HTML text or attribute values.
 std::string escape_html(std::string_view text, bool attribute = false);
+// The reverse for what serialisers write (escape_html, lxml's tostring): numeric
+// character references (up to U+10FFFF, not 0) and &amp; &lt; &gt; &quot; &apos;
+// &nbsp; decoded, anything else left as it is. For comparing HTML outputs as text.
+std::string unescape_basic_html(std::string_view text);
 
 }  // namespace detour

@@ -15,6 +15,7 @@ namespace detour {
 
 namespace dom {
 class Document;
+class TreeCache;
 }
 
 // How a page's bytes were turned into UTF-8 (filled by corpora/decode).
@@ -22,8 +23,15 @@ struct DecodeInfo {
   std::string charset;      // canonical name of the charset used, e.g. "UTF-8", "GBK"
   std::string source;       // "bom", "meta", "xml-declaration", "detected", "default", "given"
   bool lossy = false;       // some bytes could not be converted (replaced by U+FFFD)
+  bool gzip = false;        // the bytes were gzip-compressed and inflated first
   std::string note;         // anything a reader of the log should know
   std::string neutralised;  // markup dropped before parsing (html/neutralise.h), or ""
+  // When detection decided (source "detected"): what detected, the candidates it
+  // weighed with their plausibility, and the plausibility of the one chosen (0..1;
+  // -1 when no detection ran). See corpora/decode.h.
+  std::string detector;     // e.g. "uchardet-0.0.7:WINDOWS-1252"
+  std::string candidates;   // e.g. "Shift_JIS 1.00, GB18030 1.00, windows-1252 0.21"
+  double confidence = -1;
 };
 
 // One page of a corpus, decoded and parsed once per run and shared read-only.
@@ -34,7 +42,10 @@ struct Page {
   std::string url;          // original URL if known
   std::string html;         // UTF-8 text of the page
   DecodeInfo decode;
-  std::shared_ptr<const dom::Document> dom;  // the parsed tree (html/page.h builds it)
+  std::shared_ptr<const dom::Document> dom;  // the HTML5 (gumbo) tree (html/page.h builds it)
+  // The trees of the other parsers (libxml2, NekoHTML-style), each made from `html` on
+  // first use and shared (html::tree in html/page.h).
+  std::shared_ptr<dom::TreeCache> trees;
 };
 
 enum class SegmentKind { Heading, Paragraph, ListItem };

@@ -12,8 +12,10 @@
 // time / pages (run.sh reads the JSON output). Cases:
 //   Pipeline/Read      read_file of each page (from the OS page cache after warm-up)
 //   Pipeline/Decode    decode_page (BOM, meta, uchardet, ICU conversion) of the bytes
-//   Pipeline/Parse     dom::Document::parse (gumbo + our DOM) of the decoded text
-//   Pipeline/Full/X    decode + parse + X.extract(), as corpora::load_page builds a Page
+//   Pipeline/Parse/P   the parse of the decoded text into our DOM by parser P: gumbo
+//                      (HTML5), libxml2 (the lxml-based ports' tree), neko (BP's tree)
+//   Pipeline/Full/X    decode + the parse X reads + X.extract(), as the runner builds a
+//                      Page for X
 //   Pipeline/Extract/X X.extract() alone; pages are parsed in chunks while the timer
 //                      is paused
 // Run: detour_bench --benchmark_filter=Pipeline
@@ -23,6 +25,7 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -30,6 +33,7 @@
 #include "corpora/corpus.h"
 #include "corpora/decode.h"
 #include "html/dom.h"
+#include "html/page.h"
 #include "extractors/extractor.h"
 
 namespace {
@@ -116,8 +120,9 @@ void extract_one(const Extractor& ex, const Page& page, int& failed) {
   }
 }
 
-// The Page that corpora::load_page builds, from bytes already in memory.
-Page make_page(const RawPage& raw) {
+// The Page the runner builds for `ex`, from bytes already in memory: decoded, and
+// parsed by the one parser ex reads (html::tree).
+Page make_page(const RawPage& raw, const Extractor& ex) {
   corpora::Decoded dec = corpora::decode_page(raw.bytes);
   Page p;
   p.id = raw.path;
@@ -125,7 +130,10 @@ Page make_page(const RawPage& raw) {
   p.path = raw.path;
   p.html = std::move(dec.utf8);
   p.decode = std::move(dec.info);
-  p.dom = std::make_shared<const dom::Document>(dom::Document::parse(p.html));
+  html::reset_trees(p);
+  const dom::Parser parser = ex.parser().value_or(dom::Parser::Html5);
+  if (parser == dom::Parser::Html5) p.dom = std::make_shared<const dom::Document>(dom::Document::parse(p.html));
+  else html::parse_trees(p, std::span(&parser, 1));
   return p;
 }
 
@@ -134,7 +142,7 @@ Page make_page(const RawPage& raw) {
 void warm_up(const Extractor& ex, const RawPages& data) {
   int ignored = 0;
   for (std::size_t i = 0; i < data.pages.size() && i < kWarmupPages; ++i)
-    extract_one(ex, make_page(data.pages[i]), ignored);
+    extract_one(ex, make_page(data.pages[i], ex), ignored);
 }
 
 // Calls f on the first kWarmupPages pages untimed, then on every page in each iteration.
@@ -159,17 +167,17 @@ void BM_PipelineDecode(benchmark::State& state) {
   finish(state, data);
 }
 
-void BM_PipelineParse(benchmark::State& state) {
+void BM_PipelineParse(benchmark::State& state, dom::Parser parser) {
   const auto& data = raw_pages();
   if (skip(state, data)) return;
   std::vector<std::string> utf8;
   utf8.reserve(data.pages.size());
   for (const auto& p : data.pages) utf8.push_back(corpora::decode_page(p.bytes).utf8);
   for (std::size_t i = 0; i < utf8.size() && i < kWarmupPages; ++i)
-    benchmark::DoNotOptimize(dom::Document::parse(utf8[i]));
+    benchmark::DoNotOptimize(dom::Document::parse_with(parser, utf8[i]));
   for (auto _ : state)
     for (const auto& s : utf8) {
-      auto d = dom::Document::parse(s);
+      auto d = dom::Document::parse_with(parser, s);
       benchmark::DoNotOptimize(d);
     }
   finish(state, data);
@@ -182,7 +190,7 @@ void BM_PipelineFull(benchmark::State& state, const char* name) {
   warm_up(*ex, data);
   int failed = 0;
   for (auto _ : state)
-    for (const auto& raw : data.pages) extract_one(*ex, make_page(raw), failed);
+    for (const auto& raw : data.pages) extract_one(*ex, make_page(raw, *ex), failed);
   finish(state, data);
   state.counters["failed"] = failed;
 }
@@ -199,7 +207,7 @@ void BM_PipelineExtract(benchmark::State& state, const char* name) {
       state.PauseTiming();
       chunk.clear();
       for (std::size_t i = at; i < data.pages.size() && i < at + kExtractChunk; ++i)
-        chunk.push_back(make_page(data.pages[i]));
+        chunk.push_back(make_page(data.pages[i], *ex));
       state.ResumeTiming();
       for (const auto& p : chunk) extract_one(*ex, p, failed);
     }
@@ -209,7 +217,9 @@ void BM_PipelineExtract(benchmark::State& state, const char* name) {
 
 BENCHMARK(BM_PipelineRead)->Name("Pipeline/Read")->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(BM_PipelineDecode)->Name("Pipeline/Decode")->Unit(benchmark::kMillisecond)->Iterations(1);
-BENCHMARK(BM_PipelineParse)->Name("Pipeline/Parse")->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK_CAPTURE(BM_PipelineParse, gumbo, dom::Parser::Html5)->Name("Pipeline/Parse/gumbo")->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK_CAPTURE(BM_PipelineParse, libxml2, dom::Parser::Libxml2)->Name("Pipeline/Parse/libxml2")->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK_CAPTURE(BM_PipelineParse, neko, dom::Parser::Neko)->Name("Pipeline/Parse/neko")->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK_CAPTURE(BM_PipelineFull, BP, "BP")->Name("Pipeline/Full/BP")->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK_CAPTURE(BM_PipelineFull, JTA, "JTA")->Name("Pipeline/Full/JTA")->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK_CAPTURE(BM_PipelineFull, RD, "RD")->Name("Pipeline/Full/RD")->Unit(benchmark::kMillisecond)->Iterations(1);

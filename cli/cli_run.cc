@@ -214,13 +214,22 @@ void add_run_command(CLI::App& app) {
       harness::check_task(task, cfg.corpus, cfg.languages);
     }
     auto result = harness::run(cfg);
-    harness::write_run(cfg, result);
-    if (!plan.sweeps.empty() && !cfg.out.empty()) harness::write_sweep_tables(cfg.out, result, plan.sweeps, {});
+    // The task first (it reads the outputs the run wrote as pages completed, or keeps in
+    // memory): Table 4 then has its column group.
     std::optional<harness::TaskResults> task_results;
+    std::optional<harness::Table3> task_table3;
+    std::vector<results::ScoreSet> task_sets;
     if (!lasting->task.empty()) {
+      task.judgments = plan.config.judgments;
       task_results = harness::run_task_on_run(task, cfg, result);
-      if (!cfg.out.empty()) harness::write_task(cfg.out, *task_results, &result);
+      task_table3 = harness::table3(*task_results);
+      task_sets = harness::task_score_sets(*task_results);
     }
+    harness::write_run(cfg, result,
+                       task_results ? harness::table4_task_systems(*task_results, task_sets)
+                                    : std::vector<reports::SystemScores>{});
+    if (!plan.sweeps.empty() && !cfg.out.empty()) harness::write_sweep_tables(cfg.out, result, plan.sweeps, {});
+    if (task_results && !cfg.out.empty()) harness::write_task(cfg.out, *task_results, &result, *task_table3);
     // Summary on standard output: Table 2 for `all`, then failures.
     std::size_t failures = 0;
     for (const auto& sys : result.systems)
@@ -252,14 +261,16 @@ void add_run_command(CLI::App& app) {
                                    sys.pages[i].reason.substr(0, 200));
     }
     if (task_results)
-      std::cout << "\nTable 3 (task " << task.task << ")\n\n" << harness::table3(*task_results, true) << "\n"
+      std::cout << "\n" << reports::write(task_table3->table, "md") << "\n"
                 << harness::task_summary(*task_results)
-                << fmt::format("task: {:.1f} s\n", task_results->seconds);
+                << fmt::format("task: {:.1f} s ({} texts decided)\n", task_results->seconds, task_results->decided);
     if (!cfg.out.empty())
       std::cout << "results in " << cfg.out.string()
                 << "/ (results.json, table2.*, table4.*, per_doc.tsv, pages.tsv, failures.tsv, outputs/"
                 << (plan.sweeps.empty() ? "" : ", sweep.{md,tsv,json}")
-                << (task_results ? "; task_per_doc.tsv, task.json, table3.*, table4_task.*, correlation.*" : "")
+                << (task_results ? "; task_per_doc.tsv, task.json, table3.*, table3_tests.*, table4_task.*, correlation.*; "
+                                 "table4.* with the task's column group"
+                              : "")
                 << ")\n";
     if (*report) {
       ReportArgs ra;

@@ -1,7 +1,8 @@
 // `detour task`: a downstream task (tasks/) on existing system outputs.
 //   detour task --corpus ROOT [--system DIR ...] [--task daniel] [--task-resources DIR]
 //               [--annotations FILE] [--task-param NAME=VALUE ...] [--languages L,...]
-//               [--jobs N] [--out DIR]
+//               [--jobs N] [--out DIR] [--resamples N] [--trials N] [--stats-seed N]
+//               [--alpha A] [--baselines NAMES]
 // The first row is the reference (the task on the gold texts). Output folders are read
 // as `detour run` writes them (DIR/<lang>/<gold file name>); a page without an output
 // file is decided as an empty output and counted as missing.
@@ -14,6 +15,8 @@
 #include "base/io.h"
 #include "base/strings.h"
 #include "cli/cli.h"
+#include "cli/judgment_options.h"
+#include "reports/table.h"
 #include "corpora/corpus.h"
 #include "runner/task_run.h"
 
@@ -56,6 +59,7 @@ harness::TaskConfig task_config(const std::string& task, const std::string& reso
 
 void add_task_command(CLI::App& app) {
   auto args = std::make_shared<TaskArgs>();
+  auto judgments = std::make_shared<JudgmentArgs>();
   auto* cmd = app.add_subcommand("task", "run a downstream task (DAnIEL) on system outputs and score its decisions");
   cmd->add_option("--corpus", args->corpus, "corpus root ROOT/<lang>/{html,gold}/<id>")->required();
   cmd->add_option("--system", args->systems, "folder of system outputs (DIR/<lang>/<id>); repeat for several");
@@ -68,10 +72,14 @@ void add_task_command(CLI::App& app) {
   cmd->add_option("--task-param", args->params, "NAME=VALUE of a task parameter (daniel: ratio, location-min, max-bytes)");
   cmd->add_option("--languages", args->languages, "only these languages (comma-separated)");
   cmd->add_option("--jobs", args->jobs, "threads (default: every core)");
-  cmd->add_option("--out", args->out, "write task_per_doc.tsv, task.json, table3.{tsv,md} and table4_task.{tsv,md} to DIR");
-  cmd->callback([args, cmd] {
+  cmd->add_option("--out", args->out,
+                  "write task_per_doc.tsv, task.json, table3.{tsv,md}, table3_tests.{tsv,md} and table4_task.{tsv,md} "
+                  "to DIR");
+  add_judgment_options(cmd, *judgments, /*with_confidence=*/false, /*seed_alias=*/true);
+  cmd->callback([args, judgments, cmd] {
     if (cmd->count("--jobs")) check_jobs(args->jobs);
     harness::TaskConfig config = task_config(args->task, args->resources, args->annotations, args->params, args->jobs);
+    config.judgments = judgment_settings(*judgments);
     corpora::Corpus corpus = corpora::open_corpus(args->corpus);
     const auto pages = harness::task_pages(corpus, split_list(args->languages));
     std::vector<harness::TaskSystem> systems;
@@ -81,8 +89,9 @@ void add_task_command(CLI::App& app) {
       systems.push_back(harness::folder_system(system_name(dir), dir, pages));
     }
     harness::TaskResults r = harness::run_task(config, corpus, pages, systems);
-    if (!args->out.empty()) harness::write_task(args->out, r, nullptr);
-    std::cout << harness::table3(r, true) << "\n" << harness::task_summary(r);
+    const harness::Table3 t3 = harness::table3(r);
+    if (!args->out.empty()) harness::write_task(args->out, r, nullptr, t3);
+    std::cout << reports::write(t3.table, "md") << "\n" << harness::task_summary(r);
     std::string problem = harness::task_problem(r);
     if (!problem.empty()) throw WorkFailed(problem);
   });

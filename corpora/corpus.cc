@@ -14,6 +14,7 @@
 #include "corpora/format.h"
 #include "corpora/layout.h"
 #include "html/dom.h"
+#include "html/page.h"
 
 namespace detour::corpora {
 namespace fs = std::filesystem;
@@ -79,21 +80,33 @@ std::string filtered(const fs::path& path, const std::shared_ptr<const SideFilte
   }
 }
 
-}  // namespace
-
-std::string load_page_raw(const CorpusDoc& doc) {
+// The page's bytes as stored (after the reader's filter), gzip or not.
+std::string stored_page(const CorpusDoc& doc) {
   if (doc.html_inline) return *doc.html_inline;
   if (doc.html_path.empty()) throw CorpusError(doc.where() + ": no raw page in the corpus");
   return filtered(doc.html_path, doc.html_filter);
 }
 
-namespace {
+std::string page_where(const CorpusDoc& doc) { return doc.html_path.empty() ? doc.where() : doc.html_path.string(); }
 
 [[noreturn]] void over_cap(std::size_t size, const PageLimits& limits) {
   throw PageRefused("page of " + approx_bytes(size) + " over the " + format_bytes(limits.max_bytes) + " cap");
 }
 
+// Gzip-compressed bytes (the magic number 1f 8b, whatever the file is called),
+// inflated; anything else as it is. A corrupt stream fails naming the page.
+std::string inflated(std::string bytes, const std::string& where) {
+  if (!is_gzip(bytes)) return bytes;
+  try {
+    return gunzip(bytes);
+  } catch (const std::exception& e) {
+    throw CorpusError(where + ": gzip-compressed page: " + e.what());
+  }
+}
+
 }  // namespace
+
+std::string load_page_raw(const CorpusDoc& doc) { return inflated(stored_page(doc), page_where(doc)); }
 
 Page load_page(const CorpusDoc& doc, const PageLimits& limits) {
   // A file over the cap is refused before it is read (a compressed one once inflated).
@@ -102,13 +115,27 @@ Page load_page(const CorpusDoc& doc, const PageLimits& limits) {
     const auto size = fs::file_size(doc.html_path.path(), ec);
     if (!ec && size > limits.max_bytes) over_cap(static_cast<std::size_t>(size), limits);
   }
-  return load_page_bytes(doc, load_page_raw(doc), limits);
+  return load_page_bytes(doc, stored_page(doc), limits);
 }
 
-Page load_page_bytes(const CorpusDoc& doc, std::string_view bytes, const PageLimits& limits) {
+Page load_page_bytes(const CorpusDoc& doc, std::string_view stored, const PageLimits& limits) {
+  const std::string where = page_where(doc);
+  // Gzip is inflated (never refused as binary), to one byte over the cap at most.
+  const bool gz = is_gzip(stored);
+  std::string inflated_bytes;
+  if (gz) {
+    try {
+      inflated_bytes = gunzip(stored, limits.max_bytes);
+    } catch (const std::exception& e) {
+      if (std::string_view(e.what()).rfind("inflates to more than", 0) == 0)
+        throw PageRefused("page of more than " + format_bytes(limits.max_bytes) + " once inflated, over the " +
+                          format_bytes(limits.max_bytes) + " cap");
+      throw CorpusError(where + ": gzip-compressed page: " + e.what());
+    }
+  }
+  const std::string_view bytes = gz ? std::string_view(inflated_bytes) : stored;
   if (bytes.size() > limits.max_bytes) over_cap(bytes.size(), limits);
   if (std::string kind = binary_kind(bytes); !kind.empty()) throw PageRefused("not an HTML page (" + kind + ")");
-  const std::string where = doc.html_path.empty() ? doc.where() : doc.html_path.string();
   std::string given = doc.given_charset;
   std::string_view body = bytes;
   if (auto w = cleaneval2007::parse_text_wrapper(bytes)) {
@@ -128,10 +155,13 @@ Page load_page_bytes(const CorpusDoc& doc, std::string_view bytes, const PageLim
   p.url = doc.url;
   p.html = std::move(dec.utf8);
   p.decode = std::move(dec.info);
-  // Bounds on the markup, before any parser sees it (html/neutralise.h).
+  p.decode.gzip = gz;
+  // Bounds on the markup, before any parser sees it (html/neutralise.h): every
+  // parser's input (html::tree parses p.html for each kind) passes here.
   if (const html::NeutraliseReport r = html::neutralise(p.html, limits.markup); r.changed())
     p.decode.neutralised = r.text(limits.markup);
   p.dom = std::make_shared<const dom::Document>(dom::Document::parse(p.html));
+  html::reset_trees(p);
   return p;
 }
 

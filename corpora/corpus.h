@@ -127,15 +127,18 @@ class PageRefused : public CorpusError {
 };
 
 // Loads and decodes a document's raw page into a parsed Page (corpora/decode.h rules).
-// For CleanEval 2007 pages the <text> wrapper is removed first. The page must pass
-// `limits`: a page over the size cap or not text throws PageRefused; markup beyond
-// the bounds is dropped before parsing and recorded in DecodeInfo::note.
+// Gzip-compressed bytes (recognised by their magic number, whatever the file's name)
+// are inflated first (DecodeInfo::gzip; a corrupt stream is a CorpusError naming the
+// page). For CleanEval 2007 pages the <text> wrapper is removed first. The page must
+// pass `limits`: a page over the size cap (once inflated) or not text throws
+// PageRefused; markup beyond the bounds is dropped before parsing and recorded in
+// DecodeInfo::neutralised.
 Page load_page(const CorpusDoc& doc, const PageLimits& limits = {});
 // The same from bytes already read (standard input): `doc` gives the id, language,
 // URL and charset; its html_path, if any, only names the page in errors.
 Page load_page_bytes(const CorpusDoc& doc, std::string_view bytes, const PageLimits& limits = {});
 
-// The raw page bytes (after the page filter: a .gz page inflated), undecoded.
+// The raw page bytes (after the page filter; gzip-compressed bytes inflated), undecoded.
 std::string load_page_raw(const CorpusDoc& doc);
 
 // Loads a gold reference as bytes (after the gold filter; the scorer works on bytes).

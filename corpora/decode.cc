@@ -22,10 +22,16 @@
 //        is practically never well-formed UTF-8);
 //      - declared legacy charset that loses bytes: uchardet's answer if lossless.
 //  4. Detection, source "detected": well-formed (or mostly) UTF-8 with non-ASCII is
-//     UTF-8 (checked before uchardet 0.0.7, which calls some such pages windows-125x);
-//     ASCII-only pages are windows-1252 (source "default", note "ASCII only"); else
-//     uchardet. Pages with many NUL bytes: UTF-16 without a BOM when the NULs fall on one
-//     side of the byte pairs (utf16_by_nul_pattern), else uchardet first.
+//     UTF-8 (checked before uchardet 0.0.7, which calls some such pages windows-125x;
+//     detector "utf8-check"); ASCII-only pages are windows-1252 (source "default",
+//     note "ASCII only"); else uchardet, its answer weighed against the charsets real
+//     pages use (choose_charset below: an English page of curly quotes is
+//     windows-1252, not MAC-CENTRALEUROPE; a few Shift_JIS characters are Shift_JIS,
+//     not WINDOWS-1252). Pages with many NUL bytes: UTF-16 without a BOM when the NULs
+//     fall on one side of the byte pairs (utf16_by_nul_pattern), else uchardet first.
+//     A declared legacy charset that decodes without loss into implausible text
+//     (score below kImplausible) gives way to a detected one (second_guess).
+//     The detector, the candidates weighed and the confidence are in DecodeInfo.
 //  5. UTF-8 when the bytes are valid UTF-8, else windows-1252, source "default".
 // Conversion uses ICU; undecodable bytes become U+FFFD and DecodeInfo::lossy is set.
 // Thread-safe: every call opens its own converters and detector.
@@ -34,10 +40,15 @@
 #include <unicode/ucnv.h>
 #include <unicode/ucnv_cb.h>
 #include <unicode/ustring.h>
+#include <unicode/uchar.h>
+#include <unicode/uscript.h>
+#include <unicode/utf8.h>
 #include <uchardet/uchardet.h>
 
 #include <algorithm>
+#include <climits>
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <memory>
 #include <optional>
@@ -506,26 +517,457 @@ Decoded finish(std::string_view bytes, const Charset& cs, std::string source, st
 const Charset kUtf8{"UTF-8", "UTF-8"};
 const Charset kWindows1252{"windows-1252", "windows-1252"};
 
-// Detection step: a usable charset from uchardet, or nullopt.
-std::optional<Charset> detected_charset(std::string_view bytes) {
-  std::string name = detect(bytes);
-  if (name.empty()) return std::nullopt;
-  auto cs = resolve_label(name);
-  if (!cs || !icu_knows(cs->icu)) return std::nullopt;
-  return cs;
+// ---------- detection: uchardet, weighed against the charsets real pages use -------
+//
+// uchardet 0.0.7 reports one charset and no confidence. On pages with little
+// non-ASCII text it errs in known ways: English windows-1252 text whose only
+// non-ASCII bytes are curly quotes becomes MAC-CENTRALEUROPE ("Teacher's" read as
+// "Teacherís"), and a few CJK characters in a page of ASCII markup become
+// WINDOWS-1252 or ISO-8859-7. So its answer is checked: each candidate charset
+// decodes (a sample of) the bytes and the result is profiled (profile()): how many of
+// the non-ASCII characters are what text is made of (letters in words of one script
+// and plausible case, common punctuation) and how many are not (C1 controls,
+// replacement characters, private-use or unassigned code points, stray symbols,
+// words mixing scripts or case, Latin words made mostly of accented capitals or
+// lower-case letters, words all in capitals); CJK candidates must also look like
+// their language (Japanese has kana, Korean is mostly Hangul, Chinese has neither).
+// The plausibility is the share of good characters (0..1), the candidate's score.
+// uchardet's answer stands when it is a charset real pages use, converts without
+// loss and scores at least kTrusted; otherwise the best of uchardet's answer and the
+// charsets real pages use (kCommon, in order of preference, which breaks ties) wins,
+// uchardet's answer only losing to a score kMargin higher. Everything weighed is
+// recorded in DecodeInfo (detector, candidates, confidence).
+
+constexpr double kTrusted = 0.9;
+constexpr double kMargin = 0.1;
+// The evaluation sample: every run of non-ASCII bytes with kContext bytes around it,
+// at most kSampleBytes in all.
+constexpr std::size_t kContext = 24;
+constexpr std::size_t kSampleBytes = std::size_t{64} << 10;
+
+const char* const kCommon[] = {
+    "windows-1252", "windows-1250", "ISO-8859-2", "windows-1251", "KOI8-R",    "windows-1253",
+    "ISO-8859-7",   "windows-1254", "windows-1257", "windows-1255", "windows-1256", "windows-874",
+    "Shift_JIS",    "EUC-JP",       "GB18030",      "Big5",         "EUC-KR",
+};
+
+std::string uchardet_version() { return "uchardet-0.0.7"; }
+
+// uchardet answers that real pages practically never are: Mac and DOS code pages and
+// the rarer ISO-8859 parts.
+bool is_rare(const std::string& raw) {
+  const std::string l = to_lower(raw);
+  if (l.rfind("mac", 0) == 0 || l.rfind("x-mac", 0) == 0 || l.rfind("ibm", 0) == 0 || l.rfind("cp8", 0) == 0)
+    return true;
+  for (const char* r : {"iso-8859-3", "iso-8859-4", "iso-8859-10", "iso-8859-13", "iso-8859-14", "iso-8859-16",
+                        "viscii", "georgian-academy", "georgian-ps", "euc-tw"})
+    if (l == r) return true;
+  return false;
+}
+
+enum class Script : unsigned char { None, Latin, Cyrillic, Greek, Arabic, Hebrew, Thai, Cjk, Other };
+
+Script script_of(UChar32 c) {
+  UErrorCode e = U_ZERO_ERROR;
+  switch (uscript_getScript(c, &e)) {
+    case USCRIPT_COMMON:
+    case USCRIPT_INHERITED:
+      return Script::None;
+    case USCRIPT_LATIN:
+      return Script::Latin;
+    case USCRIPT_CYRILLIC:
+      return Script::Cyrillic;
+    case USCRIPT_GREEK:
+      return Script::Greek;
+    case USCRIPT_ARABIC:
+      return Script::Arabic;
+    case USCRIPT_HEBREW:
+      return Script::Hebrew;
+    case USCRIPT_THAI:
+      return Script::Thai;
+    case USCRIPT_HAN:
+    case USCRIPT_HIRAGANA:
+    case USCRIPT_KATAKANA:
+    case USCRIPT_HANGUL:
+    case USCRIPT_BOPOMOFO:
+      return Script::Cjk;
+    default:
+      return Script::Other;
+  }
+}
+
+// Symbols that ordinary text holds.
+bool common_symbol(UChar32 c) {
+  switch (c) {
+    case 0xA2: case 0xA3: case 0xA5: case 0xA7: case 0xA9: case 0xAE: case 0xB0: case 0xB1:
+    case 0xB6: case 0xB7: case 0xD7: case 0xF7: case 0x2022: case 0x2026: case 0x20AC: case 0x2116:
+    case 0x2122: case 0x2190: case 0x2192: case 0x25BA: case 0x25CF: case 0x25A0: case 0x2605:
+      return true;
+    default:
+      return false;
+  }
+}
+
+struct Profile {
+  long non_ascii = 0;  // code points >= U+0080 (and ill-formed bytes)
+  double bad = 0;      // what text is not made of (see the block comment)
+  long han = 0, kana = 0, halfwidth_kana = 0, hangul = 0;
+  // Non-ASCII Latin letters, punctuation and symbols (not spaces), and how many of them
+  // follow another: Latin text has its accented letters and quotes among ASCII
+  // letters, double-byte text read as a Latin charset has them side by side.
+  long latin_like = 0, latin_pairs = 0;
+  double plausibility() const {
+    if (non_ascii == 0) return 1.0;
+    const double v = 1.0 - bad / static_cast<double>(non_ascii);
+    return v < 0 ? 0 : v;
+  }
+  long cjk_letters() const { return han + kana + halfwidth_kana + hangul; }
+};
+
+Profile profile(std::string_view s) {
+  Profile p;
+  // The current word: its letters' scripts, case pattern and non-ASCII letters.
+  bool scripts[9] = {};
+  long letters = 0, word_non_ascii = 0, upper = 0, ascii_letters = 0;
+  bool case_break = false, prev_lower = false;
+  auto end_word = [&] {
+    if (word_non_ascii > 0) {
+      int n = 0;
+      for (int k = 0; k < 9; ++k) n += scripts[k];
+      if (scripts[static_cast<int>(Script::Cjk)] && scripts[static_cast<int>(Script::Latin)]) --n;
+      const bool latin_only = n == 1 && scripts[static_cast<int>(Script::Latin)];
+      if (n > 1 || case_break) {
+        p.bad += static_cast<double>(word_non_ascii);
+      } else if (latin_only && letters >= 4 && word_non_ascii * 2 > letters) {
+        p.bad += static_cast<double>(word_non_ascii);  // "ÂÉÂÌÉÏÔÅËÉ": Cyrillic read as Latin
+      } else if (letters >= 3 && upper == letters && !scripts[static_cast<int>(Script::Cjk)]) {
+        p.bad += 0.5 * static_cast<double>(word_non_ascii);  // all capitals: case inverted?
+      }
+    }
+    for (bool& b : scripts) b = false;
+    letters = word_non_ascii = upper = ascii_letters = 0;
+    case_break = prev_lower = false;
+  };
+  auto letter = [&](UChar32 c, bool ascii) {
+    Script sc = script_of(c);
+    if (sc != Script::None) scripts[static_cast<int>(sc)] = true;
+    ++letters;
+    if (ascii) ++ascii_letters;
+    else ++word_non_ascii;
+    const bool is_up = u_isupper(c), is_low = u_islower(c);
+    if (is_up) {
+      ++upper;
+      if (prev_lower) case_break = true;
+    }
+    prev_lower = is_low;
+  };
+  const auto* b = reinterpret_cast<const uint8_t*>(s.data());
+  const int32_t n = static_cast<int32_t>(std::min<std::size_t>(s.size(), INT32_MAX));
+  int32_t i = 0;
+  bool prev_latin_like = false;
+  bool prev_letter = false;       // the previous code point was a letter
+  bool punct_after_letter = false;  // ... and before it, a letter then this punctuation
+  while (i < n) {
+    UChar32 c;
+    if (b[i] < 0x80) {
+      c = b[i++];
+      prev_latin_like = false;
+      const bool is_letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+      if (is_letter && punct_after_letter) p.bad += 1;  // "x‹y": quotes inside a word
+      punct_after_letter = false;
+      prev_letter = is_letter;
+      if (is_letter) letter(c, true);
+      else end_word();
+      continue;
+    }
+    U8_NEXT(b, i, n, c);
+    ++p.non_ascii;
+    {
+      UErrorCode e = U_ZERO_ERROR;
+      const UScriptCode sc = c < 0 ? USCRIPT_INVALID_CODE : uscript_getScript(c, &e);
+      const bool latin_like = (sc == USCRIPT_LATIN || sc == USCRIPT_COMMON || sc == USCRIPT_INHERITED) &&
+                              c > 0 && u_charType(c) != U_SPACE_SEPARATOR;
+      if (latin_like) {
+        ++p.latin_like;
+        if (prev_latin_like) ++p.latin_pairs;
+      }
+      prev_latin_like = latin_like;
+      const int8_t ct = c < 0 ? U_UNASSIGNED : u_charType(c);
+      const bool is_letter = c > 0 && (u_isalpha(c) || ct == U_NON_SPACING_MARK || ct == U_COMBINING_SPACING_MARK);
+      const bool quote_like = ct == U_INITIAL_PUNCTUATION || ct == U_FINAL_PUNCTUATION || ct == U_START_PUNCTUATION ||
+                              ct == U_END_PUNCTUATION || ct == U_OTHER_PUNCTUATION;
+      if (is_letter && punct_after_letter) p.bad += 1;  // "Њ‹ћ": punctuation inside a word
+      // The apostrophes (U+2019, U+02BC) and CJK punctuation do sit between letters.
+      punct_after_letter = prev_letter && quote_like && c != 0x2019 && c != 0x02BC && !(c >= 0x3000 && c <= 0x303F) &&
+                           !(c >= 0xFF01 && c <= 0xFF60) && c != 0x00B7 && c != 0x30FB;
+      prev_letter = is_letter;
+    }
+    if (c < 0 || c == 0xFFFD || (c >= 0x80 && c <= 0x9F)) {
+      p.bad += 1;
+      end_word();
+      continue;
+    }
+    const int8_t t = u_charType(c);
+    if (t == U_PRIVATE_USE_CHAR || t == U_UNASSIGNED || t == U_CONTROL_CHAR || t == U_SURROGATE) {
+      p.bad += 1;
+      end_word();
+      continue;
+    }
+    if (c >= 0xFF61 && c <= 0xFF9F) {
+      ++p.halfwidth_kana;
+      letter(c, false);
+      continue;
+    }
+    if (u_isalpha(c) || t == U_NON_SPACING_MARK || t == U_COMBINING_SPACING_MARK) {
+      UErrorCode e = U_ZERO_ERROR;
+      const UScriptCode sc = uscript_getScript(c, &e);
+      if (sc == USCRIPT_HAN) ++p.han;
+      else if (sc == USCRIPT_HIRAGANA || sc == USCRIPT_KATAKANA) ++p.kana;
+      else if (sc == USCRIPT_HANGUL) ++p.hangul;
+      letter(c, false);
+      continue;
+    }
+    end_word();
+    const bool text_punct = t == U_DASH_PUNCTUATION || t == U_START_PUNCTUATION || t == U_END_PUNCTUATION ||
+                            t == U_INITIAL_PUNCTUATION || t == U_FINAL_PUNCTUATION ||
+                            t == U_OTHER_PUNCTUATION || t == U_CONNECTOR_PUNCTUATION || t == U_SPACE_SEPARATOR ||
+                            t == U_DECIMAL_DIGIT_NUMBER;
+    // CJK symbols and punctuation, full-width forms: text in CJK pages.
+    const bool cjk_punct = (c >= 0x3000 && c <= 0x303F) || (c >= 0xFF01 && c <= 0xFF60) || (c >= 0x30FB && c <= 0x30FC);
+    if (!text_punct && !cjk_punct && !common_symbol(c)) p.bad += 1;
+  }
+  end_word();
+  return p;
+}
+
+enum class Family { Single, Japanese, Korean, Chinese };
+
+Family family_of(const std::string& name) {
+  if (name == "Shift_JIS" || name == "EUC-JP" || name == "ISO-2022-JP") return Family::Japanese;
+  if (name == "EUC-KR") return Family::Korean;
+  if (name == "GB18030" || name == "Big5" || name == "EUC-TW" || name == "HZ-GB-2312") return Family::Chinese;
+  return Family::Single;
+}
+
+// Share of double-byte pairs (lead >= 0x81) whose second byte is 0x40-0x7E: common in
+// Big5 text, rare in GB2312-range text.
+double ascii_trail_share(std::string_view s) {
+  long pairs = 0, ascii = 0;
+  for (std::size_t i = 0; i + 1 < s.size();) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c < 0x81) {
+      ++i;
+      continue;
+    }
+    const auto t = static_cast<unsigned char>(s[i + 1]);
+    ++pairs;
+    ascii += t >= 0x40 && t <= 0x7E;
+    i += 2;
+  }
+  return pairs == 0 ? 0.0 : static_cast<double>(ascii) / static_cast<double>(pairs);
+}
+
+struct Weighed {
+  Charset cs;
+  bool lossy = false;
+  double score = 0;
+};
+
+double score_of(const Charset& cs, bool lossy, const Profile& p, double trail_share) {
+  double s = p.plausibility();
+  const double letters = static_cast<double>(p.cjk_letters());
+  switch (family_of(cs.name)) {
+    case Family::Single:
+      if (p.latin_like >= 4) {
+        // Side by side more often than not: not Latin text.
+        const double side_by_side = std::min(1.0, 2.0 * static_cast<double>(p.latin_pairs) / static_cast<double>(p.latin_like));
+        if (side_by_side > 0.5) s *= 1.0 - 2.0 * (side_by_side - 0.5);
+      }
+      break;
+    case Family::Japanese:
+      if (letters == 0) {
+        s *= 0.5;
+      } else {
+        s *= 1.0 - static_cast<double>(p.hangul + p.halfwidth_kana) / letters;
+        if ((letters >= 4 && p.kana == 0) || (letters >= 20 && p.kana * 10 < p.cjk_letters())) s *= 0.7;
+      }
+      break;
+    case Family::Korean:
+      if (letters == 0) s *= 0.5;
+      else if (const double h = static_cast<double>(p.hangul) / letters; h < 0.8) s *= h;
+      break;
+    case Family::Chinese:
+      if (letters == 0) {
+        s *= 0.5;
+      } else {
+        s *= 1.0 - static_cast<double>(p.kana + p.hangul + p.halfwidth_kana) / letters;
+        if (cs.name == "GB18030" && trail_share >= 0.1) s *= 0.9;
+        if (cs.name == "Big5" && trail_share < 0.05 && letters >= 10) s *= 0.95;
+      }
+      break;
+  }
+  if (lossy) s *= 0.5;
+  return s;
+}
+
+// The bytes detection looks at: each run of non-ASCII bytes with some context (the
+// ASCII bytes that may be second bytes of double-byte characters, and the letters of
+// the words they sit in), in order, separated by newlines.
+std::string evaluation_sample(std::string_view bytes) {
+  std::string out;
+  const std::size_t n = std::min(bytes.size(), kDetectBytes);
+  std::size_t lo = 0, hi = 0;
+  bool open = false;
+  auto emit = [&] {
+    if (!out.empty()) out += '\n';
+    out.append(bytes.substr(lo, hi - lo));
+  };
+  // Windows of kContext bytes around each non-ASCII byte, merged when they overlap:
+  // a window never starts or ends inside a double-byte character (its first byte
+  // would be non-ASCII, whose own window would have been merged).
+  for (std::size_t k = 0; k < n && out.size() < kSampleBytes; ++k) {
+    if (static_cast<unsigned char>(bytes[k]) < 0x80) continue;
+    const std::size_t a = k >= kContext ? k - kContext : 0;
+    const std::size_t b = std::min(n, k + 1 + kContext);
+    if (open && a <= hi) {
+      hi = std::max(hi, b);
+    } else {
+      if (open) emit();
+      lo = a;
+      hi = b;
+      open = true;
+    }
+  }
+  if (open) emit();
+  return out;
+}
+
+std::string format_score(double v) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "%.2f", v);
+  return buf;
+}
+
+struct Choice {
+  Charset cs;
+  std::string detector, candidates;
+  double confidence = 0;
+};
+
+// Detection over `bytes` (see the block comment above); nullopt when no charset can
+// be used. `exclude` (a declared charset being second-guessed) is not a candidate.
+std::optional<Choice> choose_charset(std::string_view bytes, const std::string& exclude = {}) {
+  const std::string raw = detect(bytes);
+  Choice out;
+  out.detector = uchardet_version() + ":" + (raw.empty() ? std::string("none") : raw);
+  std::optional<Charset> u;
+  if (!raw.empty()) {
+    u = resolve_label(raw);
+    if (u && !icu_knows(u->icu)) u.reset();
+  }
+  const bool rare = u && is_rare(raw);
+  const std::string sample = evaluation_sample(bytes);
+  const double trail_share = ascii_trail_share(sample);
+  auto weigh = [&](const Charset& cs) {
+    Weighed w{cs, false, 0};
+    try {
+      const std::string text = convert(sample, cs.icu, &w.lossy);
+      w.score = score_of(cs, w.lossy, profile(text), trail_share);
+    } catch (const std::exception&) {
+      w.score = -1;
+    }
+    return w;
+  };
+  std::optional<Weighed> wu;
+  if (u && !rare && u->name != exclude) {
+    wu = weigh(*u);
+    if (!wu->lossy && wu->score >= kTrusted) {
+      out.cs = *u;
+      out.confidence = wu->score;
+      out.candidates = u->name + " " + format_score(wu->score);
+      return out;
+    }
+  }
+  std::vector<Weighed> all;
+  if (wu) all.push_back(*wu);
+  for (const char* name : kCommon) {
+    auto cs = resolve_label(name);
+    if (!cs || cs->name == exclude || (wu && cs->name == wu->cs.name) || !icu_knows(cs->icu)) continue;
+    all.push_back(weigh(*cs));
+  }
+  if (all.empty()) return std::nullopt;
+  std::size_t best = 0;
+  for (std::size_t k = 1; k < all.size(); ++k)
+    if (all[k].score > all[best].score + 1e-9) best = k;
+  if (wu && best != 0 && all[best].score < wu->score + kMargin) best = 0;  // uchardet keeps a near tie
+  std::vector<std::size_t> order(all.size());
+  for (std::size_t k = 0; k < order.size(); ++k) order[k] = k;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return all[a].score > all[b].score; });
+  for (std::size_t k = 0; k < order.size() && k < 4; ++k)
+    out.candidates += (k ? ", " : "") + all[order[k]].cs.name + " " + format_score(all[order[k]].score);
+  if (rare) out.candidates += "; " + raw + " set aside (rare on the web)";
+  if (all[best].score <= 0) return std::nullopt;
+  out.cs = all[best].cs;
+  out.confidence = all[best].score;
+  return out;
+}
+
+// UTF-8 told by its well-formed multi-byte sequences (before uchardet is asked):
+// recorded as the detection it is, its confidence the share of well-formed sequences.
+Decoded utf8_checked(Decoded d, const Utf8Stats& st) {
+  d.info.detector = "utf8-check";
+  d.info.candidates = "UTF-8 " + std::to_string(st.multi) + " multi-byte sequences, " + std::to_string(st.invalid) +
+                      " invalid";
+  d.info.confidence = static_cast<double>(st.multi) / static_cast<double>(std::max<long>(1, st.multi + st.invalid));
+  return d;
+}
+
+Decoded with_choice(Decoded d, const Choice& c) {
+  d.info.detector = c.detector;
+  d.info.candidates = c.candidates;
+  d.info.confidence = c.confidence;
+  return d;
 }
 
 // Tries a detected charset as a replacement for a declared one that the bytes
 // contradict; returns a result only if detection converts without loss.
 std::optional<Decoded> try_detected(std::string_view bytes, const Charset& declared,
                                     const std::string& declared_source) {
-  auto cs = detected_charset(bytes);
-  if (!cs || cs->name == declared.name || is_utf8(*cs)) return std::nullopt;
-  Decoded d = finish(bytes, *cs, "detected",
+  auto c = choose_charset(bytes, declared.name);
+  if (!c || c->cs.name == declared.name || is_utf8(c->cs)) return std::nullopt;
+  Decoded d = finish(bytes, c->cs, "detected",
                      "declared " + declared.name + " (" + declared_source +
-                         ") contradicted by the bytes; detected " + cs->name);
+                         ") contradicted by the bytes; detected " + c->cs.name);
   if (d.info.lossy) return std::nullopt;
-  return d;
+  return with_choice(std::move(d), *c);
+}
+
+// A declared legacy charset that decodes without loss but into text nobody writes
+// (halfwidth katakana soup, case-inverted Cyrillic): replaced by a detected charset
+// that reads as text (score at least kTrusted) when the declared one scores below
+// kImplausible.
+constexpr double kImplausible = 0.5;
+constexpr long kSecondGuessEvidence = 8;  // non-ASCII characters at least
+std::optional<Decoded> second_guess(std::string_view bytes, const Charset& declared, const std::string& source) {
+  const std::string sample = evaluation_sample(bytes);
+  if (sample.empty()) return std::nullopt;
+  bool lossy = false;
+  double declared_score;
+  try {
+    const Profile prof = profile(convert(sample, declared.icu, &lossy));
+    if (prof.non_ascii < kSecondGuessEvidence) return std::nullopt;  // too little to go against a declaration
+    declared_score = score_of(declared, false, prof, ascii_trail_share(sample));
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+  if (declared_score >= kImplausible) return std::nullopt;
+  auto c = choose_charset(bytes, declared.name);
+  if (!c || c->confidence < kTrusted || is_utf8(c->cs)) return std::nullopt;
+  Decoded d = finish(bytes, c->cs, "detected",
+                     "declared " + declared.name + " (" + source + ") reads as " + format_score(declared_score) +
+                         " plausible; detected " + c->cs.name);
+  if (d.info.lossy) return std::nullopt;
+  return with_choice(std::move(d), *c);
 }
 
 std::string count_note(long invalid) {
@@ -544,16 +986,21 @@ Decoded from_declaration(std::string_view bytes, const Charset& cs, const std::s
   // A legacy declaration on bytes that are (nearly all) well-formed UTF-8 with real
   // non-ASCII content: the page was re-encoded to UTF-8 after the tag was written.
   if (st.valid() && st.multi >= kMinUtf8Sequences) {
-    return finish(bytes, kUtf8, "detected",
-                  "declared " + cs.name + " (" + source + ") but bytes are valid UTF-8", &st);
+    return utf8_checked(finish(bytes, kUtf8, "detected",
+                               "declared " + cs.name + " (" + source + ") but bytes are valid UTF-8", &st),
+                        st);
   }
   if (st.mostly()) {
-    return finish(bytes, kUtf8, "detected",
-                  "declared " + cs.name + " (" + source + ") but bytes are mostly UTF-8; " +
-                      count_note(st.invalid), &st);
+    return utf8_checked(finish(bytes, kUtf8, "detected",
+                               "declared " + cs.name + " (" + source + ") but bytes are mostly UTF-8; " +
+                                   count_note(st.invalid), &st),
+                        st);
   }
   Decoded d = finish(bytes, cs, source, {}, &st);
-  if (!d.info.lossy) return d;
+  if (!d.info.lossy) {
+    if (auto alt = second_guess(bytes, cs, source)) return *alt;
+    return d;
+  }
   if (auto alt = try_detected(bytes, cs, source)) return *alt;
   d.info.note = "some bytes are invalid in the declared charset";
   return d;
@@ -567,6 +1014,13 @@ Decoded with_notes(Decoded d, const std::string& notes) {
 }  // namespace
 
 bool is_valid_utf8(std::string_view bytes) { return utf8_stats(bytes).valid(); }
+
+std::string describe_decoding(const DecodeInfo& di) {
+  std::string out = di.charset + " (" + di.source + (di.lossy ? ", lossy" : "") + (di.gzip ? ", gzip" : "") + ")";
+  if (!di.detector.empty())
+    out += "; " + di.detector + "; " + di.candidates + "; confidence " + format_score(di.confidence);
+  return out;
+}
 
 std::string convert_to_utf8(std::string_view bytes, std::string_view charset, bool* lossy) {
   auto cs = resolve_label(charset);
@@ -650,19 +1104,20 @@ Decoded decode_page(std::string_view bytes, std::string_view given) {
       return with_notes(finish(bytes, *cs, "detected", "UTF-16 without a byte-order mark (NUL bytes on one side)", &st),
                         notes);
   } else {
-    if (st.valid() && st.multi > 0) return with_notes(finish(bytes, kUtf8, "detected", {}, &st), notes);
+    if (st.valid() && st.multi > 0)
+      return with_notes(utf8_checked(finish(bytes, kUtf8, "detected", {}, &st), st), notes);
     if (st.valid()) {
       return with_notes(finish(bytes, kWindows1252, "default", "ASCII only", &st), notes);
     }
     if (st.mostly()) {
-      return with_notes(finish(bytes, kUtf8, "detected", "mostly UTF-8; " + count_note(st.invalid), &st),
-                        notes);
+      return with_notes(
+          utf8_checked(finish(bytes, kUtf8, "detected", "mostly UTF-8; " + count_note(st.invalid), &st), st), notes);
     }
   }
-  if (auto cs = detected_charset(bytes)) {
-    Decoded d = finish(bytes, *cs, "detected", {}, &st);
+  if (auto c = choose_charset(bytes)) {
+    Decoded d = with_choice(finish(bytes, c->cs, "detected", {}, &st), *c);
     if (!d.info.lossy || !st.valid()) return with_notes(std::move(d), notes);
-    notes += "detected " + cs->name + " was lossy; ";
+    notes += "detected " + c->cs.name + " was lossy; ";
   }
   // 5. Defaults.
   if (st.valid()) return with_notes(finish(bytes, kUtf8, "default", {}, &st), notes);

@@ -2,8 +2,9 @@
 //
 // Order: byte-order mark; then <meta charset=...> / <meta http-equiv=Content-Type
 // content="...charset=..."> within the first 4096 bytes... (see decode.cc); then an
-// XML declaration's encoding; then detection (uchardet); then UTF-8 if the bytes are
-// valid UTF-8, else windows-1252. A declared charset that the bytes contradict
+// XML declaration's encoding; then detection (uchardet, its answer weighed against the
+// charsets real pages use: see decode.cc); then UTF-8 if the bytes are valid UTF-8,
+// else windows-1252. A declared charset that the bytes contradict
 // (e.g. declared UTF-8 but invalid, or GB2312 with GBK-only bytes) is handled as
 // decode.cc documents, and the decision is recorded in DecodeInfo. Conversion uses
 // ICU; undecodable bytes become U+FFFD and DecodeInfo::lossy is set.
@@ -23,6 +24,10 @@ struct Decoded {
 
 // `given` is a charset the container declared (e.g. CleanEval's encoding="..."), or "".
 Decoded decode_page(std::string_view bytes, std::string_view given = {});
+
+// The decision in one line (pages.tsv's `decoding` column): "CHARSET (SOURCE[, lossy]
+// [, gzip])", and when detection decided, "; DETECTOR; CANDIDATES; confidence X.XX".
+std::string describe_decoding(const DecodeInfo& info);
 
 // The charset named in a meta tag or XML declaration in the first bytes, or "".
 std::string sniff_declared_charset(std::string_view bytes);

@@ -26,6 +26,7 @@ class NoneExtractor final : public Extractor {
  public:
   std::string name() const override { return "NONE"; }
   std::string version() const override { return "1"; }
+  std::optional<dom::Parser> parser() const override { return std::nullopt; }
   Extraction extract(const Page&) const override { return {}; }
 };
 
@@ -33,6 +34,7 @@ class GoldExtractor final : public Extractor {
  public:
   std::string name() const override { return "GOLD"; }
   std::string version() const override { return "1"; }
+  std::optional<dom::Parser> parser() const override { return std::nullopt; }
   bool needs_corpus() const override { return true; }
   void prepare(const CorpusContext& ctx) override {
     for (const auto& e : ctx.entries) gold_[{e.page_lang(), e.page_id()}] = e.gold;

@@ -606,6 +606,7 @@ class ExternalExtractor final : public Extractor {
   }
   std::string name() const override { return spec_.name; }
   std::string version() const override { return "external"; }
+  std::optional<dom::Parser> parser() const override { return std::nullopt; }  // the tool reads the page
   Settings settings() const override {
     return {{"command", spec_.command},
             {"timeout", format_seconds(spec_.timeout_seconds) + "s"},

@@ -29,7 +29,33 @@ void Extractor::learn_pages(const CorpusContext& ctx) {
 std::string Extractor::signature() const {
   std::string sig = name() + "|v:" + version();
   for (const auto& [k, v] : settings()) sig += "|" + k + ":" + v;
+  if (const auto p = parser()) sig += "|parser:" + dom::parser_signature(*p);
   return sig;
+}
+
+std::string_view parser_setting_name(dom::Parser p) {
+  switch (p) {
+    case dom::Parser::Html5:
+      return "html5";
+    case dom::Parser::Libxml2:
+      return "libxml2";
+    case dom::Parser::Neko:
+      return "neko";
+  }
+  return "?";
+}
+
+SettingSpec parser_setting(dom::Parser default_parser) {
+  return SettingSpec::choice("parser", std::string(parser_setting_name(default_parser)), {"html5", "libxml2", "neko"},
+                             "the tree read: gumbo's HTML5 tree, libxml2's as lxml builds it, or NekoHTML's as the "
+                             "Boilerpipe jar builds it");
+}
+
+dom::Parser parser_of(const SettingValues& values) {
+  const std::string& v = values.text("parser");
+  if (v == "libxml2") return dom::Parser::Libxml2;
+  if (v == "neko") return dom::Parser::Neko;
+  return dom::Parser::Html5;
 }
 
 

@@ -132,8 +132,12 @@ class Extractor {
     throw std::logic_error(name() + ": keeps no prepared state");
   }
   virtual Extraction extract(const Page& page) const = 0;
+  // The parser whose tree extract() reads (html::tree(page, parser())); nullopt for an
+  // extractor that reads no tree (external tools, the GOLD and NONE baselines).
+  virtual std::optional<dom::Parser> parser() const { return dom::Parser::Html5; }
 
-  // "NAME|v:VERSION|key:value|..." ; used in result signatures.
+  // "NAME|v:VERSION|key:value|...|parser:PARSER" ; used in result signatures (the
+  // parser's name and version, dom::parser_signature, when it reads a tree).
   std::string signature() const;
 
  protected:
@@ -141,6 +145,13 @@ class Extractor {
   // shared pass made it (ctx.learnt).
   void learn_pages(const CorpusContext& ctx);
 };
+
+// The `parser` setting of the extractors whose original tool parsed with something
+// else than an HTML5 parser (BP, JTA, JTA-EN, JTS, RD): html5 | libxml2 | neko,
+// defaulting to the one closest to the original's.
+SettingSpec parser_setting(dom::Parser default_parser);
+dom::Parser parser_of(const SettingValues& values);
+std::string_view parser_setting_name(dom::Parser p);
 
 struct ExtractorInfo {
   std::string_view name;

@@ -10,7 +10,7 @@ Factory make_all_extractor, make_none_extractor, make_gold_extractor;  // extrac
 Factory make_boilerpipe_article_extractor, make_boilerpipe_default_extractor,  // extractors/boilerpipe
     make_boilerpipe_keep_everything_extractor, make_boilerpipe_canola_extractor,
     make_boilerpipe_largest_content_extractor;
-SettingSpecs boilerpipe_article_settings(), boilerpipe_fusion_settings();
+SettingSpecs boilerpipe_article_settings(), boilerpipe_fusion_settings(), boilerpipe_parser_settings();
 Factory make_justext_language_extractor, make_justext_english_extractor,  // extractors/justext
     make_justext_nostop_extractor;
 SettingSpecs justext_settings(), justext_nostop_settings();
@@ -38,8 +38,8 @@ const std::vector<ExtractorInfo>& extractor_registry() {
       {"GOLD", "baseline: the reference itself (scores 100)", make_gold_extractor},
       {"BP", "Boilerpipe 1.2.0 ArticleExtractor", make_boilerpipe_article_extractor, boilerpipe_article_settings},
       {"BP-DEF", "Boilerpipe 1.2.0 DefaultExtractor", make_boilerpipe_default_extractor, boilerpipe_fusion_settings},
-      {"BP-KE", "Boilerpipe 1.2.0 KeepEverythingExtractor", make_boilerpipe_keep_everything_extractor},
-      {"BP-CANOLA", "Boilerpipe 1.2.0 CanolaExtractor", make_boilerpipe_canola_extractor},
+      {"BP-KE", "Boilerpipe 1.2.0 KeepEverythingExtractor", make_boilerpipe_keep_everything_extractor, boilerpipe_parser_settings},
+      {"BP-CANOLA", "Boilerpipe 1.2.0 CanolaExtractor", make_boilerpipe_canola_extractor, boilerpipe_parser_settings},
       {"BP-LC", "Boilerpipe 1.2.0 LargestContentExtractor", make_boilerpipe_largest_content_extractor, boilerpipe_fusion_settings},
       {"JTA", "jusText 3.0.2, stoplist of the page's language", make_justext_language_extractor, justext_settings},
       {"JTA-EN", "jusText 3.0.2, English stoplist for every page", make_justext_english_extractor, justext_settings},

@@ -51,6 +51,7 @@ bool optional_end_or_void(std::string_view name) {
 // follows the tag stream with an approximate depth count and drops start and end tags
 // beyond `max_depth` (their content stays), which is what the DOM's flattening would
 // do anyway. Returns true when it changed anything.
+
 bool limit_markup_depth(std::string_view html, int max_depth, std::string& out, int& dropped) {
   auto name_at = [&](std::size_t i) {
     std::size_t j = i;
@@ -362,14 +363,17 @@ void Document::unwrap(Node* node) {
   node->parent = nullptr;
 }
 
+std::string_view Document::guard_markup_depth(std::string_view html, const ParseOptions& opts, std::string& storage) {
+  int dropped_tags = 0;
+  if (!limit_markup_depth(html, opts.max_markup_depth, storage, dropped_tags)) return html;
+  flattened_ += dropped_tags;
+  return storage;
+}
+
 Document Document::parse(std::string_view html, const ParseOptions& opts) {
   Document doc;
   std::string limited;
-  int dropped_tags = 0;
-  if (limit_markup_depth(html, opts.max_markup_depth, limited, dropped_tags)) {
-    html = limited;
-    doc.flattened_ += dropped_tags;
-  }
+  html = doc.guard_markup_depth(html, opts, limited);
   GumboOptions gopts = kGumboDefaultOptions;
   gopts.max_errors = 0;  // we do not use the error list; keeps memory flat on bad pages
   thread_local GumboArena arena;
@@ -608,6 +612,34 @@ std::string to_html(const Node* node) {
     return true;
   });
   return out;
+}
+
+}  // namespace detour::dom
+
+namespace detour::dom {
+
+std::string parser_signature(Parser p) {
+  switch (p) {
+    case Parser::Html5:
+      return "gumbo-0.10.1";
+    case Parser::Libxml2:
+      return "libxml2-" + libxml2_version();
+    case Parser::Neko:
+      return "detour-nekohtml-1";  // dom_neko.cc: NekoHTML 1.9 as Boilerpipe 1.2.0 runs it
+  }
+  return "?";
+}
+
+Document Document::parse_with(Parser parser, std::string_view html, const ParseOptions& opts) {
+  switch (parser) {
+    case Parser::Libxml2:
+      return parse_libxml2(html, opts);
+    case Parser::Neko:
+      return parse_neko(html, opts);
+    case Parser::Html5:
+      break;
+  }
+  return parse(html, opts);
 }
 
 }  // namespace detour::dom

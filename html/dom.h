@@ -1,7 +1,9 @@
 // dom: the document tree every extractor reads.
 //
-// A page is parsed once (gumbo, HTML5 rules) into this small, owned tree, which the
-// runner shares read-only between extractors and threads. Extractors that rewrite
+// A page is parsed into this small, owned tree, which the runner shares read-only
+// between extractors and threads, once per parser kind (Parser): gumbo's HTML5 tree
+// for what wants an HTML5 tree, libxml2's HTML parser for the ports of lxml-based
+// tools (dom_libxml2.cc), and NekoHTML's tree for the Boilerpipe port (dom_neko.cc). Extractors that rewrite
 // the tree (Readability, the cleaning passes of eatiht) take a clone() first.
 // Element names are lower-case; text is UTF-8 exactly as in the page (entities
 // decoded, whitespace untouched). Nodes live in the Document's arena and are valid
@@ -71,6 +73,19 @@ struct OrderedNode {
   std::string_view text_view() const { return {text, text_size}; }
 };
 
+// Which parser builds a tree. Each extractor names the one its original used, and the
+// name is part of its signature (parser_signature).
+enum class Parser : std::uint8_t {
+  Html5,    // gumbo 0.10.1, the HTML5 tree-construction rules
+  Libxml2,  // libxml2's HTML parser with lxml.html's options (jusText, readability-lxml)
+  Neko,     // NekoHTML 1.9 as Boilerpipe 1.2.0 runs it: our scanner and balancer (dom_neko.cc)
+};
+inline constexpr std::size_t kParserCount = 3;
+// "gumbo-0.10.1", "libxml2-2.9.14" (the library loaded), "detour-nekohtml-1".
+std::string parser_signature(Parser p);
+// The version of the libxml2 library loaded, e.g. "2.9.14".
+std::string libxml2_version();
+
 struct ParseOptions {
   // Elements deeper than this are re-attached at this depth (see header comment).
   int max_depth = 400;
@@ -87,8 +102,18 @@ class Document {
   Document(Document&&) noexcept = default;
   Document& operator=(Document&&) noexcept = default;
 
-  // Parses UTF-8 HTML (invalid bytes are replaced by U+FFFD by the parser).
+  // Parses UTF-8 HTML (invalid bytes are replaced by U+FFFD by the parser) with gumbo.
   static Document parse(std::string_view utf8_html, const ParseOptions& opts = {});
+  // The same with libxml2's HTML parser as lxml.html runs it (dom_libxml2.cc). The
+  // encoding handed to libxml2 is UTF-8; nullptr lets libxml2 find it in the page
+  // (its XML declaration or meta tag; UTF-8 until a byte is not), as lxml does with
+  // bytes and no encoding.
+  static Document parse_libxml2(std::string_view utf8_html, const ParseOptions& opts = {},
+                                const char* encoding = "UTF-8");
+  // The tree Boilerpipe's NekoHTML gives (dom_neko.cc).
+  static Document parse_neko(std::string_view utf8_html, const ParseOptions& opts = {});
+  // One of the three by kind.
+  static Document parse_with(Parser parser, std::string_view utf8_html, const ParseOptions& opts = {});
 
   Node* root() {
     unchanged_ = false;  // the caller may edit (see unchanged())
@@ -168,6 +193,11 @@ class Document {
   // Fills order_ from the arena when it holds the tree in document order (else leaves
   // it empty).
   void build_document_order();
+  // The markup-depth guard of every parser (ParseOptions::max_markup_depth): `html`
+  // without the tags nested deeper than the limit (their content kept; the copy, when
+  // one is needed, goes to `storage`), the dropped tags counted as flattened.
+  std::string_view guard_markup_depth(std::string_view html, const ParseOptions& opts, std::string& storage);
+  friend struct TreeAccess;  // the builders of dom_neko.cc
   Node* new_node(NodeType t);
 };
 

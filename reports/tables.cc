@@ -145,8 +145,9 @@ Document table4(const std::vector<SystemScores>& systems, const std::string& sig
   std::vector<Table4Cell> cells;
   JudgeRequest request;
   std::vector<std::string> baselines;
-  for (const auto& s : systems)
-    if (s.baseline) baselines.push_back(s.name);
+  for (const auto& s : systems)  // a system may appear once per measure set (a task's column group)
+    if (s.baseline && std::find(baselines.begin(), baselines.end(), s.name) == baselines.end())
+      baselines.push_back(s.name);
   for (const auto& lang : langs)
     for (const auto* m : ms) {
       Table4Cell c{lang, m, {}, {}};
@@ -243,10 +244,18 @@ TableOptions run_table_options(const results::RunRecords& run, unsigned threads)
   return o;
 }
 
-RunTables run_tables(const results::RunRecords& run, unsigned threads) {
+RunTables run_tables(const results::RunRecords& run, unsigned threads, const std::vector<SystemScores>& extra) {
   const TableOptions o = run_table_options(run, threads);
-  const auto systems = run_systems(run, o.judgments.baselines);
-  return {table2(systems, run.signature, o), table4(systems, run.signature, o)};
+  auto systems = run_systems(run, o.judgments.baselines);
+  RunTables t{table2(systems, run.signature, o), {}};
+  systems.insert(systems.end(), extra.begin(), extra.end());
+  t.table4 = table4(systems, run.signature, o);
+  for (const auto& s : extra) {  // the extra sets' signatures (a task's), once each
+    const std::string sig = results::set_signature(*s.scores);
+    if (std::find(t.table4.signatures.begin(), t.table4.signatures.end(), sig) == t.table4.signatures.end())
+      t.table4.signatures.push_back(sig);
+  }
+  return t;
 }
 
 }  // namespace detour::reports

@@ -63,7 +63,9 @@ Document table4(const std::vector<SystemScores>& systems, const std::string& sig
 struct RunTables {
   Document table2, table4;
 };
-RunTables run_tables(const results::RunRecords& run, unsigned threads = 0);
+// `extra`: more systems for Table 4 only (a task's score sets, as more column groups).
+RunTables run_tables(const results::RunRecords& run, unsigned threads = 0,
+                     const std::vector<SystemScores>& extra = {});
 // The table options a run's provenance asks for.
 TableOptions run_table_options(const results::RunRecords& run, unsigned threads = 0);
 // The systems of a run's records, in run order, baselines marked (`extra` besides

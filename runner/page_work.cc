@@ -8,6 +8,8 @@
 #include <unordered_map>
 
 #include "base/strings.h"
+#include "corpora/decode.h"
+#include "html/page.h"
 
 namespace detour::harness {
 
@@ -33,7 +35,7 @@ namespace {
 
 std::string decode_note(const Page& page) {
   const DecodeInfo& di = page.decode;
-  std::string note = di.charset + " (" + di.source + (di.lossy ? ", lossy" : "") + ")";
+  std::string note = corpora::describe_decoding(di);
   if (!di.neutralised.empty()) note += "; " + di.neutralised;
   return note;
 }
@@ -67,6 +69,7 @@ PageResult work_page(const PageJob& job, const corpora::CorpusDoc& doc, const Pa
     try {
       gold = corpora::load_gold_bytes(doc);
       page = corpora::load_page(doc, job.limits);
+      html::parse_trees(*page, job.parsers);  // each tree kind the systems read, once
       out.decode_note = decode_note(*page);
     } catch (const corpora::PageRefused& e) {
       load_error = e.what();

@@ -43,6 +43,9 @@ struct PageJob {
   const std::vector<const metrics::MetricInfo*>* metrics = nullptr;
   const metrics::ScoreOptions* score_options = nullptr;
   corpora::PageLimits limits;
+  // The trees parsed as the page is loaded (Pipeline::page_parsers), so that no
+  // stage's time includes a parse another one shares.
+  std::vector<dom::Parser> parsers;
   // CPU seconds a stage may take on a page (a stage that took more fails: "time budget
   // of 10 s exceeded in BP"); 0 = no budget. In a worker process the watchdog stops the
   // stage at the budget; in a thread it can only fail it after it returns.

@@ -305,6 +305,16 @@ const StageOutput& Pipeline::run(const std::vector<std::string>& system, const P
   return *prev;
 }
 
+std::vector<dom::Parser> Pipeline::page_parsers(const std::vector<std::vector<std::string>>& systems) const {
+  std::vector<dom::Parser> out;
+  for (const auto& sys : systems) {
+    if (sys.empty()) continue;
+    const auto p = stages_.at(sys.front())->parser();
+    if (p && std::find(out.begin(), out.end(), *p) == out.end()) out.push_back(*p);
+  }
+  return out;
+}
+
 std::string Pipeline::signature(const std::vector<std::string>& system) const {
   std::vector<std::string> sigs;
   for (const auto& st : system) {

@@ -118,6 +118,10 @@ class Pipeline {
   const StageOutput& run(const std::vector<std::string>& system, const Page& page, PageCache& cache,
                          const StageHooks& hooks = {}) const;
 
+  // The parsers whose trees the first stages of `systems` read (each once), for the
+  // runner to parse as it loads a page.
+  std::vector<dom::Parser> page_parsers(const std::vector<std::vector<std::string>>& systems) const;
+
   // The stage signatures of `system`, joined by " > ". A built-in stage's carries the
   // run's stage budget ("|budget:10s"), as an external tool's carries its timeout.
   std::string signature(const std::vector<std::string>& system) const;

@@ -18,7 +18,9 @@
 
 #include "base/strings.h"
 #include "corpora/corpus.h"
+#include "corpora/decode.h"
 #include "corpora/fingerprint.h"
+#include "html/page.h"
 #include "base/io.h"
 #include "reports/aggregate_table.h"
 #include "reports/judge.h"
@@ -221,6 +223,7 @@ RunResult run(const RunConfig& cfg) {
   job.metrics = &ms;
   job.score_options = &score_options;
   job.limits = cfg.page_limits;
+  job.parsers = pipeline.page_parsers(systems);
   job.stage_budget = cfg.stage_budget;
   // With isolation, the worker processes are forked now, before the run's records are
   // made: what they share with the run (the documents, what the stages learnt) stays
@@ -384,7 +387,7 @@ std::string run_problem(const RunResult& r) {
   return {};
 }
 
-void write_run(const RunConfig& cfg, const RunResult& r) {
+void write_run(const RunConfig& cfg, const RunResult& r, const std::vector<reports::SystemScores>& extra) {
   if (cfg.out.empty()) return;
   const fs::path& dir = cfg.out;
   for (std::size_t s = 0; s < r.systems.size() && !r.outputs_written; ++s) {
@@ -397,7 +400,7 @@ void write_run(const RunConfig& cfg, const RunResult& r) {
     }
   }
   results::write_records(dir, r);
-  write_tables(dir, r);
+  write_tables(dir, r, extra);
   write_aggregate_tables(dir, r);
 }
 
@@ -410,8 +413,9 @@ void write_aggregate_tables(const fs::path& dir, const RunResult& r) {
                           reports::render_named_aggregate(named, r.aggregate, r.aggregation, fmt));
 }
 
-void write_tables(const fs::path& dir, const results::RunRecords& records) {
-  const reports::RunTables tables = reports::run_tables(records);
+void write_tables(const fs::path& dir, const results::RunRecords& records,
+                  const std::vector<reports::SystemScores>& extra) {
+  reports::RunTables tables = reports::run_tables(records, 0, extra);
   for (const reports::Writer& w : reports::writer_registry()) {
     io::write_file_atomic(dir / ("table2." + std::string(w.extension)), w.write(tables.table2));
     io::write_file_atomic(dir / ("table4." + std::string(w.extension)), w.write(tables.table4));

@@ -22,6 +22,7 @@
 #include "corpora/corpus.h"
 #include "extractors/external.h"
 #include "metrics/aggregation.h"
+#include "reports/tables.h"
 #include "results/provenance.h"
 #include "results/run_records.h"
 #include "runner/pipeline.h"
@@ -112,7 +113,9 @@ RunResult run(const RunConfig& config);
 // (results/run_records.h: results.json, per_doc.tsv, pages.tsv, failures.tsv,
 // timings.tsv) and the tables (write_tables). Everything but timings.tsv and
 // results.json's provenance.run block is byte-identical whatever --jobs.
-void write_run(const RunConfig& config, const RunResult& result);
+// `extra`: more column groups for Table 4 (a downstream task's score sets, one entry per
+// system, named as the run's systems; runner/task_run.h).
+void write_run(const RunConfig& config, const RunResult& result, const std::vector<reports::SystemScores>& extra = {});
 
 // DIR/aggregate-NAME.{md,tsv,json} of a run with a named aggregation (nothing for
 // "micro"), as `detour run --aggregate NAME` writes them.
@@ -121,7 +124,8 @@ void write_aggregate_tables(const std::filesystem::path& dir, const RunResult& r
 // DIR/table2.<ext> and DIR/table4.<ext> for every writer of reports/table.h (txt,
 // tsv, md, tex, json), made from the records alone (so equal for a run and for its
 // folder read back with results::read_run).
-void write_tables(const std::filesystem::path& dir, const results::RunRecords& records);
+void write_tables(const std::filesystem::path& dir, const results::RunRecords& records,
+                  const std::vector<reports::SystemScores>& extra = {});
 
 // What went wrong with a whole run, or "" when it is usable: no document scored, or a
 // system whose every page failed. The CLI exits 1 on it.

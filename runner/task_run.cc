@@ -6,11 +6,15 @@
 #include <chrono>
 #include <charconv>
 #include <cmath>
+#include <memory>
+#include <mutex>
 #include <set>
 
 #include "base/errors.h"
 #include "base/io.h"
 #include "base/strings.h"
+#include "reports/judge.h"
+#include "reports/tables.h"
 #include "stats/kendall.h"
 #include "stats/stats.h"
 
@@ -88,6 +92,7 @@ TaskResults run_task(const TaskConfig& config, const corpora::Corpus& corpus,
   const tasks::TaskInfo& info = tasks::find_task(config.task);
   TaskResults r;
   r.task = config.task;
+  r.judgments = config.judgments;
   tasks::TaskSettings settings;
   settings.resources = task_resources(config, corpus.root);
   settings.params = config.params;
@@ -127,8 +132,11 @@ TaskResults run_task(const TaskConfig& config, const corpora::Corpus& corpus,
     in.text = gold_texts[i];
     gold.push_back(std::move(in));
   }
-  r.runs.push_back(tasks::run_task(*task, r.annotations, "reference", gold, config.jobs));
-  for (const auto& s : systems) r.runs.push_back(tasks::run_task(*task, r.annotations, s.name, s.docs, config.jobs));
+  tasks::DecisionCache cache;  // a text met again (equal outputs of two systems) is decided once
+  r.runs.push_back(tasks::run_task(*task, r.annotations, "reference", gold, config.jobs, &cache));
+  for (const auto& s : systems)
+    r.runs.push_back(tasks::run_task(*task, r.annotations, s.name, s.docs, config.jobs, &cache));
+  r.decided = cache.size();
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return r;
 }
@@ -189,59 +197,229 @@ TaskResults run_task_on_run(const TaskConfig& config, const RunConfig& run_confi
 
 namespace {
 
-std::vector<stats::Counts> counts_of(const tasks::DocCounts& d) {
-  std::vector<stats::Counts> out(d.tp.size());
-  for (std::size_t i = 0; i < out.size(); ++i) out[i] = {d.tp[i], d.fp[i], d.fn[i]};
-  return out;
-}
-
 std::string pct(double v) { return fmt::format("{:.2f}", 100 * v); }
+
+const metrics::MetricInfo* task_metric(const std::string& task) {
+  // One MetricInfo per task name, alive for the process (tables keep pointers to it).
+  static std::mutex mu;
+  static std::map<std::string, std::unique_ptr<metrics::MetricInfo>> infos;
+  std::lock_guard<std::mutex> lock(mu);
+  auto& info = infos[task];
+  if (!info) {
+    static std::map<std::string, std::string> names;  // stable storage of the names
+    const std::string& name = names.emplace(task, task).first->second;
+    info = std::make_unique<metrics::MetricInfo>();
+    info->name = name;
+    info->description = "downstream task: decisions on the relevant class scored against annotations";
+    info->tokenisation = "task";
+    info->normalisation = "task";
+    info->zero_rule = ZeroRule::CleanEval;
+    info->score = nullptr;
+    info->per_doc = metrics::PerDoc::kCounts;
+    info->family = "task";
+  }
+  return info.get();
+}
 
 }  // namespace
 
-std::string table3(const TaskResults& r, bool markdown) {
-  std::vector<std::string> langs = r.languages;
-  langs.push_back("all");
-  std::string out;
-  const stats::BootstrapOptions bs;
-  if (markdown) {
-    out += "| system |";
-    for (const auto& l : langs) out += " " + l + " P | " + l + " R | " + l + " F1 |";
-    out += "\n|---|";
-    for (std::size_t i = 0; i < langs.size(); ++i) out += "---:|---:|---:|";
-    out += "\n";
-  } else {
-    out += "system";
-    for (const auto& l : langs)
-      for (const char* m : {"P", "P_lo", "P_hi", "R", "R_lo", "R_hi", "F1", "F1_lo", "F1_hi", "tp", "fp", "fn", "tn"})
-        out += "\t" + l + "_" + m;
-    out += "\n";
-  }
-  for (const auto& run : r.runs) {
-    out += markdown ? "| " + run.system + " |" : tsv_escape(run.system);
-    for (const auto& l : langs) {
-      const tasks::TaskCounts c = tasks::count(run, l);
-      const tasks::DocCounts dc = tasks::doc_counts(run, l);
-      stats::CellResult cell;
-      if (!dc.tp.empty()) cell = stats::bootstrap_cell(counts_of(dc), ZeroRule::CleanEval, bs);
-      const stats::Statistic st[3] = {stats::Statistic::MicroPrecision, stats::Statistic::MicroRecall,
-                                      stats::Statistic::MicroF1};
-      const double v[3] = {c.prf.precision, c.prf.recall, c.prf.f1};
-      for (int k = 0; k < 3; ++k) {
-        const stats::Interval iv = dc.tp.empty() ? stats::Interval{} : cell[st[k]];
-        if (markdown) {
-          out += " " + pct(v[k]) + " [" + pct(iv.lo) + ", " + pct(iv.hi) + "] |";
-        } else {
-          out += "\t" + pct(v[k]) + "\t" + pct(iv.lo) + "\t" + pct(iv.hi);
-        }
-      }
-      if (!markdown) out += fmt::format("\t{}\t{}\t{}\t{}", c.tp, c.fp, c.fn, c.tn);
+std::vector<results::ScoreSet> task_score_sets(const TaskResults& r) {
+  const metrics::MetricInfo* m = task_metric(r.task);
+  std::vector<results::ScoreSet> sets(r.runs.size());
+  for (std::size_t s = 0; s < r.runs.size(); ++s) {
+    results::ScoreSet& set = sets[s];
+    set.metrics = {m};
+    set.has_languages = true;
+    set.written_signature = set.written_metric_signatures.emplace_back(r.signature);
+    for (const tasks::DocRecord& d : r.runs[s].docs) {
+      if (!d.scored()) continue;
+      results::DocResult doc;
+      doc.lang = d.lang;
+      doc.id = d.id;
+      metrics::DocScore sc;
+      sc.tp = d.outcome == tasks::Outcome::TP;
+      sc.fp = d.outcome == tasks::Outcome::FP;
+      sc.fn = d.outcome == tasks::Outcome::FN;
+      doc.scores.push_back(std::move(sc));
+      set.docs.push_back(std::move(doc));
     }
-    out += "\n";
   }
-  const std::string note = "task " + r.signature + " | intervals " + bs.signature();
-  out += markdown ? "\n" + note + "\n" : "# " + note + "\n";
+  return sets;
+}
+
+namespace {
+
+// The judgments of Table 3: every cell's intervals, each system against the reference,
+// the best system of each language against the others.
+struct Table3Judged {
+  std::vector<results::ScoreSet> sets;
+  std::vector<reports::SystemScores> systems;  // the runs, "reference" first
+  std::vector<std::string> langs;              // languages, then "all"
+  reports::Verdicts verdicts;
+  // Per language: the ranked non-baseline systems (run index, F1), the request index of
+  // each system against the reference and of each ranked system but the best against
+  // the best.
+  std::map<std::string, std::vector<std::pair<std::size_t, double>>> ranked;
+  std::map<std::pair<std::string, std::size_t>, std::size_t> vs_reference, vs_best;
+};
+
+Table3Judged judge_table3(const TaskResults& r) {
+  Table3Judged j;
+  j.sets = task_score_sets(r);
+  const metrics::MetricInfo* m = task_metric(r.task);
+  for (std::size_t s = 0; s < r.runs.size(); ++s)
+    j.systems.push_back({r.runs[s].system, &j.sets[s],
+                         s > 0 && reports::is_baseline(r.runs[s].system, r.judgments.baselines)});
+  j.langs = r.languages;
+  j.langs.push_back("all");
+  reports::JudgeRequest request;
+  request.intervals = true;
+  std::size_t family = 0;
+  for (const auto& lang : j.langs) {
+    auto& ranked = j.ranked[lang];
+    for (std::size_t s = 1; s < r.runs.size(); ++s) {
+      const auto a = results::aggregate_metric(j.sets[s], 0, lang);
+      if (a.documents == 0) continue;
+      request.comparisons.push_back({s, 0, lang, m, stats::Statistic::MicroF1, family});
+      j.vs_reference[{lang, s}] = request.comparisons.size() - 1;
+      if (!j.systems[s].baseline) ranked.emplace_back(s, a.micro.f1);
+    }
+    ++family;
+    std::stable_sort(ranked.begin(), ranked.end(), [](const auto& x, const auto& y) { return x.second > y.second; });
+    for (std::size_t k = 1; k < ranked.size(); ++k) {
+      request.comparisons.push_back({ranked[0].first, ranked[k].first, lang, m, stats::Statistic::MicroF1, family});
+      j.vs_best[{lang, ranked[k].first}] = request.comparisons.size() - 1;
+    }
+    ++family;
+  }
+  j.verdicts = reports::judge(j.systems, j.langs, request, reports::JudgeOptions::from(r.judgments));
+  std::vector<results::ScoreSet*> ptrs;
+  for (auto& set : j.sets) ptrs.push_back(&set);
+  reports::store_intervals(j.verdicts, ptrs, j.langs);
+  return j;
+}
+
+std::string percent_alpha(double alpha) { return fmt::format("{:g}", 100 * (1 - alpha)); }
+
+}  // namespace
+
+Table3 table3(const TaskResults& r) {
+  Table3Judged j = judge_table3(r);
+  const double alpha = r.judgments.alpha;
+  Table3 out;
+  reports::Table t;
+  t.title = "Table 3 - task " + r.task + ": P, R and F1 of the relevant class";
+  t.intervals = reports::IntervalStyle::Bounds;
+  t.add_column("system", "", reports::Align::Left);
+  for (const auto& l : j.langs)
+    for (const char* k : {"P", "R", "F1"}) t.add_column(k, l);
+  std::size_t tests = 0;
+  for (std::size_t s = 0; s < r.runs.size(); ++s) {
+    reports::Row& row = t.add_row();
+    reports::Cell name = reports::Cell::text(r.runs[s].system);
+    if (j.systems[s].baseline) name.mark(reports::kBaseline);
+    row.push_back(std::move(name));
+    for (const auto& l : j.langs) {
+      const auto a = results::aggregate_metric(j.sets[s], 0, l);
+      if (a.documents == 0) {
+        row.insert(row.end(), {reports::Cell::empty(), reports::Cell::empty(), reports::Cell::empty()});
+        continue;
+      }
+      row.push_back(reports::percent_cell(j.sets[s], 0, l, 0, a.micro.precision, true));
+      row.push_back(reports::percent_cell(j.sets[s], 0, l, 1, a.micro.recall, true));
+      reports::Cell f1 = reports::percent_cell(j.sets[s], 0, l, 2, a.micro.f1, true);
+      const auto& ranked = j.ranked[l];
+      if (!ranked.empty() && ranked[0].first == s) f1.mark(reports::kBest);
+      if (auto it = j.vs_best.find({l, s}); it != j.vs_best.end()) {
+        const auto& cr = j.verdicts.comparisons[it->second];
+        if (cr.judged && cr.p_holm >= alpha) f1.mark(reports::kTied);
+      }
+      row.push_back(std::move(f1));
+    }
+  }
+  for (const auto& cr : j.verdicts.comparisons) tests += cr.judged;
+  t.notes.push_back(fmt::format(
+      "intervals: {}% percentile bootstrap over documents ({} resamples); best: the highest F1 among the systems "
+      "(not the reference, never a baseline); tied: not significantly worse than the best (approximate "
+      "randomization of F1, Holm within the language, adjusted p >= {:g}); paired tests in table3_tests",
+      percent_alpha(alpha), r.judgments.resamples, alpha));
+  t.notes.push_back(std::string(stats::pairing_rule()));
+  if (std::string caution = reports::resolution_note(j.verdicts); !caution.empty()) t.notes.push_back(caution);
+  out.table.tables.push_back(std::move(t));
+  out.table.signatures.push_back("task " + r.signature);
+  out.table.signatures.push_back(reports::JudgeOptions::from(r.judgments).bootstrap.signature());
+  out.table.signatures.push_back(reports::JudgeOptions::from(r.judgments).randomization.signature() + "|" +
+                                 j.verdicts.holm_signature + fmt::format("|alpha:{:g}", alpha));
+
+  // The paired tests.
+  reports::Table p;
+  p.title = "Table 3 - paired tests: F1 differences (points) against the reference and against the best system";
+  p.intervals = reports::IntervalStyle::Bounds;
+  p.add_column("system", "", reports::Align::Left);
+  for (const auto& l : j.langs)
+    for (const char* k : {"F1 - ref", "p ref", "F1 - best", "p best"}) p.add_column(k, l);
+  const std::string sig = "task " + r.signature;
+  auto delta_cell = [&](const reports::ComparisonResult& cr) {
+    results::Score sc(100 * cr.paired.delta, sig);
+    sc = sc.with_interval(100 * cr.paired.lo, 100 * cr.paired.hi, cr.paired.bootstrap_signature);
+    return reports::Cell::number(sc, 2);
+  };
+  auto p_cell = [&](const reports::ComparisonResult& cr) {
+    reports::Cell c = reports::Cell::number(results::Score(cr.p_holm, sig), 4);
+    if (cr.p_holm < alpha) c.mark(reports::kBest);
+    return c;
+  };
+  for (std::size_t s = 1; s < r.runs.size(); ++s) {
+    reports::Row& row = p.add_row();
+    reports::Cell name = reports::Cell::text(r.runs[s].system);
+    if (j.systems[s].baseline) name.mark(reports::kBaseline);
+    row.push_back(std::move(name));
+    for (const auto& l : j.langs) {
+      auto ref = j.vs_reference.find({l, s});
+      if (ref != j.vs_reference.end() && j.verdicts.comparisons[ref->second].judged) {
+        const auto& cr = j.verdicts.comparisons[ref->second];
+        row.push_back(delta_cell(cr));
+        row.push_back(p_cell(cr));
+      } else {
+        row.insert(row.end(), {reports::Cell::empty(), reports::Cell::empty()});
+      }
+      auto best = j.vs_best.find({l, s});
+      if (best != j.vs_best.end() && j.verdicts.comparisons[best->second].judged) {
+        const auto& cr = j.verdicts.comparisons[best->second];
+        // The comparison is best - system: shown as system - best.
+        reports::ComparisonResult flipped = cr;
+        flipped.paired.delta = 0.0 - cr.paired.delta;  // 0 - x: no negative zero
+        flipped.paired.lo = 0.0 - cr.paired.hi;
+        flipped.paired.hi = 0.0 - cr.paired.lo;
+        row.push_back(delta_cell(flipped));
+        row.push_back(p_cell(cr));
+      } else {
+        const auto& ranked = j.ranked[l];
+        const bool is_best = !ranked.empty() && ranked[0].first == s;
+        row.push_back(is_best ? reports::Cell::text("best") : reports::Cell::empty());
+        row.push_back(reports::Cell::empty());
+      }
+    }
+  }
+  p.notes.push_back(fmt::format(
+      "F1 - ref: the system's F1 minus the reference's (the task on the gold texts), F1 - best: minus the best system's "
+      "of the language, with their {}% paired bootstrap intervals; p: approximate randomization of the F1 "
+      "difference ({} trials, two-sided), Holm-adjusted within each language, against the reference over the "
+      "systems, against the best over the other systems; best-marked p: below {:g} ({} tests in the table)",
+      percent_alpha(alpha), r.judgments.trials, alpha, tests));
+  p.notes.push_back(std::string(stats::pairing_rule()));
+  out.tests.tables.push_back(std::move(p));
+  out.tests.signatures = out.table.signatures;
+  out.tests.signatures.push_back(reports::JudgeOptions::from(r.judgments).bootstrap.paired_signature());
   return out;
+}
+
+std::vector<reports::SystemScores> table4_task_systems(const TaskResults& r,
+                                                       const std::vector<results::ScoreSet>& sets) {
+  std::vector<reports::SystemScores> systems;
+  for (std::size_t s = 1; s < r.runs.size() && s < sets.size(); ++s)
+    systems.push_back({r.runs[s].system, &sets[s], reports::is_baseline(r.runs[s].system, r.judgments.baselines)});
+  return systems;
 }
 
 std::string table4_task(const TaskResults& r, bool markdown) {
@@ -346,12 +524,14 @@ Correlations correlations(const RunResult& run, const TaskResults& task) {
   return c;
 }
 
-void write_task(const fs::path& dir, const TaskResults& r, const RunResult* run) {
+void write_task(const fs::path& dir, const TaskResults& r, const RunResult* run, const Table3& t3) {
   fs::create_directories(dir);
   io::write_file_atomic(dir / "task_per_doc.tsv", task_per_doc_tsv(r));
   io::write_file_atomic(dir / "task.json", task_json(r).dump(1) + "\n");
-  io::write_file_atomic(dir / "table3.md", table3(r, true));
-  io::write_file_atomic(dir / "table3.tsv", table3(r, false));
+  io::write_file_atomic(dir / "table3.md", reports::write(t3.table, "md"));
+  io::write_file_atomic(dir / "table3.tsv", reports::write(t3.table, "tsv"));
+  io::write_file_atomic(dir / "table3_tests.md", reports::write(t3.tests, "md"));
+  io::write_file_atomic(dir / "table3_tests.tsv", reports::write(t3.tests, "tsv"));
   io::write_file_atomic(dir / "table4_task.md", table4_task(r, true));
   io::write_file_atomic(dir / "table4_task.tsv", table4_task(r, false));
   if (run) {

@@ -12,6 +12,9 @@
 #include <nlohmann/json.hpp>
 
 #include "corpora/corpus.h"
+#include "reports/table.h"
+#include "results/provenance.h"
+#include "results/results.h"
 #include "runner/runner.h"
 #include "tasks/annotations.h"
 #include "tasks/evaluate.h"
@@ -25,6 +28,9 @@ struct TaskConfig {
   std::filesystem::path annotations;           // "" = the default places below
   std::map<std::string, std::string> params;   // NAME=VALUE
   int jobs = 0;
+  // Intervals and paired tests of Table 3 and of Table 4's task group (the run's
+  // --resamples, --trials, --stats-seed, --alpha, --baselines).
+  results::JudgmentSettings judgments;
 };
 
 // Where a task's files are looked for when not given, in order:
@@ -42,6 +48,8 @@ struct TaskResults {
   std::vector<std::string> languages;   // sorted
   std::vector<std::string> orphans;     // annotations without a page ("lang/id")
   double seconds = 0;                   // CPU-bound time of the decisions (wall)
+  std::size_t decided = 0;              // texts decided by the task (not read back from an identical one)
+  results::JudgmentSettings judgments;  // from the config
 };
 
 // A system's documents for the task: one DocInput per corpus page (status from the
@@ -77,12 +85,38 @@ void check_task(const TaskConfig& config, const std::filesystem::path& corpus_ro
 // call), the reference row on the gold texts.
 TaskResults run_task_on_run(const TaskConfig& config, const RunConfig& run_config, const RunResult& run);
 
-// Table 3 (Lejeune, Brixtel & Lecluze 2015): rows = reference and systems, columns =
-// languages and `all` x P, R, F1 (percentages) with each cell's 95% bootstrap
-// interval over documents (stats/). Markdown or TSV.
-std::string table3(const TaskResults& r, bool markdown);
+// The task's outcomes as score sets, one per run of `r` ("reference" first): every
+// scored document with its counts of the relevant class (tp, fp, fn: 0 or 1) under one
+// pseudo-metric named after the task (its zero rule DAnIEL's: everything 0 when tp is
+// 0), so that the statistics (reports/judge.h) and Table 4 treat the task as a measure.
+// The metric signature is the task's.
+std::vector<results::ScoreSet> task_score_sets(const TaskResults& r);
 
-// Table 4's task column group: per language and `all`, the system (not the
+// Table 3 (Lejeune, Brixtel & Lecluze 2015) and its paired tests, computed together:
+//  - `table`: rows = reference and systems, column groups = languages and `all` x P,
+//    R, F1 (percentages) with each cell's bootstrap interval over documents; in each
+//    language the best system by F1 (not the reference, never a baseline) is marked
+//    best, and the systems not significantly worse than it are marked tied (as in
+//    Table 4: approximate randomization of F1, Holm within the language);
+//  - `tests`: rows = systems, per language the F1 difference with the reference (the
+//    system minus the reference, points, paired bootstrap interval) and its p-value,
+//    and the difference with the best system and its p-value; p-values from
+//    approximate randomization, Holm-adjusted within each language and kind
+//    (against the reference: one per system; against the best: one per other system).
+struct Table3 {
+  reports::Document table, tests;
+};
+Table3 table3(const TaskResults& r);
+
+// The systems of a run as Table 4 sees them for the task's column group (named after
+// the task, upper case): each system's task score set (`sets`, from task_score_sets,
+// must outlive the result), baselines marked as the run marks them. Passed to
+// write_run, Table 4 then gives per language the best system by task F1 and the
+// systems tied with it, judged as it judges every measure.
+std::vector<reports::SystemScores> table4_task_systems(const TaskResults& r,
+                                                       const std::vector<results::ScoreSet>& sets);
+
+// Table 4's task column group alone: per language and `all`, the system (not the
 // reference) with the best task F1 (ties: every tied system, in run order) and that F1,
 // beside the reference's F1. Markdown or TSV.
 std::string table4_task(const TaskResults& r, bool markdown);
@@ -97,9 +131,10 @@ struct Correlations {
 };
 Correlations correlations(const RunResult& run, const TaskResults& task);
 
-// Writes DIR/task_per_doc.tsv, DIR/task.json, DIR/table3.{tsv,md}, DIR/table4_task.{tsv,md}, and with a run
-// DIR/correlation.{json,md}.
-void write_task(const std::filesystem::path& dir, const TaskResults& r, const RunResult* run);
+// Writes DIR/task_per_doc.tsv, DIR/task.json, DIR/table3.{tsv,md}, DIR/table3_tests.{tsv,md},
+// DIR/table4_task.{tsv,md}, and with a run DIR/correlation.{json,md}.
+// `t3` is table3(r), computed once by the caller (it also prints it).
+void write_task(const std::filesystem::path& dir, const TaskResults& r, const RunResult* run, const Table3& t3);
 
 // task_per_doc.tsv: system lang id status gold decision outcome label place score
 // gold_label gold_place conditions evidence reason (TSV escapes as per_doc.tsv).

@@ -31,7 +31,7 @@ page_ru=corpora/sample/ru/html/$(ls corpora/sample/ru/html | head -1)
 normalise() {
   sed -E -e "s#$work#TMP#g" \
     -e 's/in [0-9]+\.[0-9]+ s \([0-9]+ threads\)/in X s (N threads)/' \
-    -e 's/^task: [0-9]+\.[0-9]+ s$/task: X s/' \
+    -e 's/^task: [0-9]+\.[0-9]+ s/task: X s/' \
     -e 's/"(started|host|command|commit)": ".*"/"\1": "X"/' \
     -e 's/"(seconds|threads)": [0-9.e+-]+/"\1": 0/'
 }
@@ -102,8 +102,9 @@ golden_case run_sweep sweep.md sweep.tsv -- run --corpus corpora/sample --sweep 
   --sweep 'JTA.stopwords_low=0.2,0.3' --sweep 'RD.retry_length=100,500' --metrics to,tm --jobs 2 --no-progress --out OUT
 golden_case tune_sample split.tsv tune.tsv sweep_dev.md -- tune --corpus corpora/sample --sweep 'JTA.length_low=50:110:20' \
   --sweep 'RD.retry_length=100,500' --split-by page --metrics to --resamples 200 --trials 500 --jobs 2 --no-progress --out OUT
-golden_case run_task table3.md table3.tsv table4_task.md correlation.json -- \
-  run --corpus corpora/sample --extractors BP,JTA,RD --metrics to,tm --task daniel --jobs 2 --no-progress --out OUT
+golden_case run_task table3.md table3.tsv table3_tests.md table4.md table4_task.md correlation.json -- \
+  run --corpus corpora/sample --extractors BP,JTA,RD --metrics to,tm --task daniel --trials 2000 --jobs 2 --no-progress \
+  --out OUT
 golden_case task_cli task_per_doc.tsv -- task --corpus corpora/sample --languages en \
   --system "$work/score_in/outputs/BP" --jobs 1 --out OUT
 # Usage errors (exit 2) and failed work (exit 1).

@@ -7,6 +7,7 @@ set -euo pipefail
 BUILD_PKGS=(
   build-essential cmake pkg-config
   libgumbo-dev            # HTML5 parsing
+  libxml2-dev             # libxml2's HTML parser: the tree of the lxml-based ports (jusText, readability)
   nlohmann-json3-dev      # JSON results
   libicu-dev              # charset conversion, Unicode classes
   libuchardet-dev         # charset detection

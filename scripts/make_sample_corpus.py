@@ -2,7 +2,7 @@
 """Generates corpora/sample: detour's embedded sample corpus (our own text, no copying).
 
 Layout as DANIEL: corpora/sample/<lang>/{html,gold}/<date>_<site>_<sha224>.
-Five languages (en, fr, zh, ru, el), six pages each, on two or three invented sites per
+Five languages (en, fr, zh, ru, el), six to eight pages each, on two or three invented sites per
 language; pages of one site share a template. Pages carry the boilerplate real news and
 blog pages carry (navigation, breadcrumbs, share bars, ads, cookie banners, comment
 sections, related links, newsletter forms, footers, scripts, styles, layout and widget
@@ -13,12 +13,19 @@ Some sites are written in legacy charsets and say so in a meta tag: the zh site
 jiangcheng-daily in GBK under a "gb2312" label, the ru site vesti-prirechya in
 windows-1251, one el site in ISO-8859-7. Gold files are always UTF-8.
 
+It also writes the relevance judgments of the daniel task,
+corpora/sample/tasks/daniel/annotations.json (DAnIEL's corpus format, one entry per
+page, keyed "1", "2", ... in (language, page id) order): an article with an `event`
+(sample_corpus_text.py) is relevant, [[disease, place, "unknown"]]; the others are
+[["N", "N", "N"]]. The task's resource lists beside it are written by hand.
+
 Deterministic: run it again and the files are byte-identical.
     python3 scripts/make_sample_corpus.py [--out corpora/sample]
 """
 import argparse
 import hashlib
 import html
+import json
 import os
 import shutil
 
@@ -295,6 +302,7 @@ def main():
     for lang in sorted(ARTICLES):
         shutil.rmtree(os.path.join(out, lang), ignore_errors=True)
     count = 0
+    judged = []  # (lang, page id, article)
     for lang in sorted(ARTICLES):
         ui = UI[lang]
         os.makedirs(os.path.join(out, lang, "html"))
@@ -312,8 +320,23 @@ def main():
                 f.write(encode_page(page, site["charset"]))
             with open(os.path.join(out, lang, "gold", pid), "wb") as f:
                 f.write(gold_text(a).encode("utf-8"))
+            judged.append((lang, pid, a))
             count += 1
-    print(f"wrote {count} pages under {out}")
+    annotations = {}
+    for n, (lang, pid, a) in enumerate(sorted(judged, key=lambda x: (x[0], x[1]))):
+        if "event" in a:
+            disease, place = a["event"]
+            events, comment = [[disease, place, "unknown"]], f"epidemic event: {disease}, {place} (read by us)"
+        else:
+            events = [["N", "N", "N"]]
+            comment = a.get("note", "no epidemic event: the page reports none") + " (read by us)"
+        annotations[str(n + 1)] = {"path": pid, "langue": lang, "annotations": events, "comment": comment}
+    task_dir = os.path.join(out, "tasks", "daniel")
+    os.makedirs(task_dir, exist_ok=True)
+    with open(os.path.join(task_dir, "annotations.json"), "w", encoding="utf-8") as f:
+        f.write(json.dumps(annotations, indent=1, ensure_ascii=False) + "\n")
+    relevant = sum("event" in a for _, _, a in judged)
+    print(f"wrote {count} pages under {out} ({relevant} relevant to the daniel task)")
 
 
 if __name__ == "__main__":

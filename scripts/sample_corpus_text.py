@@ -4,6 +4,9 @@ people is accidental.
 
 ARTICLES[lang] = [(site, article), ...]; UI[lang] = the boilerplate strings.
 Blocks: ("h", heading), ("p", paragraph), ("l", [list items]).
+An article that reports an epidemic event has event=(disease, place): the relevance
+judgment of the daniel task (corpora/sample/tasks/daniel/annotations.json); the others
+are judged not relevant (note= says why when the page mentions a disease anyway).
 """
 
 # ------------------------------------------------------------------------------ sites
@@ -41,10 +44,14 @@ EL_KIPOS = dict(name="Ημερολόγιο Κήπου", slug="kipos", host="kipo
                 template="blog", charset="utf-8", slogan="Σημειώσεις από ένα μικρό κήπο")
 
 
-def art(title, date, iso, author, *blocks, tags=None):
+def art(title, date, iso, author, *blocks, tags=None, event=None, note=None):
     a = dict(title=title, date=date, iso=iso, author=author, blocks=list(blocks))
     if tags:
         a["tags"] = tags
+    if event:
+        a["event"] = event
+    if note:
+        a["note"] = note
     return a
 
 
@@ -518,6 +525,101 @@ EL = [
         P("Όταν μαλακώσουν, προσθέστε τον πελτέ και αρκετό ελαιόλαδο και αφήστε τα να σιγοβράσουν μισή ώρα "
           "ακόμα. Σερβίρετε με ελιές, ψωμί και ένα κομμάτι φέτα."),
         P("Κάποιοι προσθέτουν και λίγο πιπεριά ή ένα φύλλο δάφνης, αλλά εγώ προτιμώ τη συνταγή της μητέρας μου, απλή και χωρίς πολλά μπαχαρικά. Η φασολάδα είναι ακόμα πιο νόστιμη την επόμενη μέρα, όταν έχουν δέσει οι γεύσεις. Φυλάγεται στο ψυγείο για τρεις μέρες χωρίς πρόβλημα."),
+    )),
+]
+
+# ------------------------------------------------------------------------------ outbreaks
+# Pages that report an epidemic event (and one that only mentions an illness), so that
+# the daniel task has something to find on the sample corpus.
+EN += [
+    (EN_NORTHFIELD, art(
+        "Measles outbreak: nine children ill in Northfield", "22 April 2024", "2024-04-22", "Martha Quinn",
+        P("Nine children in Northfield have caught measles in the past three weeks, the county health team "
+          "said on Monday, and parents are being urged to check that their families are fully vaccinated."),
+        P("The first cases were found at a nursery on Mill Street at the start of the month. Since then the "
+          "infection has reached two primary schools, and one boy spent a night in hospital with a high fever "
+          "before being allowed home."),
+        H("Saturday vaccination clinics"),
+        P("The health centre on Station Road will open on Saturday mornings until the end of May so that "
+          "children who missed a dose can be vaccinated without an appointment. Adults who are not sure "
+          "whether they had both doses are welcome too."),
+        L("A rash that starts on the face and spreads down the body.",
+          "A high temperature, a cough and red, watery eyes.",
+          "Small white spots inside the cheeks."),
+        P("Anyone with these signs is asked to telephone the surgery first rather than walk in, so that "
+          "others in the waiting room are not exposed. Measles spreads very easily in classrooms."),
+        P("Dr Helen Ashby, the county's director of public health, said the outbreak was a reminder that "
+          "measles has not gone away. \"Two doses give almost complete protection,\" she said."),
+        event=("measles", "United Kingdom"),
+    )),
+    (EN_PINEWOOD, art(
+        "Broad beans, rain and a week in bed with flu", "3 February 2024", "2024-02-03", "Posted by Ruth",
+        P("Not much gardening this week: I spent five days in bed with flu while the rain came down "
+          "sideways. The broad beans I sowed in November have come through it better than I did."),
+        P("When I finally got down to the plot on Saturday the paths were mud and the water butt was "
+          "overflowing, but the beans were standing up straight and the garlic had green tips."),
+        P("My neighbour on the next plot had kept an eye on the greenhouse for me and even watered the "
+          "seedlings on the windowsill. Allotment people are the best people."),
+        L("Sow sweet peas in root trainers.", "Order seed potatoes.", "Mend the fence by the compost bins."),
+        P("Next week, if the weather and my legs allow, I will start digging the bed for the potatoes."),
+        note="no epidemic event: the writer's own illness",
+    )),
+]
+FR += [
+    (FR_COURRIER, art(
+        "Grippe aviaire : un élevage de canards placé sous surveillance", "14 janvier 2024", "2024-01-14",
+        "Par Claire Vasseur",
+        P("Un foyer de grippe aviaire a été confirmé vendredi dans un élevage de canards de la commune de "
+          "Saint-Aubin, a annoncé la préfecture. Les quatre mille volailles de l'exploitation seront abattues."),
+        P("Une zone de protection de trois kilomètres et une zone de surveillance de dix kilomètres ont été "
+          "mises en place autour de l'élevage. Les basses-cours des particuliers doivent rester confinées."),
+        P("Les services vétérinaires vont contrôler les dix-sept autres élevages de la zone dans les "
+          "prochains jours. Aucun cas humain n'a été signalé et la consommation de viande reste sans risque."),
+        P("C'est le deuxième foyer de grippe aviaire dans le département depuis l'automne. Les éleveurs "
+          "craignent pour la saison : « Nous avons tout fait pour protéger nos bêtes », confie l'un d'eux."),
+        event=("grippe aviaire", "France"),
+    )),
+]
+ZH += [
+    (ZH_JIANGCHENG, art(
+        "江城进入流感高发期 三所小学暂时停课", "2024年1月9日", "2024-01-09", "记者 陈静",
+        P("本报讯 近两周江城流感病例明显增多，市疾控中心9日发布提示，全市已进入流感高发期。"
+          "城北三所小学因多个班级出现发热学生，从本周起暂时停课五天。"),
+        P("市疾控中心监测数据显示，上周全市哨点医院报告的流感样病例比前一周增加了四成，"
+          "其中以甲型流感为主，患者多为中小学生。"),
+        P("市第二人民医院儿科门诊量连续多日超过一千人次，医院增开了夜间门诊，并在门诊大厅设置了发热患者专用通道。"),
+        P("疾控专家提醒，流感传播速度快，市民出现发热、咳嗽等症状时应及时就医，尽量减少去人员密集的场所。"
+          "老人、孩子和慢性病患者可以到社区卫生服务中心接种流感疫苗。"),
+        event=("流感", "中国"),
+    )),
+]
+RU += [
+    (RU_VESTI, art(
+        "Эпидемия гриппа: в районе закрыты на карантин три школы", "30 января 2024", "2024-01-30",
+        "Ирина Соколова",
+        P("В районе превышен эпидемический порог по гриппу и ОРВИ. Три школы закрыты на карантин до "
+          "конца недели, в остальных отменены массовые мероприятия."),
+        P("По данным районной больницы, за последнюю неделю к врачам обратились больше шестисот человек, "
+          "у большинства подтверждён грипп. Больше всего заболевших среди детей младшего школьного возраста."),
+        P("В поликлинике открыли отдельный вход для пациентов с температурой, а участковые врачи принимают "
+          "вызовы на дом до девяти вечера."),
+        P("Медики напоминают, что грипп опасен осложнениями, и советуют не заниматься самолечением. "
+          "Прививку от гриппа ещё можно сделать бесплатно в поликлинике."),
+        event=("грипп", "Russia"),
+    )),
+]
+EL += [
+    (EL_FONI, art(
+        "Κρούσματα ιλαράς σε δύο σχολεία της πόλης", "12 Μαρτίου 2024", "2024-03-12", "Μαρία Παππά",
+        P("Επτά κρούσματα ιλαράς έχουν επιβεβαιωθεί τις τελευταίες δύο εβδομάδες σε μαθητές δύο δημοτικών "
+          "σχολείων της πόλης, σύμφωνα με τη διεύθυνση δημόσιας υγείας."),
+        P("Τα παιδιά νοσηλεύονται στο σπίτι και είναι καλά στην υγεία τους. Ένα βρέφος χρειάστηκε να μείνει "
+          "μία νύχτα στο νοσοκομείο με υψηλό πυρετό."),
+        P("Οι γιατροί καλούν τους γονείς να ελέγξουν τα βιβλιάρια υγείας των παιδιών και να κλείσουν ραντεβού "
+          "για εμβολιασμό, εάν λείπει κάποια δόση. Τα κέντρα υγείας θα δέχονται παιδιά και το Σάββατο."),
+        P("«Η ιλαρά μεταδίδεται πολύ εύκολα, γι' αυτό ο εμβολιασμός είναι η καλύτερη προστασία», δήλωσε η "
+          "παιδίατρος του κέντρου υγείας."),
+        event=("ιλαρά", "Greece"),
     )),
 ]
 

@@ -23,9 +23,38 @@ std::string_view outcome_name(Outcome o) {
   return "-";
 }
 
+std::string DecisionCache::key(std::string_view lang, std::string_view text) {
+  std::string k;
+  k.reserve(lang.size() + 1 + text.size());
+  k.append(lang);
+  k.push_back('\0');
+  k.append(text);
+  return k;
+}
+
+std::shared_ptr<const Decision> DecisionCache::find(std::string_view lang, std::string_view text) const {
+  const std::string k = key(lang, text);
+  std::lock_guard<std::mutex> lock(mu_);
+  auto it = map_.find(k);
+  return it == map_.end() ? nullptr : it->second;
+}
+
+std::shared_ptr<const Decision> DecisionCache::insert(std::string_view lang, std::string_view text, Decision decision) {
+  std::string k = key(lang, text);
+  auto d = std::make_shared<const Decision>(std::move(decision));
+  std::lock_guard<std::mutex> lock(mu_);
+  return map_.try_emplace(std::move(k), std::move(d)).first->second;
+}
+
+std::size_t DecisionCache::size() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return map_.size();
+}
+
 namespace {
 
-void decide_one(const Task& task, const Annotations& annotations, const DocInput& in, DocRecord& r) {
+void decide_one(const Task& task, const Annotations& annotations, const DocInput& in, DocRecord& r,
+                DecisionCache* cache) {
   r.lang = in.lang;
   r.id = in.id;
   r.status = in.status;
@@ -54,12 +83,18 @@ void decide_one(const Task& task, const Annotations& annotations, const DocInput
     }
   }
   const auto start = std::chrono::steady_clock::now();
-  try {
-    r.decision = task.decide({in.lang, in.id, text});
-  } catch (const std::exception& e) {
-    r.status = "error";
-    r.reason = e.what();
-    r.decision = Decision{};
+  std::shared_ptr<const Decision> known = cache ? cache->find(in.lang, text) : nullptr;
+  if (known) {
+    r.decision = *known;
+  } else {
+    try {
+      r.decision = task.decide({in.lang, in.id, text});
+      if (cache) cache->insert(in.lang, text, r.decision);
+    } catch (const std::exception& e) {  // not cached: the id is in the reason
+      r.status = "error";
+      r.reason = e.what();
+      r.decision = Decision{};
+    }
   }
   r.millis = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   if (r.gold < 0) {
@@ -78,11 +113,11 @@ bool has(const Decision& d, std::string_view c) {
 }  // namespace
 
 TaskRun run_task(const Task& task, const Annotations& annotations, std::string system,
-                 const std::vector<DocInput>& docs, int jobs) {
+                 const std::vector<DocInput>& docs, int jobs, DecisionCache* cache) {
   TaskRun run;
   run.system = std::move(system);
   run.docs.resize(docs.size());
-  auto body = [&](std::size_t i) { decide_one(task, annotations, docs[i], run.docs[i]); };
+  auto body = [&](std::size_t i) { decide_one(task, annotations, docs[i], run.docs[i], cache); };
   if (jobs == 1) {
     for (std::size_t i = 0; i < docs.size(); ++i) body(i);
   } else {

@@ -29,8 +29,11 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "base/prf.h"
@@ -81,10 +84,28 @@ struct TaskCounts {
   std::size_t failed = 0, missing = 0, excluded = 0, errors = 0, unannotated = 0;
 };
 
+// The decisions made, by (language, text): a text met again (a system's output equal
+// to another system's, or to the gold text) takes the decision made the first time
+// instead of being decided again, since a task's decision is a function of the
+// language and the text alone. Thread-safe.
+class DecisionCache {
+ public:
+  // The decision of this text, or nullptr.
+  std::shared_ptr<const Decision> find(std::string_view lang, std::string_view text) const;
+  // Records a decision (the first one recorded for the text is kept and returned).
+  std::shared_ptr<const Decision> insert(std::string_view lang, std::string_view text, Decision decision);
+  std::size_t size() const;  // distinct texts decided
+
+ private:
+  static std::string key(std::string_view lang, std::string_view text);
+  mutable std::mutex mu_;
+  std::unordered_map<std::string, std::shared_ptr<const Decision>> map_;
+};
+
 // Decides every document (`jobs` threads, 0 = all cores); record order follows `docs`
-// whatever the thread count.
+// whatever the thread count. With a cache, a text already decided is not decided again.
 TaskRun run_task(const Task& task, const Annotations& annotations, std::string system,
-                 const std::vector<DocInput>& docs, int jobs = 0);
+                 const std::vector<DocInput>& docs, int jobs = 0, DecisionCache* cache = nullptr);
 
 // Counts of one language ("all": every document).
 TaskCounts count(const TaskRun& run, std::string_view lang);

@@ -42,12 +42,20 @@ struct LanguageLists {
   std::uint64_t disease_hash = 0, location_hash = 0;
 };
 
-// The keys of a dict literal, in order, as code points.
-std::vector<std::u32string> keys_of(const nlohmann::ordered_json& j, const fs::path& file) {
+// The keys of a dict literal as code points: in display order (a Python 3 dict), or
+// in the order a Python 2 dict iterates them.
+std::vector<std::u32string> keys_of(const nlohmann::ordered_json& j, const fs::path& file, bool python2_order) {
   if (!j.is_object()) throw ResourceError(file.string() + ": not a dict literal");
+  std::vector<std::string> keys;
+  keys.reserve(j.size());
+  for (const auto& [k, v] : j.items()) keys.push_back(k);
   std::vector<std::u32string> out;
-  out.reserve(j.size());
-  for (const auto& [k, v] : j.items()) out.push_back(decode_utf8(k));
+  out.reserve(keys.size());
+  if (python2_order) {
+    for (std::size_t i : python2_dict_order(keys)) out.push_back(decode_utf8(keys[i]));
+  } else {
+    for (const auto& k : keys) out.push_back(decode_utf8(k));
+  }
   return out;
 }
 
@@ -64,8 +72,20 @@ class DanielTask final : public Task {
         if (v < 1 || v > double(std::size_t{1} << 32) || v != std::floor(v))
           throw UsageError("task parameter max-bytes=" + value + ": must be a whole number from 1 to 2^32");
         max_bytes_ = static_cast<std::size_t>(v);
+      } else if (key == "version") {
+        if (value == "embeddia") params_.version = daniel::Version::Embeddia;
+        else if (value == "original") params_.version = daniel::Version::Original;
+        else throw UsageError("task parameter version=" + value + ": expected embeddia or original");
+      } else if (key == "repeats") {
+        // How the repeats are found, not what: both give the same decisions (not in
+        // the signature). "index": the lists' substring index (daniel/name_index.h),
+        // "suffix-array": rstr_max's way for every text.
+        if (value != "index" && value != "suffix-array")
+          throw UsageError("task parameter repeats=" + value + ": expected index or suffix-array");
+        use_index_ = value == "index";
       } else {
-        throw UsageError(unknown_name_message("daniel task parameter", key, {"ratio", "location-min", "max-bytes"}));
+        throw UsageError(
+            unknown_name_message("daniel task parameter", key, {"ratio", "location-min", "max-bytes", "version", "repeats"}));
       }
     }
     if (params_.ratio < 0 || params_.ratio > 1.1)
@@ -76,13 +96,19 @@ class DanielTask final : public Task {
 
   std::string signature() const override {
     const auto& p = params_;
-    std::string s = "task:daniel|port:EMBEDDIA/event-detection@431e711|ratio:" + number(p.ratio) +
+    const bool original = p.version == daniel::Version::Original;
+    std::string s = std::string("task:daniel|port:") +
+                    (original ? "rundimeco/daniel@ac1f5d0|scoring:original,headline-penalty=" +
+                                    number(p.headline_penalty)
+                              : std::string("EMBEDDIA/event-detection@431e711")) +
+                    "|ratio:" + number(p.ratio) +
                     "|location-min:" + number(p.location_min) + "|penalty:" + number(p.disease_penalty) + "/" +
                     number(p.location_penalty) + "|bonus:header=" + number(p.header_bonus) +
                     ",title=" + number(p.title_bonus) + "|full-ratio:" + number(p.full_ratio) +
                     "|zoning:p-or-lines,min-zones=" + std::to_string(p.min_zones) +
                     ",min-sentences=" + std::to_string(p.min_sentences) +
-                    ",header-ends=" + std::to_string(p.header_sentence_ends) + ",no-merge=" + p.no_header_merge +
+                    (original ? std::string(",no-header-merge")
+                              : ",header-ends=" + std::to_string(p.header_sentence_ends) + ",no-merge=" + p.no_header_merge) +
                     "|max-bytes:" + std::to_string(max_bytes_) + "|res:";
     bool first = true;
     for (const auto& [lang, l] : langs_) {
@@ -95,6 +121,9 @@ class DanielTask final : public Task {
   }
 
   void prepare(const std::vector<std::string>& languages) override {
+    // The original reads its lists with Python 2 (str literals are bytes) and joins the
+    // names in a Python 2 dict's order.
+    const bool original = params_.version == daniel::Version::Original;
     for (const std::string& lang : languages) {
       if (langs_.count(lang)) continue;
       if (lang.empty()) throw ResourceError("task daniel: a page without a language (use --lang)");
@@ -111,21 +140,22 @@ class DanielTask final : public Task {
         }
         hash = fnv1a(bytes);
         try {
-          return parse_py_literal(bytes);
+          return parse_py_literal(bytes, original);
         } catch (const PyLiteralError& e) {
           throw ResourceError(file.string() + ": " + e.what());
         }
       };
       const fs::path dfile = dir_ / l.disease_file, lfile = dir_ / l.location_file;
-      l.lists.diseases = keys_of(load(l.disease_file, l.disease_hash), dfile);
+      l.lists.diseases = keys_of(load(l.disease_file, l.disease_hash), dfile, original);
       nlohmann::ordered_json loc = load(l.location_file, l.location_hash);
-      l.lists.locations = keys_of(loc, lfile);
+      l.lists.locations = keys_of(loc, lfile, original);
       if (!loc.contains("default_value") || !loc["default_value"].is_string())
         throw ResourceError(lfile.string() + ": no \"default_value\" string (the language's default location)");
       l.lists.default_location = decode_utf8(loc["default_value"].get<std::string>());
       for (const auto* names : {&l.lists.diseases, &l.lists.locations})
         for (const auto& n : *names)
           if (n.empty()) throw ResourceError((names == &l.lists.diseases ? dfile : lfile).string() + ": an empty name");
+      if (use_index_) daniel::index_lists(l.lists, params_);
       langs_.emplace(lang, std::move(l));
     }
   }
@@ -178,6 +208,7 @@ class DanielTask final : public Task {
   fs::path dir_;
   daniel::Params params_;
   std::size_t max_bytes_ = std::size_t{1} << 20;
+  bool use_index_ = true;
   std::map<std::string, LanguageLists> langs_;
 };
 

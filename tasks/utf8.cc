@@ -12,19 +12,25 @@ std::string encode_utf8(std::u32string_view text) {
 }
 
 std::u32string decode_utf8(std::string_view bytes, std::size_t* invalid) {
-  std::u32string out;
-  out.reserve(bytes.size());
-  std::size_t bad = 0;
+  std::u32string out(bytes.size(), U'\0');  // at most one code point per byte
+  std::size_t bad = 0, n = 0;
   for (std::size_t i = 0; i < bytes.size();) {
+    const unsigned char b = static_cast<unsigned char>(bytes[i]);
+    if (b < 0x80) {  // ASCII
+      out[n++] = b;
+      ++i;
+      continue;
+    }
     const utf8::Step s = utf8::decode(bytes, i);
     if (s.ok) {
-      out += s.cp;
+      out[n++] = s.cp;
     } else {
-      out += U'\uFFFD';
+      out[n++] = U'\uFFFD';
       ++bad;
     }
     i += s.len;
   }
+  out.resize(n);
   if (invalid) *invalid = bad;
   return out;
 }

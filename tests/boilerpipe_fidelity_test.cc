@@ -1,8 +1,11 @@
 // Fidelity of the Boilerpipe 1.2.0 port: per-page text-only F1 of our BP output
 // against the published Boilerpipe ArticleExtractor outputs on the DANIEL corpus
 // (../shared/corpora/daniel-published-outputs/outputs/boilerpipe-text). Targets from
-// the issue: median >= 0.97, mean >= 0.93; we reach median 1.0 and mean 0.991, so the
-// mean is guarded at 0.985 against regressions. Skips without ../shared.
+// the issue: median >= 0.97, mean >= 0.93. On NekoHTML's tree (issue 15) we reach median
+// 1.0 and mean 0.9940 (el 0.9996, en 0.9999, pl 1.0, ru 1.0, zh 0.9753; on the HTML5
+// tree it was 0.9912), guarded a little below. Against the real jar run on the same
+// decoded text every page is 1.0 (scripts/parse_fidelity/run.sh); what is left here
+// is the publisher's decoding of 11 zh pages. Skips without ../shared.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -59,7 +62,7 @@ TEST_CASE("BP matches published Boilerpipe outputs on DANIEL", "[fidelity][boile
   const auto all = summarize(f1["all"]);
   CHECK(all.median >= 0.97);
   CHECK(all.mean >= 0.93);
-  CHECK(all.mean >= 0.985);  // regression guard: measured 0.9912
-  for (const char* lang : {"en", "el", "pl", "ru"}) CHECK(summarize(f1[lang]).mean >= 0.985);
-  CHECK(summarize(f1["zh"]).mean >= 0.965);  // 11 zh pages were decoded differently by the publisher
+  CHECK(all.mean >= 0.99);  // regression guard: measured 0.9940
+  for (const char* lang : {"en", "el", "pl", "ru"}) CHECK(summarize(f1[lang]).mean >= 0.995);
+  CHECK(summarize(f1["zh"]).mean >= 0.97);  // 11 zh pages were decoded differently by the publisher
 }

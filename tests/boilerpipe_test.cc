@@ -244,3 +244,32 @@ TEST_CASE("boilerpipe extractors are registered and give segments", "[boilerpipe
   REQUIRE(e.segments.size() == 1);
   CHECK(e.segments[0].text.rfind("alpha\xC2\xA0" "beta gamma", 0) == 0);
 }
+
+// The jar's getContent() prints one line per original text block even when fusion
+// merged them into one (here 4 blocks, 0-3, into one content block; checked with
+// scripts/boilerpipe/run.sh --debug): BP gives one segment per line, the heading a
+// Heading, and the HTML form for chains follows the same blocks.
+TEST_CASE("BP gives one segment per original block, as getContent's lines", "[boilerpipe]") {
+  const std::string page =
+      "<html><head><title>A story</title></head><body><div><h1>The headline of the story</h1><p>First paragraph "
+      "of the story with enough words to be content in the article, as the classifier wants it, and more words "
+      "here.</p><p>Second paragraph of the story with enough words to be content in the article, as the "
+      "classifier wants it, and more words here.</p><p>Third paragraph, also long enough to be kept by "
+      "Boilerpipe as content of the article, with plenty of words in it.</p></div><div><a href=\"/a\">Home</a> "
+      "<a href=\"/b\">News</a></div></body></html>";
+  Page p = html::make_page("t", page);
+  const auto td = boilerpipe::process(*html::tree(p, dom::Parser::Neko), boilerpipe::Chain::Article);
+  int content_blocks = 0;
+  for (const auto& b : td.blocks) content_blocks += b.is_content;
+  CHECK(content_blocks == 1);
+  const auto e = make_extractor("BP")->extract(p);
+  REQUIRE(e.segments.size() == 4);
+  CHECK(e.segments[0].kind == SegmentKind::Heading);
+  CHECK(e.segments[0].text == "The headline of the story");
+  CHECK(e.segments[3].kind == SegmentKind::Paragraph);
+  CHECK(e.segments[3].text.rfind("Third paragraph", 0) == 0);
+  std::string lines;
+  for (const auto& s : e.segments) lines += s.text + "\n";
+  CHECK(lines == td.content());
+  CHECK(render_html(e.segments).find("<h2>The headline of the story</h2>") != std::string::npos);
+}

@@ -70,3 +70,111 @@ TEST_CASE("dom: parses on one thread reuse gumbo's arena without mixing trees", 
   CHECK(first_html.find("para 19999 text") != std::string::npos);
   CHECK(first_html.find(std::string(300000, 'x')) != std::string::npos);
 }
+
+namespace {
+
+// The texts of a tree, in document order, joined by '|'.
+std::string texts(const dom::Document& d) {
+  std::string out;
+  dom::walk(d.root(), [&](dom::Event e, const dom::Node* n) {
+    if (e == dom::Event::Text) out += (out.empty() ? "" : "|") + n->text;
+    return true;
+  });
+  return out;
+}
+
+// The parent tag of the first text node that contains `needle`.
+std::string parent_of(const dom::Document& d, std::string_view needle) {
+  std::string tag;
+  dom::walk(d.root(), [&](dom::Event e, const dom::Node* n) {
+    if (e == dom::Event::Text && tag.empty() && n->text.find(needle) != std::string::npos) tag = n->parent->tag;
+    return true;
+  });
+  return tag;
+}
+
+bool has_ancestor(const dom::Document& d, std::string_view needle, std::string_view tag) {
+  bool found = false;
+  dom::walk(d.root(), [&](dom::Event e, const dom::Node* n) {
+    if (e == dom::Event::Text && !found && n->text.find(needle) != std::string::npos)
+      for (const dom::Node* p = n->parent; p; p = p->parent)
+        if (p->is(tag)) found = true;
+    return true;
+  });
+  return found;
+}
+
+}  // namespace
+
+// What lxml.html shows (checked with Debian's python3-lxml 4.9 on libxml2 2.9.14).
+TEST_CASE("dom: libxml2's tree as lxml shows it", "[dom][libxml2]") {
+  // C1 references stay C1 controls, &#0; is dropped, "&nbsp" without ';' stays text.
+  auto d = dom::Document::parse_libxml2("<p>a&#150;b &#128; c&nbsp d &amp; e</p>");
+  CHECK(texts(d) == "a\xC2\x96" "b \xC2\x80 c&nbsp d & e");
+  // No <tbody> is added; "<a .../>" is closed where it is.
+  auto t = dom::Document::parse_libxml2("<a name=x/><table><tr><td>cell</td></tr></table><p>after</p>");
+  CHECK(parent_of(t, "cell") == "td");
+  CHECK_FALSE(has_ancestor(t, "cell", "tbody"));
+  CHECK_FALSE(has_ancestor(t, "after", "a"));
+  // Whitespace text is kept (lxml's default), tags and attributes in lower case.
+  auto w = dom::Document::parse_libxml2("<DIV CLASS=x>one</DIV> <div>two</div>");
+  REQUIRE(w.body());
+  CHECK(w.body()->children.size() == 3);
+  CHECK(w.body()->children[0]->attr_or("class") == "x");
+  // An empty page is an empty tree, not an error.
+  CHECK(dom::Document::parse_libxml2("").root()->children.empty());
+}
+
+// What the Boilerpipe jar's NekoHTML does (checked with scripts/parse_fidelity/NekoTrees.java).
+TEST_CASE("dom: NekoHTML's tree as Boilerpipe reads it", "[dom][neko]") {
+  // References: C1 and NUL kept; HTML 4 names with or without ';'; the whole name run.
+  auto r = dom::Document::parse_neko("<p>a&#150;b &#0; &hellip c &nbspx &copy2012 &AMP; &lang;</p>");
+  CHECK(texts(r) == std::string("a\xC2\x96" "b ") + '\0' + " \xE2\x80\xA6 c &nbspx &copy2012 &AMP; \xE2\x8C\xA9");
+  // "<a/>" stays open, but a table closes it.
+  auto a = dom::Document::parse_neko("<a name=top/><p>one</p><p>two</p>");
+  CHECK(has_ancestor(a, "one", "a"));
+  auto at = dom::Document::parse_neko("<a name=top/><table><tr><td>x</td></tr></table><p>after</p>");
+  CHECK_FALSE(has_ancestor(at, "after", "a"));
+  // A <li> closes the open <li> wherever it is; a <tr> closes the <div> around a table.
+  auto li = dom::Document::parse_neko("<ul><li>outer<div><ul><li>inner</ul></div></ul>");
+  CHECK_FALSE(has_ancestor(li, "inner", "div"));
+  auto tr = dom::Document::parse_neko(
+      "<table><tr><td><div><table><tr><td>X</td></tr></table></div></td></tr></table>");
+  CHECK_FALSE(has_ancestor(tr, "X", "div"));
+  // A title ends at the first tag when "</title>" does not follow.
+  auto ti = dom::Document::parse_neko("<title>T <b>bold</b></titlex> tail</head><body><p>x</p>");
+  CHECK(ti.title() == "T ");
+  CHECK(has_ancestor(ti, "tail", "body"));
+  // Text after </html> is kept in the body.
+  auto after = dom::Document::parse_neko("<html><body><p>a</p></body></html><p>after html</p>");
+  CHECK(has_ancestor(after, "after html", "body"));
+}
+
+TEST_CASE("dom: the libxml2 and NekoHTML trees survive 100000 nested divs", "[dom][robust]") {
+  std::string html = "<html><body>";
+  for (int i = 0; i < 100000; ++i) html += "<div>";
+  html += "deep text";
+  for (int i = 0; i < 100000; ++i) html += "</div>";
+  html += "<p>after</p></body></html>";
+  for (auto parser : {dom::Parser::Libxml2, dom::Parser::Neko}) {
+    auto d = dom::Document::parse_with(parser, html);
+    INFO(dom::parser_signature(parser));
+    CHECK(d.flattened_elements() > 0);
+    const std::string text = texts(d);
+    CHECK(text.find("deep text") != std::string::npos);
+    CHECK(text.find("after") != std::string::npos);
+  }
+}
+
+TEST_CASE("dom: a page's trees are parsed once per parser kind and shared", "[dom]") {
+  Page p = html::make_page("p", "<p>one <a href=x>two</a></p>");
+  auto a = html::tree(p, dom::Parser::Libxml2);
+  auto b = html::tree(p, dom::Parser::Libxml2);
+  CHECK(a.get() == b.get());
+  CHECK(html::tree(p, dom::Parser::Html5).get() == p.dom.get());
+  Page copy = p;  // copies share the cache
+  CHECK(html::tree(copy, dom::Parser::Neko).get() == html::tree(p, dom::Parser::Neko).get());
+  Page bare;  // no cache: parsed on each call
+  bare.html = "<p>x</p>";
+  CHECK(html::tree(bare, dom::Parser::Libxml2).get() != html::tree(bare, dom::Parser::Libxml2).get());
+}

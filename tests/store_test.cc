@@ -127,9 +127,9 @@ TEST_CASE("resume: runs killed with SIGKILL at several points and resumed equal 
   const fs::path db = t.path / "runs.sqlite";
   auto r = run_detour(kRun + " --out " + q(whole));
   REQUIRE(r.status == 0);
-  REQUIRE(journal_pages(whole) == 30);
+  REQUIRE(journal_pages(whole) == 36);
 
-  // Killed at 3, 12 and 25 of 30 pages: the first run, then each resume.
+  // Killed at 3, 12 and 25 of 36 pages: the first run, then each resume.
   std::size_t before = 0;
   for (std::size_t at : {3, 12, 25}) {
     const std::string extra = before == 0 ? "" : " --resume";
@@ -139,7 +139,7 @@ TEST_CASE("resume: runs killed with SIGKILL at several points and resumed equal 
     REQUIRE(st == 128 + SIGKILL);
     const std::size_t kept = journal_pages(killed);
     CHECK(kept >= at);
-    CHECK(kept < 30);
+    CHECK(kept < 36);
     CHECK(kept >= before);
     before = kept;
     detour::store::Store store(db, /*create=*/false);
@@ -160,7 +160,7 @@ TEST_CASE("resume: runs killed with SIGKILL at several points and resumed equal 
   auto runs = store.list();
   REQUIRE(runs.size() == 1);
   CHECK(runs[0].status == "complete");
-  CHECK(runs[0].done == 30);
+  CHECK(runs[0].done == 36);
   r = run_detour("runs tables " + std::to_string(runs[0].id) + " --store " + q(db) + " --out " + q(t.path / "tables"));
   REQUIRE(r.status == 0);
   for (const char* f : {"table2.md", "table2.tsv", "table2.json", "table4.txt", "table4.tex"})
@@ -180,10 +180,10 @@ TEST_CASE("resume: SIGINT stops the run, says how far it got and how to resume",
   INFO(log);
   CHECK(st == 128 + SIGINT);
   CHECK_THAT(log, Catch::Contains("--resume"));
-  CHECK_THAT(log, Catch::Contains("of 30"));
+  CHECK_THAT(log, Catch::Contains("of 36"));
   auto r = run_detour(kRun + " --out " + q(out) + " --resume");
   CHECK(r.status == 0);
-  CHECK(journal_pages(out) >= 30);
+  CHECK(journal_pages(out) >= 36);
 }
 
 TEST_CASE("store: two runs writing one store at the same time both land completely", "[store]") {
@@ -203,7 +203,7 @@ TEST_CASE("store: two runs writing one store at the same time both land complete
   REQUIRE(runs.size() == 2);
   for (const auto& run : runs) {
     CHECK(run.status == "complete");
-    CHECK(run.done == 30);
+    CHECK(run.done == 36);
     // Each run's tables from the store are the bytes its folder holds.
     const fs::path dir = t.path / ("tables" + std::to_string(run.id));
     auto r = run_detour("runs tables " + std::to_string(run.id) + " --store " + q(db) + " --out " + q(dir));
@@ -245,7 +245,7 @@ TEST_CASE("shards: 4 shards through GNU parallel, merged, equal the one-process 
     CHECK(n <= 10);
     total += n;
   }
-  CHECK(total == 30);
+  CHECK(total == 36);
 }
 
 TEST_CASE("merge: the shards of an --aggregate run give its aggregate-NAME tables too", "[store][shard]") {
@@ -333,7 +333,7 @@ INSERT INTO scores SELECT * FROM c.scores;
     CHECK(store.schema_version() == detour::store::kSchemaVersion);
     CHECK(store.integrity_check() == "ok");
     REQUIRE(store.list().size() == 1);
-    CHECK(store.list()[0].done == 30);
+    CHECK(store.list()[0].done == 36);
   }
   r = run_detour("runs tables 1 --store " + q(old) + " --out " + q(t.path / "tables"));
   INFO(r.out);
@@ -344,5 +344,5 @@ INSERT INTO scores SELECT * FROM c.scores;
   detour::store::Db db(old, /*create=*/false);
   detour::store::Stmt n(db, "SELECT COUNT(*) FROM timings");
   REQUIRE(n.step());
-  CHECK(n.int64(0) == 60);
+  CHECK(n.int64(0) == 72);
 }

@@ -91,6 +91,78 @@ TEST_CASE("repeats: the suffix array is sorted and every repeat occurs at its in
   }
 }
 
+TEST_CASE("DAnIEL candidates: the names' index finds what rstr_max's suffix array finds", "[tasks]") {
+  // Random zones and names over small alphabets (many repeats, left and right
+  // extensions, names inside names, first letters that differ in case), Unicode past
+  // the BMP, and zones with a character below U+0003 (where the index steps aside).
+  std::mt19937 rng(11);
+  RepeatFinder finder;
+  daniel::Params p;
+  int compared = 0, with_candidates = 0, declined = 0;
+  for (int round = 0; round < 3000; ++round) {
+    const std::u32string alphabets[] = {U"ab", U"abA", U"abcdB", U"ab中文\U0001F600", U"xyzXY .İi", U"ab\x01"};
+    const std::u32string& alpha = alphabets[round % 6];
+    auto word = [&](std::size_t max) {
+      std::u32string w;
+      const std::size_t n = 1 + rng() % max;
+      for (std::size_t i = 0; i < n; ++i) w += alpha[rng() % alpha.size()];
+      return w;
+    };
+    std::vector<std::u32string> names;
+    const std::size_t nn = 1 + rng() % 8;
+    for (std::size_t i = 0; i < nn; ++i) {
+      std::u32string w = word(6);
+      if (std::find(names.begin(), names.end(), w) == names.end()) names.push_back(w);
+    }
+    std::vector<std::u32string> zones(1 + rng() % 6);  // one zone: the one-zone way
+    for (auto& z : zones) {
+      z = word(30);
+      if (rng() % 3 == 0) z += names[rng() % names.size()] + word(4);  // a name inside
+    }
+    if (zones.size() >= 3 && rng() % 4 == 0) zones[1] += zones[2];  // DAnIEL's header merge
+    const bool location = rng() % 2;
+    p.version = round % 3 == 0 ? daniel::Version::Original : daniel::Version::Embeddia;
+    daniel::Lists lists;
+    lists.diseases = lists.locations = names;
+    daniel::index_lists(lists, p);
+    const daniel::NameIndex& index = *lists.disease_index;
+    bool low = false;  // a name with a character below U+0003: no index
+    for (const auto& n : names) low = low || n.find(U'\x01') != std::u32string::npos;
+    REQUIRE(index.usable() == !low);
+    const auto fast = daniel::candidates_by_index(zones, names, index, location, p, 1000000);
+    const auto slow = daniel::candidates(zones, names, location, p, finder, 1000000);
+    if (!fast) {
+      ++declined;
+      continue;
+    }
+    ++compared;
+    with_candidates += !slow.empty();
+    INFO("round " << round);
+    REQUIRE(fast->size() == slow.size());
+    for (std::size_t i = 0; i < slow.size(); ++i) {
+      CHECK((*fast)[i].score == slow[i].score);
+      CHECK((*fast)[i].name == slow[i].name);
+      CHECK((*fast)[i].substring == slow[i].substring);
+      CHECK((*fast)[i].positions == slow[i].positions);
+    }
+  }
+  CHECK(compared > 2000);
+  CHECK(with_candidates > 1500);
+  CHECK(declined > 300);
+  // One zone: positions in the joined text, as the suffix-array way gives them; an
+  // empty zone has no candidate; a character below U+0003 in a zone: not the index's.
+  daniel::Lists lists;
+  lists.diseases = lists.locations = {U"ab", U"b"};
+  daniel::index_lists(lists, p);
+  const auto one = daniel::candidates_by_index({U"xabab"}, lists.diseases, *lists.disease_index, false, p);
+  const auto one_slow = daniel::candidates({U"xabab"}, lists.diseases, false, p, finder);
+  REQUIRE(one.has_value());
+  REQUIRE(one->size() == one_slow.size());
+  CHECK((*one)[0].positions == one_slow[0].positions);
+  CHECK(daniel::candidates_by_index({U""}, lists.diseases, *lists.disease_index, false, p)->empty());
+  CHECK_FALSE(daniel::candidates_by_index({U"a\x02" U"b", U"ab"}, lists.diseases, *lists.disease_index, false, p));
+}
+
 TEST_CASE("DAnIEL zoning: paragraphs, lines, weak-structure fallbacks, header merge", "[tasks]") {
   daniel::Params p;
   daniel::Zoning how;
@@ -129,15 +201,34 @@ TEST_CASE("round5 rounds as Python's round(x, 5)", "[tasks]") {
   CHECK(daniel::round5(0.123456789) == 0.12346);
   CHECK(daniel::round5(2.0 / 3.0) == 0.66667);
   CHECK(daniel::round5(0) == 0);
+  // Exact ties (dyadic values): half to even in Python 3, away from zero in Python 2.
+  CHECK(daniel::round5(0.015625) == 0.01562);
+  CHECK(daniel::round5_half_away(0.015625) == 0.01563);
+  CHECK(daniel::round5(0.046875) == 0.04688);
+  CHECK(daniel::round5_half_away(-0.015625) == -0.01563);
+  // Against the decimal-string way (glibc's printf is exact) on positions k / n.
+  std::mt19937 rng(3);
+  for (int i = 0; i < 200000; ++i) {
+    const double n = 1 + rng() % 100000, k = rng() % static_cast<unsigned>(n + 1);
+    const double x = k / n;
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.5f", x);
+    REQUIRE(daniel::round5(x) == std::strtod(buf, nullptr));
+  }
 }
 
-TEST_CASE("DAnIEL port: the real DAnIEL's decisions on committed texts", "[tasks][parity]") {
+namespace {
+
+// The decisions of the task on the committed texts against a decision file of the real
+// DAnIEL (scripts/daniel/daniel_decisions.py --texts); returns (compared, relevant).
+std::pair<int, int> parity(const std::string& decisions, const std::map<std::string, std::string>& params) {
   const fs::path dir = testing::source_dir() / "tests/fixtures/tasks/daniel";
   TaskSettings s;
   s.resources = sample_resources();
+  s.params = params;
   auto task = find_task("daniel").make(s);
   task->prepare({"el", "en", "fr", "ru", "zh"});
-  std::ifstream in(dir / "daniel_decisions.tsv");
+  std::ifstream in(dir / decisions);
   std::string line;
   std::getline(in, line);
   int compared = 0, relevant = 0;
@@ -145,7 +236,7 @@ TEST_CASE("DAnIEL port: the real DAnIEL's decisions on committed texts", "[tasks
     if (line.empty() || line[0] == '#') continue;
     auto f = split_tabs(line);
     REQUIRE(f.size() == 7);
-    INFO(f[0] + "/" + f[1]);
+    INFO(decisions << ": " << f[0] + "/" + f[1]);
     REQUIRE(f[6].empty());  // DAnIEL decided it
     const std::string text = io::read_file(dir / "texts" / f[0] / f[1]);
     Decision d = task->decide({f[0], f[1], text});
@@ -156,8 +247,25 @@ TEST_CASE("DAnIEL port: the real DAnIEL's decisions on committed texts", "[tasks
     ++compared;
     relevant += d.relevant;
   }
-  CHECK(compared == 20);
-  CHECK(relevant == 15);
+  return {compared, relevant};
+}
+
+}  // namespace
+
+TEST_CASE("DAnIEL port: the real DAnIEL's decisions on committed texts", "[tasks][parity]") {
+  // EMBEDDIA/event-detection (Python 3), the default, both ways of finding repeats.
+  for (const char* repeats : {"index", "suffix-array"}) {
+    const auto [compared, relevant] = parity("daniel_decisions.tsv", {{"repeats", repeats}});
+    CHECK(compared == 20);
+    CHECK(relevant == 15);
+  }
+  // The original rundimeco/daniel at ac1f5d0, run by a Python 2.7.8 built from source.
+  for (const char* repeats : {"index", "suffix-array"}) {
+    const auto [compared, relevant] =
+        parity("daniel_original_decisions.tsv", {{"version", "original"}, {"repeats", repeats}});
+    CHECK(compared == 20);
+    CHECK(relevant == 14);
+  }
 }
 
 TEST_CASE("daniel task: resources and parameters are checked before any document", "[tasks]") {
@@ -279,4 +387,92 @@ TEST_CASE("detour task: exit statuses and errors naming the file", "[tasks][cli]
                           sample_resources().string() + "'");
   CHECK(r.status == 1);
   CHECK(r.out.find("annotations.json: not JSON") != std::string::npos);
+}
+
+TEST_CASE("task: equal texts are decided once, with the decisions of a run without the cache", "[tasks]") {
+  TaskSettings s;
+  s.resources = sample_resources();
+  auto task = find_task("daniel").make(s);
+  task->prepare({"en"});
+  Annotations ann;
+  const std::string a = "<h>Measles in Kenya\n<p>Measles cases rise in Kenya. Doctors worry.\n<p>Measles again.\n";
+  const std::string b = "<h>Garden notes\n<p>The beans are up. Rain all week.\n<p>More rain.\n";
+  std::vector<DocInput> docs;
+  for (int i = 0; i < 6; ++i) {
+    DocInput in;
+    in.lang = "en";
+    in.id = "d" + std::to_string(i);
+    in.text = i % 2 ? std::string_view(a) : std::string_view(b);
+    docs.push_back(in);
+  }
+  DecisionCache cache;
+  const TaskRun with = run_task(*task, ann, "S", docs, 2, &cache);
+  const TaskRun twice = run_task(*task, ann, "T", docs, 1, &cache);
+  const TaskRun without = run_task(*task, ann, "S", docs, 1);
+  CHECK(cache.size() == 2);
+  REQUIRE(with.docs.size() == without.docs.size());
+  for (std::size_t i = 0; i < docs.size(); ++i) {
+    for (const TaskRun* r : {&with, &twice}) {
+      CHECK(r->docs[i].decision.relevant == without.docs[i].decision.relevant);
+      CHECK(r->docs[i].decision.label == without.docs[i].decision.label);
+      CHECK(r->docs[i].decision.score == without.docs[i].decision.score);
+      CHECK(r->docs[i].decision.evidence == without.docs[i].decision.evidence);
+    }
+  }
+  CHECK(without.docs[1].decision.relevant);
+  CHECK_FALSE(without.docs[0].decision.relevant);
+}
+
+TEST_CASE("Table 3: intervals, the best and tied systems, paired tests; Table 4's task group", "[tasks][stats]") {
+  // Three systems on 60 annotated documents: A finds every relevant one, B half of
+  // them, C none; the reference (gold texts) as A.
+  harness::TaskResults r;
+  r.task = "daniel";
+  r.signature = "task:daniel|test";
+  r.languages = {"en"};
+  r.judgments.resamples = 200;
+  r.judgments.trials = 500;
+  const int n = 60;
+  for (const char* name : {"reference", "A", "B", "C"}) {
+    TaskRun run;
+    run.system = name;
+    for (int i = 0; i < n; ++i) {
+      DocRecord d;
+      d.lang = "en";
+      d.id = "p" + std::to_string(i);
+      d.status = "ok";
+      d.gold = i % 2;
+      const bool found = std::string(name) == "C" ? false : std::string(name) == "B" ? i % 4 == 1 : true;
+      d.decision.relevant = d.gold ? found : false;
+      d.outcome = d.gold ? (d.decision.relevant ? Outcome::TP : Outcome::FN) : Outcome::TN;
+      run.docs.push_back(d);
+    }
+    r.runs.push_back(std::move(run));
+  }
+  const harness::Table3 t = harness::table3(r);
+  REQUIRE(t.table.tables.size() == 1);
+  const auto& rows = t.table.tables[0].rows;
+  REQUIRE(rows.size() == 4);
+  // Columns: system, en P/R/F1, all P/R/F1. A is best (F1 100), B and C worse.
+  CHECK(rows[1][3].marks() & reports::kBest);
+  CHECK_FALSE(rows[2][3].marks() & reports::kTied);
+  CHECK(rows[2][3].score().value() == Approx(100 * 2 * 0.5 / 1.5));
+  CHECK(rows[2][3].score().has_interval());
+  const std::string md = reports::write(t.tests, "md");
+  CHECK_THAT(md, Catch::Contains("p ref") && Catch::Contains("holm"));
+  REQUIRE(t.tests.tables.size() == 1);
+  const auto& tests = t.tests.tables[0].rows;
+  REQUIRE(tests.size() == 3);
+  // A against the reference: no difference, p 1; B and C: worse, p below 0.05.
+  CHECK(tests[0][1].score().value() == 0);
+  CHECK(tests[0][2].score().value() == 1);
+  CHECK(tests[1][1].score().value() < 0);
+  CHECK(tests[1][2].score().value() < 0.05);
+  CHECK(tests[2][2].score().value() < 0.05);
+  CHECK(tests[0][3].text() == "best");
+  // The task as score sets: one per run, scored documents only.
+  const auto sets = harness::task_score_sets(r);
+  REQUIRE(sets.size() == 4);
+  CHECK(sets[2].docs.size() == static_cast<std::size_t>(n));
+  CHECK(results::aggregate_metric(sets[2], 0, "en").tp == n / 4);
 }

@@ -40,10 +40,12 @@ std::string collapse_ascii_whitespace(std::string_view s) {
 
 class BoilerpipeExtractor final : public Extractor {
  public:
-  BoilerpipeExtractor(std::string name, Chain chain, std::string original, ChainOptions options = {})
-      : name_(std::move(name)), chain_(chain), original_(std::move(original)), options_(options) {}
+  BoilerpipeExtractor(std::string name, Chain chain, std::string original, dom::Parser parser,
+                      ChainOptions options = {})
+      : name_(std::move(name)), chain_(chain), original_(std::move(original)), parser_(parser), options_(options) {}
   std::string name() const override { return name_; }
-  std::string version() const override { return "1"; }
+  // 2: the NekoHTML-style tree, one segment per original block.
+  std::string version() const override { return "2"; }
   // The 1.2.0 extractor followed, and every option that differs from it.
   Settings settings() const override {
     Settings s = {{"follows", "boilerpipe-1.2.0 " + original_}};
@@ -63,27 +65,41 @@ class BoilerpipeExtractor final : public Extractor {
     return s;
   }
   Extraction extract(const Page& page) const override {
-    if (!page.dom) throw ExtractError(name_ + ": page " + page.id + " has no parsed DOM");
-    TextDocument td = process(*page.dom, chain_, options_);
+    const auto tree = html::tree(page, parser_);
+    TextDocument td = process(*tree, chain_, options_);
     Extraction ex;
     for (const TextBlock& b : td.blocks) {
       if (!b.is_content) continue;
-      Segment s;
-      s.kind = b.all_heading ? SegmentKind::Heading : SegmentKind::Paragraph;
-      s.text = collapse_ascii_whitespace(b.text);
-      if (!s.text.empty()) ex.segments.push_back(std::move(s));
+      // One segment per original block, as getContent() prints one line per block
+      // even after fusion merged them (their texts are joined by '\n').
+      std::size_t part = 0, begin = 0;
+      while (begin <= b.text.size()) {
+        std::size_t end = b.text.find('\n', begin);
+        if (end == std::string::npos) end = b.text.size();
+        Segment s;
+        const bool heading = part < b.part_heading.size() ? b.part_heading[part] : b.all_heading;
+        s.kind = heading ? SegmentKind::Heading : SegmentKind::Paragraph;
+        s.text = collapse_ascii_whitespace(std::string_view(b.text).substr(begin, end - begin));
+        if (!s.text.empty()) ex.segments.push_back(std::move(s));
+        ++part;
+        begin = end + 1;
+      }
     }
     return ex;
   }
+  std::optional<dom::Parser> parser() const override { return parser_; }
 
  private:
   std::string name_;
   Chain chain_;
   std::string original_;
+  dom::Parser parser_;
   ChainOptions options_;
 };
 
 const ChainOptions kDefaults;
+// The tree closest to NekoHTML's, which the jar reads (see dom_neko.cc).
+constexpr dom::Parser kParser = dom::Parser::Neko;
 
 SettingSpec distance_spec() {
   return SettingSpec::integer("max_blocks_distance", kDefaults.max_blocks_distance, 0, 1000,
@@ -123,26 +139,28 @@ SettingSpecs boilerpipe_article_settings() {
       boilerpipe::distance_spec(),
       SettingSpec::boolean("keep_largest", kDefaults.keep_largest, "run KeepLargestBlockFilter"),
       SettingSpec::boolean("expand_title", kDefaults.expand_title, "run ExpandTitleToContentFilter"),
+      parser_setting(boilerpipe::kParser),
   };
 }
-SettingSpecs boilerpipe_fusion_settings() { return {boilerpipe::distance_spec()}; }
+SettingSpecs boilerpipe_fusion_settings() { return {boilerpipe::distance_spec(), parser_setting(boilerpipe::kParser)}; }
+SettingSpecs boilerpipe_parser_settings() { return {parser_setting(boilerpipe::kParser)}; }
 
 std::unique_ptr<Extractor> make_boilerpipe_article_extractor(const SettingValues& v) {
-  return std::make_unique<BoilerpipeExtractor>("BP", Chain::Article, "ArticleExtractor",
+  return std::make_unique<BoilerpipeExtractor>("BP", Chain::Article, "ArticleExtractor", parser_of(v),
                                                boilerpipe::options_of(v, true, true));
 }
 std::unique_ptr<Extractor> make_boilerpipe_default_extractor(const SettingValues& v) {
-  return std::make_unique<BoilerpipeExtractor>("BP-DEF", Chain::Default, "DefaultExtractor",
+  return std::make_unique<BoilerpipeExtractor>("BP-DEF", Chain::Default, "DefaultExtractor", parser_of(v),
                                                boilerpipe::options_of(v, false, true));
 }
-std::unique_ptr<Extractor> make_boilerpipe_keep_everything_extractor(const SettingValues&) {
-  return std::make_unique<BoilerpipeExtractor>("BP-KE", Chain::KeepEverything, "KeepEverythingExtractor");
+std::unique_ptr<Extractor> make_boilerpipe_keep_everything_extractor(const SettingValues& v) {
+  return std::make_unique<BoilerpipeExtractor>("BP-KE", Chain::KeepEverything, "KeepEverythingExtractor", parser_of(v));
 }
-std::unique_ptr<Extractor> make_boilerpipe_canola_extractor(const SettingValues&) {
-  return std::make_unique<BoilerpipeExtractor>("BP-CANOLA", Chain::Canola, "CanolaExtractor");
+std::unique_ptr<Extractor> make_boilerpipe_canola_extractor(const SettingValues& v) {
+  return std::make_unique<BoilerpipeExtractor>("BP-CANOLA", Chain::Canola, "CanolaExtractor", parser_of(v));
 }
 std::unique_ptr<Extractor> make_boilerpipe_largest_content_extractor(const SettingValues& v) {
   return std::make_unique<BoilerpipeExtractor>("BP-LC", Chain::LargestContent, "LargestContentExtractor",
-                                               boilerpipe::options_of(v, false, true));
+                                               parser_of(v), boilerpipe::options_of(v, false, true));
 }
 }  // namespace detour

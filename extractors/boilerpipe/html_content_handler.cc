@@ -329,6 +329,7 @@ class Handler {
     token_buffer_.clear();
     tokens_.clear();
     stream_.reset();
+    block_has_non_heading_ = false;  // the text it was about is gone (e.g. the title's)
   }
 
   void flush_block() {
@@ -406,7 +407,7 @@ class Handler {
     tb.init_densities();
     tb.tag_level = block_tag_level_;
     tb.all_heading = !block_has_non_heading_;
-    block_has_non_heading_ = false;
+    tb.part_heading.assign(1, tb.all_heading);
     clear_buffers();
     block_tag_level_ = -1;
     doc_.blocks.push_back(std::move(tb));

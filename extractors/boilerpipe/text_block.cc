@@ -31,6 +31,7 @@ void TextBlock::merge_next(const TextBlock& other) {
   labels |= other.labels;
   tag_level = std::min(tag_level, other.tag_level);
   all_heading = all_heading && other.all_heading;
+  part_heading.insert(part_heading.end(), other.part_heading.begin(), other.part_heading.end());
 }
 
 const TextBlock& empty_block() {

@@ -41,6 +41,10 @@ struct TextBlock {
   // Our addition: every text event of the block lay inside an h1-h6 element (used only
   // to label the output Segment a Heading; never read by a filter).
   bool all_heading = false;
+  // Our addition: all_heading of each original block merged into this one, in the
+  // order of the '\n'-separated parts of `text` (the output has one segment per part,
+  // as getContent() has one line per part).
+  std::vector<bool> part_heading;
 
   bool has_label(Label l) const { return (labels & l) != 0; }
   void add_label(Label l) { labels |= l; }

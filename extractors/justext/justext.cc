@@ -1,6 +1,7 @@
 // justext: jusText 3.0.2 port (see justext.h).
 #include "extractors/justext/justext.h"
 
+#include <cctype>
 #include <string_view>
 
 #include "extractors/justext/pytext.h"
@@ -131,8 +132,14 @@ class ParagraphMaker {
 // Feeds the maker the events lxml.sax.saxify would produce for the cleaned tree:
 // killed elements and comments vanish and unwrapped ones lose their tags, and the text
 // around them merges into one text run, as it does in lxml's text/tail model.
-void feed(const dom::Node* root, ParagraphMaker& maker) {
+void feed(const dom::Node* root, std::string_view root_name, ParagraphMaker& maker) {
   std::string pending;
+  auto name_of = [&](const dom::Node* n) -> const std::string& {
+    static thread_local std::string renamed;
+    if (n != root || root_name.empty()) return n->tag;
+    renamed.assign(root_name);
+    return renamed;
+  };
   auto flush = [&] {
     if (!pending.empty()) {
       maker.characters(pending);
@@ -146,13 +153,13 @@ void feed(const dom::Node* root, ParagraphMaker& maker) {
         if (is_killed(n->tag)) return false;
         if (is_unwrapped(n->tag)) return true;
         flush();
-        maker.start_element(n->tag);
+        maker.start_element(name_of(n));
         return true;
       case dom::Event::Leave:
         if (n->type != dom::NodeType::Element || is_killed(n->tag) || is_unwrapped(n->tag))
           return true;
         flush();
-        maker.end_element(n->tag);
+        maker.end_element(name_of(n));
         return true;
       case dom::Event::Text:
         pending += n->text;
@@ -202,10 +209,99 @@ bool path_has_heading(const std::string& p) {
   return false;
 }
 
-std::vector<Paragraph> make_paragraphs(const dom::Node* root) {
+std::vector<Paragraph> make_paragraphs(const dom::Node* root, std::string_view root_name) {
   ParagraphMaker maker;
-  if (root) feed(root, maker);
+  if (root) feed(root, root_name, maker);
   return maker.finish();
+}
+
+namespace {
+
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+
+bool starts_with_ci(std::string_view s, std::string_view prefix) {
+  if (s.size() < prefix.size()) return false;
+  for (std::size_t i = 0; i < prefix.size(); ++i)
+    if (std::tolower(static_cast<unsigned char>(s[i])) != prefix[i]) return false;
+  return true;
+}
+
+// lxml.html's defs.block_tags.
+bool is_block_tag(std::string_view t) {
+  static constexpr std::string_view k[] = {"address", "blockquote", "center", "dir", "div", "dl", "fieldset",
+                                           "form", "h1", "h2", "h3", "h4", "h5", "h6", "hr", "isindex", "menu",
+                                           "noframes", "noscript", "ol", "p", "pre", "table", "ul"};
+  for (auto x : k)
+    if (t == x) return true;
+  return false;
+}
+
+bool blank(const dom::Node* n) {
+  for (char c : n->text)
+    if (!is_space(c)) return false;
+  return true;
+}
+
+}  // namespace
+
+bool looks_like_full_html(std::string_view source) {
+  std::size_t i = 0;
+  while (i < source.size() && is_space(source[i])) ++i;
+  const std::string_view rest = source.substr(i);
+  return starts_with_ci(rest, "<html") || starts_with_ci(rest, "<!doctype");
+}
+
+bool str_parse_refused(std::string_view s) {
+  // lxml refuses a str that begins with an XML declaration naming an encoding
+  // (`^(<\?xml[^>]+)\s+encoding\s*=\s*["'][^"']*["']`).
+  if (s.substr(0, 5) != "<?xml") return false;
+  const std::size_t gt = s.find('>');
+  const std::string_view decl = s.substr(0, gt == std::string_view::npos ? s.size() : gt);
+  for (std::size_t p = decl.find("encoding"); p != std::string_view::npos; p = decl.find("encoding", p + 1)) {
+    if (p < 6 || !is_space(decl[p - 1])) continue;
+    std::size_t k = p + 8;
+    while (k < decl.size() && is_space(decl[k])) ++k;
+    if (k >= decl.size() || decl[k] != '=') continue;
+    ++k;
+    while (k < decl.size() && is_space(decl[k])) ++k;
+    if (k < decl.size() && (decl[k] == '"' || decl[k] == '\'')) {
+      const std::size_t q = decl.find_first_of("\"'", k + 1);
+      if (q != std::string_view::npos) return true;
+    }
+  }
+  return false;
+}
+
+Root fromstring_root(const dom::Document& doc, std::string_view source) {
+  const dom::Node* html = doc.html();
+  if (!html) return {doc.root(), {}};
+  if (source.empty() || looks_like_full_html(source)) return {html, {}};
+  const dom::Node* body = nullptr;
+  for (const dom::Node* c : html->children) {
+    if (c->is("head")) return {html, {}};  // some structure: the whole document
+    if (!body && c->is("body")) body = c;
+  }
+  if (!body) return {html, {}};
+  // The body's children as lxml counts them (elements, comments, processing
+  // instructions) and its text before the first and after the last of them.
+  const dom::Node* only = nullptr;
+  int count = 0;
+  bool stray_text = false;
+  for (const dom::Node* c : body->children) {
+    if (c->is_text()) {
+      if (!blank(c)) stray_text = true;
+      continue;
+    }
+    ++count;
+    only = c;
+  }
+  if (count == 1 && !stray_text && only->is_element()) return {only, {}};
+  bool block = false;
+  dom::walk(body, [&](dom::Event e, const dom::Node* n) {
+    if (e == dom::Event::Enter && n->is_element() && is_block_tag(n->tag)) block = true;
+    return !block;
+  });
+  return {body, block ? "div" : "span"};
 }
 
 void classify_paragraphs(std::vector<Paragraph>& paragraphs, const Stoplist& stoplist,
@@ -318,10 +414,9 @@ void revise_paragraph_classification(std::vector<Paragraph>& ps, const Options& 
 }
 
 std::vector<Paragraph> justext(const dom::Document& doc, const Stoplist& stoplist,
-                               const Options& options) {
-  const dom::Node* root = doc.html();
-  if (!root) root = doc.root();
-  auto paragraphs = make_paragraphs(root);
+                               const Options& options, std::string_view source) {
+  const Root root = fromstring_root(doc, source);
+  auto paragraphs = make_paragraphs(root.node, root.name);
   classify_paragraphs(paragraphs, stoplist, options);
   revise_paragraph_classification(paragraphs, options);
   return paragraphs;

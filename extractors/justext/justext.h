@@ -3,13 +3,16 @@
 // description and source: preprocessing, segmentation into paragraphs, context-free
 // and context-sensitive classification.
 //
-// The port works on our DOM (gumbo, HTML5 rules) instead of lxml/libxml2; the event
-// stream it segments is built the way lxml presents a cleaned tree to jusText (text
-// runs merged across removed comments and elements). Strings follow Python 3 str
-// semantics (extractors/justext/pytext.h). Everything here is pure and thread-safe.
+// The port reads libxml2's tree (html/dom_libxml2.cc: what lxml gives jusText) by
+// default, any of our trees on request; the event stream it segments is built the way
+// lxml presents a cleaned tree to jusText (text runs merged across removed comments
+// and elements), from the element lxml.html.fromstring returns (fromstring_root).
+// Strings follow Python 3 str semantics (extractors/justext/pytext.h). Everything
+// here is pure and thread-safe.
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "html/dom.h"
@@ -56,8 +59,26 @@ struct Paragraph {
 };
 
 // Preprocesses (removes head, script, style, comments, embedded objects, form
-// controls) and segments the tree under `root` (normally the <html> element).
-std::vector<Paragraph> make_paragraphs(const dom::Node* root);
+// controls) and segments the tree under `root` (normally the <html> element), whose
+// tag is read as `root_name` when that is not empty.
+std::vector<Paragraph> make_paragraphs(const dom::Node* root, std::string_view root_name = {});
+
+// What lxml.html.fromstring(source) returns, on the tree of `source`: the <html>
+// element when the text starts (after whitespace) with <html or <!doctype or the tree
+// has a <head>; else the body's only child element when the body holds nothing else;
+// else the body, read as a <div> (it holds a block-level element) or a <span>.
+struct Root {
+  const dom::Node* node = nullptr;
+  std::string name;  // the tag it is read as, when renamed; "" otherwise
+};
+Root fromstring_root(const dom::Document& doc, std::string_view source);
+// lxml's test of a full document in fromstring: `^\s*<(?:html|!doctype)`, any case.
+bool looks_like_full_html(std::string_view source);
+// True when lxml refuses to parse `source` as a str (it begins with an XML declaration
+// naming an encoding); jusText then parses its UTF-8 bytes with no encoding given, so
+// libxml2 decides the encoding from the page (dom::Document::parse_libxml2's
+// `encoding` nullptr).
+bool str_parse_refused(std::string_view source);
 
 // Counts words and stop words and assigns the context-free classes.
 void classify_paragraphs(std::vector<Paragraph>& paragraphs, const Stoplist& stoplist,
@@ -66,9 +87,10 @@ void classify_paragraphs(std::vector<Paragraph>& paragraphs, const Stoplist& sto
 // Context-sensitive revision (short, near-good, headings).
 void revise_paragraph_classification(std::vector<Paragraph>& paragraphs, const Options& options);
 
-// All three steps on a parsed document.
+// All three steps on a parsed document; `source` is the page's text, for
+// fromstring_root ("" reads the whole <html> element).
 std::vector<Paragraph> justext(const dom::Document& doc, const Stoplist& stoplist,
-                               const Options& options);
+                               const Options& options, std::string_view source = {});
 
 // True when a dot-joined tag path contains a heading tag (regex \bh\d\b).
 bool path_has_heading(const std::string& dom_path);

@@ -28,8 +28,8 @@ enum class StopMode { PageLanguage, English, None };
 
 class JustextExtractor final : public Extractor {
  public:
-  JustextExtractor(std::string name, StopMode mode, justext::Options options)
-      : name_(std::move(name)), mode_(mode), options_(options) {
+  JustextExtractor(std::string name, StopMode mode, justext::Options options, dom::Parser parser)
+      : name_(std::move(name)), mode_(mode), options_(options), parser_(parser) {
     source_ = justext::default_stoplist_source();
     if (mode_ == StopMode::None) {
       options_.stopwords_low = 0;
@@ -38,7 +38,9 @@ class JustextExtractor final : public Extractor {
   }
 
   std::string name() const override { return name_; }
-  std::string version() const override { return "1"; }
+  // 2: libxml2's tree, as jusText's lxml.
+  std::string version() const override { return "2"; }
+  std::optional<dom::Parser> parser() const override { return parser_; }
 
   Settings settings() const override {
     Settings s;
@@ -87,7 +89,6 @@ class JustextExtractor final : public Extractor {
 
   Extraction extract(const Page& page) const override {
     Extraction ex;
-    if (!page.dom) return ex;
     const justext::Stoplist empty;
     const justext::Stoplist* stop = &empty;
     if (mode_ != StopMode::None) {
@@ -101,7 +102,15 @@ class JustextExtractor final : public Extractor {
       }
       ex.notes["stoplist"] = stop->source() + ":" + stop->hash();
     }
-    const auto paragraphs = justext::justext(*page.dom, *stop, options_);
+    // jusText parses the page's str with lxml; lxml refuses a str with an XML encoding
+    // declaration, and jusText then parses its UTF-8 bytes letting libxml2 find the
+    // encoding in the page: a tree of its own, not the shared one.
+    std::shared_ptr<const dom::Document> tree;
+    if (parser_ == dom::Parser::Libxml2 && justext::str_parse_refused(page.html))
+      tree = std::make_shared<const dom::Document>(dom::Document::parse_libxml2(page.html, {}, nullptr));
+    else
+      tree = html::tree(page, parser_);
+    const auto paragraphs = justext::justext(*tree, *stop, options_, page.html);
     for (const auto& p : paragraphs) {
       if (p.class_type != justext::Class::Good) continue;
       Segment seg;
@@ -141,6 +150,7 @@ class JustextExtractor final : public Extractor {
   std::string name_;
   StopMode mode_;
   justext::Options options_;
+  dom::Parser parser_;
   std::filesystem::path source_;
   mutable std::mutex mutex_;
   mutable std::map<std::string, std::unique_ptr<justext::Stoplist>> cache_;
@@ -164,6 +174,7 @@ SettingSpecs settings_of(bool stopwords) {
   out.push_back(SettingSpec::boolean("no_headings", d.no_headings, "no heading rules at all"));
   out.push_back(SettingSpec::choice("heading_variant", "3.x", {"3.x", "1.x"},
                                     "heading rules of jusText 3.x (the published outputs) or 1.x (the paper)"));
+  out.push_back(parser_setting(dom::Parser::Libxml2));  // jusText parses with lxml
   return out;
 }
 
@@ -188,13 +199,13 @@ SettingSpecs justext_settings() { return settings_of(true); }
 SettingSpecs justext_nostop_settings() { return settings_of(false); }
 
 std::unique_ptr<Extractor> make_justext_language_extractor(const SettingValues& v) {
-  return std::make_unique<JustextExtractor>("JTA", StopMode::PageLanguage, options_of(v, true));
+  return std::make_unique<JustextExtractor>("JTA", StopMode::PageLanguage, options_of(v, true), parser_of(v));
 }
 std::unique_ptr<Extractor> make_justext_english_extractor(const SettingValues& v) {
-  return std::make_unique<JustextExtractor>("JTA-EN", StopMode::English, options_of(v, true));
+  return std::make_unique<JustextExtractor>("JTA-EN", StopMode::English, options_of(v, true), parser_of(v));
 }
 std::unique_ptr<Extractor> make_justext_nostop_extractor(const SettingValues& v) {
-  return std::make_unique<JustextExtractor>("JTS", StopMode::None, options_of(v, false));
+  return std::make_unique<JustextExtractor>("JTS", StopMode::None, options_of(v, false), parser_of(v));
 }
 
 }  // namespace detour

@@ -11,17 +11,18 @@ namespace {
 
 class ReadabilityExtractor final : public Extractor {
  public:
-  explicit ReadabilityExtractor(readability::Options opts) : opts_(opts) {}
+  ReadabilityExtractor(readability::Options opts, dom::Parser parser) : opts_(opts), parser_(parser) {}
   std::string name() const override { return "RD"; }
-  std::string version() const override { return "1"; }
+  // 2: libxml2's tree, as readability-lxml's lxml.
+  std::string version() const override { return "2"; }
+  std::optional<dom::Parser> parser() const override { return parser_; }
   Settings settings() const override {
     return {{"min_text_length", std::to_string(opts_.min_text_length)},
             {"retry_length", std::to_string(opts_.retry_length)},
             {"variant", "readability-lxml-0.8.1"}};
   }
   Extraction extract(const Page& page) const override {
-    if (!page.dom) throw ExtractError("RD: page " + page.id + " has no parsed tree");
-    readability::Summary s = readability::summarize(*page.dom, opts_);
+    readability::Summary s = readability::summarize(*html::tree(page, parser_), opts_);
     Extraction ex;
     ex.segments = readability::summary_segments(s.article);
     ex.html = std::move(s.html);
@@ -33,6 +34,7 @@ class ReadabilityExtractor final : public Extractor {
 
  private:
   readability::Options opts_;
+  dom::Parser parser_;
 };
 
 }  // namespace
@@ -43,14 +45,15 @@ SettingSpecs readability_settings() {
                                "paragraphs shorter than this (code points) are not scored"),
           SettingSpec::integer("retry_length", d.retry_length, 0, 100000000,
                                "a first result shorter than this (characters) is redone without the "
-                               "unlikely-candidate pass")};
+                               "unlikely-candidate pass"),
+          parser_setting(dom::Parser::Libxml2)};  // readability-lxml parses with lxml
 }
 
 std::unique_ptr<Extractor> make_readability_extractor(const SettingValues& v) {
   readability::Options o;
   o.min_text_length = static_cast<int>(v.integer("min_text_length"));
   o.retry_length = static_cast<int>(v.integer("retry_length"));
-  return std::make_unique<ReadabilityExtractor>(o);
+  return std::make_unique<ReadabilityExtractor>(o, parser_of(v));
 }
 
 }  // namespace detour

@@ -1,8 +1,13 @@
 #!/usr/bin/python3
-"""Runs the real DAnIEL (EMBEDDIA/event-detection, folder event-detection-daniel, Python
-3) on a folder of texts and writes its per-document decisions, for the parity check of
-detour's port (tasks/daniel/). DAnIEL's code is not part of detour: pass the folder of
-a copy you fetched.
+"""Runs the real DAnIEL on a folder of texts and writes its per-document decisions, for
+the parity check of detour's port (tasks/daniel/). DAnIEL's code is not part of detour:
+pass the folder of a copy you fetched. Two versions are known:
+  - EMBEDDIA/event-detection, folder event-detection-daniel (Python 3; the port's
+    reference): run this script with python3;
+  - the original rundimeco/daniel (Python 2; resources in ./ressources, get_ressource,
+    the is_clean option): run this script with a Python 2.7 interpreter, e.g.
+    `/path/to/python2.7 daniel_decisions.py --daniel rundimeco-daniel ...`.
+The version is told from the folder (daniel.py defining get_resource or get_ressource).
 
     daniel_decisions.py --daniel DIR --resources DIR (--corpus ROOT [--system OUTDIR] | --texts DIR)
                         [--languages en,ru] [--ratio 0.8] --out FILE.tsv
@@ -15,21 +20,30 @@ the text read by DAnIEL's own open_utf8), unfiltered so that the best disease an
 location are known for every document; "relevant" is DAnIEL's result_filtering
 decision (a disease candidate scoring at least the ratio).
 
-DAnIEL reads its resources from ./resources, so the script runs it in a temporary
-folder whose resources/ links to the files of --resources (with an empty
-language_codes.json when --resources has none: DAnIEL reads it before anything). Nothing else is needed from
-outside Debian: DAnIEL's only imports are the standard library and its own rstr_max
-(its __main__ blocks call time.clock, gone since Python 3.8, and are not used here).
+DAnIEL reads its resources from ./resources (the original: ./ressources), so the
+script runs it in a temporary folder whose resources/ (ressources/) links to the files
+of --resources (with an empty language_codes.json when --resources has none: DAnIEL
+reads it before anything). Nothing else is needed: DAnIEL's only imports are the
+standard library and its own rstr_max (its __main__ blocks are not used here). The
+original appends its ./rstr_max to sys.path relative to the working folder, so the
+script also puts DAN/rstr_max on sys.path.
 
 Output: lang, id, relevant (0/1), disease, location, score (repr of the best disease
 score), error (the exception when DAnIEL failed on the document); then a line
 "# cpu_seconds S documents N" with the CPU time of the DAnIEL calls alone.
 """
+from __future__ import print_function
+
 import argparse
+import io
 import os
 import sys
 import tempfile
 import time
+
+# CPU time of this process (Python 2.7 has no time.process_time).
+cpu_clock = getattr(time, "process_time", None) or time.clock
+PY2 = sys.version_info[0] == 2
 
 
 class Options:
@@ -60,7 +74,11 @@ def pages(root, languages):
 
 
 def tsv(s):
-    return str(s).replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n").replace("\r", "\\r")
+    if PY2 and isinstance(s, str):
+        s = s.decode("utf-8")
+    if not isinstance(s, type(u"")):
+        s = u"%s" % (s,)
+    return s.replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n").replace("\r", "\\r")
 
 
 def main():
@@ -85,18 +103,24 @@ def main():
     if not os.path.isfile(os.path.join(daniel_dir, "daniel.py")):
         sys.exit("daniel_decisions: no daniel.py in %s" % daniel_dir)
 
+    with io.open(os.path.join(daniel_dir, "daniel.py"), encoding="utf-8") as f:
+        original = "def get_ressource(" in f.read()
     sys.path.insert(0, daniel_dir)
+    if original:
+        sys.path.insert(0, os.path.join(daniel_dir, "rstr_max"))
     work = tempfile.mkdtemp(prefix="daniel-")
     # ./resources: a link to each file of --resources, plus an empty language_codes.json
     # when there is none (DAnIEL reads it for its optional jusText step before anything).
-    os.mkdir(os.path.join(work, "resources"))
+    rdir = os.path.join(work, "ressources" if original else "resources")
+    os.mkdir(rdir)
     for name in os.listdir(resources):
-        os.symlink(os.path.join(resources, name), os.path.join(work, "resources", name))
-    if not os.path.exists(os.path.join(work, "resources", "language_codes.json")):
-        with open(os.path.join(work, "resources", "language_codes.json"), "w") as f:
+        os.symlink(os.path.join(resources, name), os.path.join(rdir, name))
+    if not os.path.exists(os.path.join(rdir, "language_codes.json")):
+        with open(os.path.join(rdir, "language_codes.json"), "w") as f:
             f.write("{}\n")
     os.chdir(work)
     import daniel  # noqa: E402  (DAnIEL's own module)
+    get_resource = daniel.get_ressource if original else daniel.get_resource
 
     loaded = {}
     rows = []
@@ -117,17 +141,17 @@ def main():
         if not os.path.isfile(path):
             rows.append([lang, page, "-", "", "", "", "missing"])
             continue
-        o = Options(document_path=path, language=lang, isnot_clean=False, ratio=a.ratio, verbose=False,
-                    debug=False, name_out=os.path.join(work, "out"), showrelevant=False)
-        t0 = time.process_time()
+        o = Options(document_path=path, language=lang, isnot_clean=False, is_clean=True, ratio=a.ratio,
+                    verbose=False, debug=False, name_out=os.path.join(work, "out"), showrelevant=False)
+        t0 = cpu_clock()
         try:
             if lang not in loaded:
-                loaded[lang] = daniel.get_resource(lang, o)
+                loaded[lang] = get_resource(lang, o)
             res = daniel.process(o, loaded[lang], filtered=False, process_res=False)
             err = ""
         except Exception as e:  # DAnIEL's own failures are recorded, not fatal
             res, err = None, "%s: %s" % (type(e).__name__, e)
-        cpu += time.process_time() - t0
+        cpu += cpu_clock() - t0
         count += 1
         if res is None:
             rows.append([lang, page, "-", "", "", "", err])
@@ -138,11 +162,11 @@ def main():
         score = repr(dis[0][0]) if dis else ""
         location = res["events"][0][1] if res["events"] else ""
         rows.append([lang, page, "1" if relevant else "0", disease, location, score, ""])
-    with open(out_path, "w", encoding="utf-8") as f:
-        f.write("lang\tid\trelevant\tdisease\tlocation\tscore\terror\n")
+    with io.open(out_path, "w", encoding="utf-8") as f:
+        f.write(u"lang\tid\trelevant\tdisease\tlocation\tscore\terror\n")
         for r in rows:
-            f.write("\t".join(tsv(x) for x in r) + "\n")
-        f.write("# cpu_seconds %.3f documents %d\n" % (cpu, count))
+            f.write(u"\t".join(tsv(x) for x in r) + u"\n")
+        f.write(u"# cpu_seconds %.3f documents %d\n" % (cpu, count))
 
 
 if __name__ == "__main__":

@@ -9,7 +9,9 @@
 # DAnIEL's own calls (daniel_decisions.py measures get_resource + process per text, not
 # the file listing); detour's is the whole process's user+sys CPU time (start-up,
 # corpus listing, resource loading and the evaluation included), so the ratio is a
-# lower bound. Prints both and the ratio.
+# lower bound. Wall times are those of the two whole processes (Python's includes its
+# start-up and file listing). Prints both, the ratios and the load average before
+# and after.
 set -euo pipefail
 if [ $# -lt 3 ]; then
   echo "usage: $0 DANIEL_DIR CORPUS_ROOT RESOURCES [DETOUR_BINARY]" >&2
@@ -21,17 +23,20 @@ here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-/usr/bin/python3 "$here/daniel_decisions.py" --daniel "$daniel" --resources "$resources" --corpus "$corpus" \
-  --out "$work/python.tsv"
+echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+/usr/bin/time -f "%e" -o "$work/py_wall" /usr/bin/python3 "$here/daniel_decisions.py" --daniel "$daniel" \
+  --resources "$resources" --corpus "$corpus" --out "$work/python.tsv"
+py_wall=$(cat "$work/py_wall")
 py_cpu=$(sed -n 's/^# cpu_seconds \([0-9.]*\) documents \([0-9]*\)$/\1/p' "$work/python.tsv")
 py_docs=$(sed -n 's/^# cpu_seconds \([0-9.]*\) documents \([0-9]*\)$/\2/p' "$work/python.tsv")
 
-/usr/bin/time -f "%U %S" -o "$work/time" "$detour" task --corpus "$corpus" --task-resources "$resources" \
+/usr/bin/time -f "%U %S %e" -o "$work/time" "$detour" task --corpus "$corpus" --task-resources "$resources" \
   --jobs 1 --out "$work/detour" >/dev/null
-read -r user sys <"$work/time"
+read -r user sys wall <"$work/time"
 native=$(python3 -c "print('%.3f' % ($user + $sys))")
 native_docs=$(awk -F'\t' 'NR > 1 && $1 == "reference"' "$work/detour/task_per_doc.tsv" | wc -l)
 
-echo "python DAnIEL: $py_cpu s CPU for $py_docs texts"
-echo "detour task:   $native s CPU (user+sys, whole process) for $native_docs texts"
-python3 -c "print('ratio: %.1fx' % ($py_cpu / max($native, 1e-9)))"
+echo "load after:  $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "python DAnIEL: $py_cpu s CPU (DAnIEL's calls), $py_wall s wall (whole process) for $py_docs texts"
+echo "detour task:   $native s CPU (user+sys, whole process), $wall s wall for $native_docs texts"
+python3 -c "print('ratio: %.1fx CPU, %.1fx wall' % ($py_cpu / max($native, 1e-9), $py_wall / max($wall, 1e-9)))"

@@ -62,8 +62,8 @@ def main():
     print("ours (detour_bench on %s, %s CPUs, load %s): ms/page, CPU (wall)" % (
         ctx.get("host_name", "?"), ctx.get("num_cpus", "?"),
         " ".join("%.1f" % x for x in ctx.get("load_avg", [])) or "?"))
-    for stage in ("Read", "Decode", "Parse"):
-        print("  %-8s %s (%s)" % (stage, fmt(o("Pipeline/" + stage)), fmt(o("Pipeline/" + stage, "wall"))))
+    for stage in ("Read", "Decode", "Parse/gumbo", "Parse/libxml2", "Parse/neko"):
+        print("  %-14s %s (%s)" % (stage, fmt(o("Pipeline/" + stage)), fmt(o("Pipeline/" + stage, "wall"))))
     print()
     header = ("system", "peer full", "ours full", "ratio", "peer extr", "ours extr", "ratio",
               "peer parse", "pages")

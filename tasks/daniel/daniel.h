@@ -13,7 +13,10 @@
 //     except for Chinese, a second zone with fewer than 2 sentence ends (". " or
 //     ".<") is merged with the third as the header, the third staying in place
 //     (DAnIEL's own rule: [z0, z1 + z2, z2, z3, ...]);
-//  2. the repeated substrings shared by the zones and the disease names (repeats.h);
+//  2. the repeated substrings shared by the zones and the disease names (repeats.h:
+//     rstr_max's maximal repeats over a suffix array of zones + names; name_index.h
+//     finds the same ones without it, once the names are indexed, for every text of
+//     two zones or more without a character below U+0003);
 //     a substring is a candidate when it occurs in at least two zones and in a name,
 //     or, for a one-zone text, in the zone and in a name;
 //  3. each (substring, name) pair gets a score: the length ratio |substring| / |name|,
@@ -37,16 +40,35 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "tasks/daniel/name_index.h"
 #include "tasks/daniel/repeats.h"
 
 namespace detour::tasks::daniel {
 
+// Which DAnIEL: the port follows EMBEDDIA/event-detection (Python 3) by default;
+// Original is rundimeco/daniel at ac1f5d0 (Python 2, 2019), the lineage of the
+// system the TALN 2015 study ran, which differs in four places:
+//  - zoning: no header merge;
+//  - positions: a zone index z counts as its distance to the nearer end,
+//    min(z, zones - 1 - z), and a one-zone position x as min(x, L - x) / L, rounded to
+//    5 decimals half away from zero (Python 2's round);
+//  - score, d the sorted positions: ratio when d[0] = 1; else ratio ^ (1 + d[0] d[1])
+//    when d[1] <= 1, ratio ^ (1 + d[0] ln d[1]) otherwise, minus 0.1 when no position
+//    is 0 or 1 (not in the headline);
+//  - first letters compared with Python 2's simple lower-case mapping.
+enum class Version { Embeddia, Original };
+std::string_view version_name(Version v);  // "embeddia", "original"
+
 // Every number of the algorithm; the signature lists them all.
 struct Params {
+  Version version = Version::Embeddia;
+  double headline_penalty = 0.1;   // Original: no position 0 or 1
   double ratio = 0.8;              // relevance threshold on the best disease score (DAnIEL's -r)
   double location_min = 0.5;       // a location candidate below this gives the default location
   double disease_penalty = 0.1;    // first characters differ
@@ -66,7 +88,14 @@ struct Lists {
   std::vector<std::u32string> diseases;
   std::vector<std::u32string> locations;  // "default_value" included, as in DAnIEL
   std::u32string default_location;        // the value of "default_value"
+  // The lists' substring indexes (name_index.h; index_lists() builds them): when set
+  // and usable, candidates are found with them instead of a suffix array per text.
+  std::shared_ptr<const NameIndex> disease_index, location_index;
 };
+
+// Builds the two indexes of `lists` (their first-letter comparisons are those of p's
+// version).
+void index_lists(Lists& lists, const Params& p);
 
 struct Candidate {
   double score = 0;
@@ -87,7 +116,6 @@ struct Analysis {
   std::size_t zones = 0;
   std::vector<Candidate> diseases;   // the best kKeptCandidates, best first
   std::vector<Candidate> locations;  // the same; computed only when there is a disease candidate
-  std::size_t disease_candidates = 0, location_candidates = 0;  // how many there were
   bool relevant = false;             // diseases[0].score >= ratio
   std::u32string location;           // "" when no disease candidate
   bool default_location = false;
@@ -104,6 +132,14 @@ std::vector<Candidate> candidates(const std::vector<std::u32string>& zones,
                                   RepeatFinder& finder, std::size_t keep = kKeptCandidates,
                                   std::size_t* total = nullptr);
 
+// The same candidates found with the list's index (name_index.h): nullopt when the
+// index does not apply (an unusable index, a one-zone text, a character below U+0003
+// in a zone), where the suffix-array way above is the one to use.
+std::optional<std::vector<Candidate>> candidates_by_index(const std::vector<std::u32string>& zones,
+                                                          const std::vector<std::u32string>& names,
+                                                          const NameIndex& index, bool location, const Params& p,
+                                                          std::size_t keep = kKeptCandidates);
+
 // The whole analysis of one text. `finder` is scratch space (one per thread).
 Analysis analyze(std::u32string_view text, std::string_view lang, const Lists& lists, const Params& p,
                  RepeatFinder& finder);
@@ -111,5 +147,7 @@ Analysis analyze(std::u32string_view text, std::string_view lang, const Lists& l
 // Python's round(x, 5): the double nearest to x rounded to 5 decimals (half to even
 // on the exact binary value).
 double round5(double x);
+// Python 2's round(x, 5): the same but an exact tie goes away from zero.
+double round5_half_away(double x);
 
 }  // namespace detour::tasks::daniel

@@ -11,7 +11,7 @@ namespace {
 
 class Parser {
  public:
-  explicit Parser(std::string_view s) : s_(s) {}
+  Parser(std::string_view s, bool python2) : s_(s), python2_(python2) {}
 
   nlohmann::ordered_json document() {
     skip();
@@ -188,11 +188,15 @@ class Parser {
   }
 
   void one_string(std::string& out) {
-    bool raw = false;
+    bool raw = false, unicode = false;
     while (s_[pos_] != '\'' && s_[pos_] != '"') {
       if (s_[pos_] == 'r' || s_[pos_] == 'R') raw = true;
+      if (s_[pos_] == 'u' || s_[pos_] == 'U') unicode = true;
       ++pos_;
     }
+    // Python 2's str literal: bytes; no \u, \U, \N escapes (kept as written), and
+    // \x and octal escapes give one byte each.
+    const bool bytes = python2_ && !unicode;
     char q = s_[pos_];
     bool triple = s_.substr(pos_, 3) == std::string(3, q);
     pos_ += triple ? 3 : 1;
@@ -238,15 +242,37 @@ class Parser {
         case 'r': cp = 13; break;
         case 't': cp = 9; break;
         case 'v': cp = 11; break;
-        case 'x': cp = hex(2); break;
-        case 'u': cp = hex(4); break;
-        case 'U': cp = hex(8); break;
-        case 'N': fail("\\N{...} escapes are not supported");
+        case 'x':
+          cp = hex(2);
+          if (bytes) {
+            flush_high();
+            out += static_cast<char>(cp);
+            is_cp = false;
+          }
+          break;
+        case 'u':
+        case 'U':
+        case 'N':
+          if (bytes) {  // not escapes in a Python 2 str
+            flush_high();
+            out += '\\';
+            out += e;
+            is_cp = false;
+            break;
+          }
+          if (e == 'N') fail("\\N{...} escapes are not supported");
+          cp = hex(e == 'u' ? 4 : 8);
+          break;
         default:
           if (e >= '0' && e <= '7') {
             cp = e - '0';
             for (int i = 0; i < 2 && pos_ < s_.size() && s_[pos_] >= '0' && s_[pos_] <= '7'; ++i)
               cp = cp * 8 + (s_[pos_++] - '0');
+            if (bytes) {
+              flush_high();
+              out += static_cast<char>(cp & 0xFF);
+              is_cp = false;
+            }
           } else {  // unknown escapes keep their backslash, as Python does
             flush_high();
             out += '\\';
@@ -272,11 +298,68 @@ class Parser {
   }
 
   std::string_view s_;
+  bool python2_ = false;
   std::size_t pos_ = 0;
 };
 
 }  // namespace
 
-nlohmann::ordered_json parse_py_literal(std::string_view text) { return Parser(text).document(); }
+nlohmann::ordered_json parse_py_literal(std::string_view text, bool python2) {
+  return Parser(text, python2).document();
+}
+
+namespace {
+
+// CPython 2.7's string_hash with the hash secret 0 (no -R): a C long.
+std::int64_t py2_hash(const std::string& key) {
+  if (key.empty()) return 0;
+  std::uint64_t x = static_cast<std::uint64_t>(static_cast<unsigned char>(key[0])) << 7;
+  for (unsigned char c : key) x = (1000003u * x) ^ c;
+  x ^= static_cast<std::uint64_t>(key.size());
+  std::int64_t h = static_cast<std::int64_t>(x);
+  return h == -1 ? -2 : h;
+}
+
+// dictresize's table size for `minused` entries: the smallest power of two (from 8)
+// above it.
+std::size_t table_size(std::size_t minused) {
+  std::size_t n = 8;
+  while (n <= minused) n <<= 1;
+  return n;
+}
+
+// insertdict_clean / lookdict_string without dummies: the first free slot of the probe.
+void place(std::vector<std::ptrdiff_t>& table, std::int64_t hash, std::ptrdiff_t item) {
+  const std::size_t mask = table.size() - 1;
+  std::size_t i = static_cast<std::size_t>(hash) & mask;
+  for (std::size_t perturb = static_cast<std::size_t>(hash); table[i & mask] >= 0; perturb >>= 5)
+    i = (i << 2) + i + perturb + 1;
+  table[i & mask] = item;
+}
+
+}  // namespace
+
+std::vector<std::size_t> python2_dict_order(const std::vector<std::string>& keys) {
+  std::vector<std::int64_t> hash(keys.size());
+  for (std::size_t k = 0; k < keys.size(); ++k) hash[k] = py2_hash(keys[k]);
+  // _PyDict_NewPresized(n): a larger table only when n > 5.
+  std::vector<std::ptrdiff_t> table(keys.size() > 5 ? table_size(keys.size()) : 8, -1);
+  std::size_t used = 0;
+  for (std::size_t k = 0; k < keys.size(); ++k) {
+    place(table, hash[k], static_cast<std::ptrdiff_t>(k));
+    ++used;  // fill == used: no deletions
+    if (used * 3 >= table.size() * 2) {  // PyDict_SetItem: resize to (used > 50000 ? 2 : 4) * used
+      std::vector<std::ptrdiff_t> old;
+      old.swap(table);
+      table.assign(table_size((used > 50000 ? 2 : 4) * used), -1);
+      for (std::ptrdiff_t item : old)
+        if (item >= 0) place(table, hash[static_cast<std::size_t>(item)], item);
+    }
+  }
+  std::vector<std::size_t> order;
+  for (std::ptrdiff_t item : table)
+    if (item >= 0) order.push_back(static_cast<std::size_t>(item));
+  return order;
+}
 
 }  // namespace detour::tasks

@@ -5,7 +5,7 @@
       The ctest: the pages of make_pages.py (made here, in a temporary folder) and the
       sample corpus's English pages in one corpus, run with every extractor, the chain
       BP-JTA, an external tool that writes without end and one that leaves a child
-      running. Checks: exit 0; every page of every system ok or failed with the reason
+      running. Checks: exit 0 (or 1 naming FLOOD alone: it fails on every page); every page of every system ok or failed with the reason
       expected for it; the normal pages' results equal those of a run without the
       hostile pages; no process of the external tools left; the whole under a minute
       (printed, checked with --max-seconds).
@@ -93,7 +93,10 @@ def test(a, work):
     print("all hostile pages + %d normal pages, every extractor, BP-JTA, 2 externals, --jobs 2: exit %d, %.1f s wall, "
           "peak %.0f MB (summed PSS)" % (len(normal), status, wall, peak))
     problems = []
-    if status != 0:
+    # FLOOD fails on every page (its output is always over the cap), and a system that
+    # failed on every page makes the run exit 1, naming it: that and nothing else.
+    log = open(os.path.join(work, "run.log"), errors="replace").read()
+    if status != 0 and not (status == 1 and "every page failed for FLOOD (see failures.tsv)" in log):
         problems.append("exit status %d (see %s)" % (status, os.path.join(work, "run.log")))
         return problems
     rec = records(os.path.join(work, "out"))
@@ -126,7 +129,7 @@ def test(a, work):
     os.remove(os.path.join(alone, "en", "html", "png"))
     os.remove(os.path.join(alone, "en", "gold", "png"))
     r = subprocess.run(run_args(a.binary, alone, os.path.join(work, "out-alone")), capture_output=True)
-    if r.returncode != 0:
+    if r.returncode not in (0, 1) or (r.returncode == 1 and b"every page failed for FLOOD" not in r.stderr):
         problems.append("the normal pages alone: exit %d" % r.returncode)
     else:
         learn = ("NC", "NCNL", "NCT5", "NCT25", "C45", "TDIFF", "FLOOD", "ORPHAN")

@@ -176,7 +176,7 @@ TEST_CASE("report: run folders are read back (results::read_run), bad ones refus
   cfg.out = t.path / "run";
   harness::write_run(cfg, harness::run(cfg));
   ReportRun run = load_report_run(cfg.out);
-  CHECK(run.pages() == 12);
+  CHECK(run.pages() == 15);
   REQUIRE(run.systems.size() == 3);
   CHECK(run.systems[0].name == "BP");
   CHECK(run.metrics == std::vector<std::string>{"to", "tm"});
