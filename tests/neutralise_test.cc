@@ -146,8 +146,19 @@ TEST_CASE("page limits: a page over the cap or not text is refused before decodi
   } catch (const corpora::PageRefused& e) {
     CHECK(std::string(e.what()) == "not an HTML page (PNG image)");
   }
-  testing::write_file(t.path / "p", many_attributes(300));
+  // Gzip is not binary: it is inflated, then checked (the cap applies once inflated).
+  const std::string gz = io::read_file(testing::source_dir() / "tests/fixtures/charset/en_utf8.html.gz");
+  REQUIRE(gz.size() < 1000);
+  testing::write_file(t.path / "p", gz);
+  try {
+    corpora::load_page(doc, lim);
+    FAIL("not refused");
+  } catch (const corpora::PageRefused& e) {
+    CHECK(std::string(e.what()) == "page of more than 1000 bytes once inflated, over the 1000 bytes cap");
+  }
   lim.max_bytes = 1 << 20;
+  CHECK(corpora::load_page(doc, lim).decode.gzip);
+  testing::write_file(t.path / "p", many_attributes(300));
   Page p = corpora::load_page(doc, lim);
   CHECK(p.decode.neutralised == "44 attributes beyond 256 per tag dropped");
 }

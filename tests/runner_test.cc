@@ -104,6 +104,32 @@ TEST_CASE("run: a page of random bytes is refused as not HTML, for every system,
   }
 }
 
+TEST_CASE("run: a stage over its CPU budget fails the page with the reason, in a worker or a thread",
+          "[runner][budget]") {
+  for (auto iso : {harness::RunConfig::Isolation::Process, harness::RunConfig::Isolation::None}) {
+    TempDir t;
+    std::string big = "<html><body>";
+    for (int i = 0; i < 20000; ++i) big += "<p>Paragraph " + std::to_string(i) + " of ordinary words, long enough.</p>";
+    big += "</body></html>";
+    write_file(t.path / "c/en/html/big", big);
+    write_file(t.path / "c/en/gold/big", "<p>Paragraph 1 of ordinary words, long enough.\n");
+    harness::RunConfig cfg;
+    cfg.corpus = t.path / "c";
+    cfg.extractors = {"BP", "ALL"};
+    cfg.metrics = "to";
+    cfg.progress = false;
+    cfg.jobs = 2;
+    cfg.isolation = iso;
+    cfg.stage_budget = 0.001;  // far below what loading and parsing 1 MB takes
+    auto r = harness::run(cfg);
+    REQUIRE(r.doc_ids.size() == 1);
+    for (const auto& sys : r.systems) {
+      CHECK(sys.pages[0].status == "failed");
+      CHECK_THAT(sys.pages[0].reason, Catch::StartsWith("time budget of 0.001 s exceeded in "));
+    }
+  }
+}
+
 TEST_CASE("run: output bytes do not depend on the thread count", "[runner]") {
   TempDir t;
   harness::RunConfig cfg;
