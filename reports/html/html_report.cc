@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include <atomic>
+#include <charconv>
 #include <cmath>
 #include <mutex>
 #include <unordered_map>
@@ -80,6 +81,14 @@ class Writer {
   explicit Writer(fs::path root) : root_(std::move(root)) {}
   void write(const fs::path& rel, std::string_view bytes) {
     io::write_file_atomic(root_ / rel, bytes, /*durable=*/false);
+    count(bytes);
+  }
+  // A file of an open folder of the report (the thousands of per-page files).
+  void write(const io::Folder& folder, const std::string& name, std::string_view bytes) {
+    io::write_file_atomic(folder, name, bytes, /*durable=*/false);
+    count(bytes);
+  }
+  void count(std::string_view bytes) {
     files_.fetch_add(1, std::memory_order_relaxed);
     bytes_.fetch_add(bytes.size(), std::memory_order_relaxed);
   }
@@ -108,15 +117,56 @@ std::string counts_text(std::int64_t tp, std::int64_t fp, std::int64_t fn) {
   return "tp " + std::to_string(tp) + ", fp " + std::to_string(fp) + ", fn " + std::to_string(fn);
 }
 
-fs::path output_path(const ReportRun& run, std::size_t s, std::size_t page) {
-  fs::path p = run.dir / "outputs" / run.systems[s].name;
-  if (!run.langs[page].empty()) p /= run.langs[page];
-  return p / run.out_names[page];
+// The run's output folders (DIR/outputs/SYSTEM/LANG, results::output_file), opened
+// once: the pages read their outputs relative to them (openat), not through a path
+// resolved again for each of the run's (system, page) files.
+class OutputFolders {
+ public:
+  explicit OutputFolders(const ReportRun& run) : run_(run) {
+    for (std::size_t i = 0; i < run.pages(); ++i)
+      if (lang_index_.emplace(run.langs[i], langs_.size()).second) langs_.push_back(run.langs[i]);
+    folders_.resize(run.systems.size() * langs_.size());
+    for (std::size_t s = 0; s < run.systems.size(); ++s)
+      for (std::size_t l = 0; l < langs_.size(); ++l)
+        folders_[s * langs_.size() + l] = std::make_unique<io::Folder>(
+            results::output_file(run.dir, run.systems[s].name, langs_[l], "").parent_path());
+  }
+  // Page `page`'s output of system `s` (throws io::IoError naming the file).
+  std::string read(std::size_t s, std::size_t page, io::ReadBuffer& buf) const {
+    const io::Folder& f = *folders_[s * langs_.size() + lang_index_.at(run_.langs[page])];
+    return std::string(io::read_file_into(f, run_.out_names[page], buf));
+  }
+
+ private:
+  const ReportRun& run_;
+  std::vector<std::string> langs_;
+  std::unordered_map<std::string, std::size_t> lang_index_;
+  std::vector<std::unique_ptr<io::Folder>> folders_;  // [system][language]
+};
+
+// JSON numbers as nlohmann::json writes them (shortest round trip, ".0" on whole
+// numbers, null for what is not finite), for the data built by hand below.
+void append_json_number(std::string& out, double v) {
+  if (!std::isfinite(v)) {
+    out += "null";
+    return;
+  }
+  char buf[64];
+  auto r = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed);
+  std::string_view t(buf, static_cast<std::size_t>(r.ptr - buf));
+  out += t;
+  if (t.find('.') == std::string_view::npos) out += ".0";
+}
+void append_json_int(std::string& out, std::int64_t v) {
+  char buf[24];
+  auto r = std::to_chars(buf, buf + sizeof buf, v);
+  out.append(buf, r.ptr);
 }
 
 // The viewer data of one page; fills `problems`.
 std::string page_data(const ReportRun& run, std::size_t k, std::size_t page, const PageSource& source,
-                      const std::vector<std::string>& forms, CarView car, PageProblems& problems) {
+                      const OutputFolders& outputs, const std::vector<std::string>& forms, CarView car,
+                      PageProblems& problems) {
   std::string out = "detourPage(" + std::to_string(k) + "," + std::to_string(page) + ",{\"v\":2,\"n\":" +
                     std::to_string(page) + ",\"lang\":";
   append_json_string(out, run.langs[page]);
@@ -142,11 +192,12 @@ std::string page_data(const ReportRun& run, std::size_t k, std::size_t page, con
   std::unordered_map<std::string, int> text_index;
   std::vector<int> output_of(ns, -1);
   std::vector<std::string> output_error(ns);
+  thread_local io::ReadBuffer buf;
   for (std::size_t s = 0; s < ns; ++s) {
     if (run.systems[s].pages[page].status == 'x') continue;
     std::string bytes;
     try {
-      bytes = io::read_file(output_path(run, s, page));
+      bytes = outputs.read(s, page, buf);
     } catch (const std::exception& e) {
       output_error[s] = e.what();
       problems.output_errors.emplace_back(s, e.what());
@@ -165,26 +216,19 @@ std::string page_data(const ReportRun& run, std::size_t k, std::size_t page, con
   } else {
     out += ",\"forms\":[]";
   }
-  json systems = json::array();
+  // Per system, members in nlohmann::json's (sorted) order: check, ms, notes, o,
+  // output_error, reason, scores, st.
+  std::vector<std::size_t> metric_order(run.metrics.size());  // by name
+  for (std::size_t m = 0; m < metric_order.size(); ++m) metric_order[m] = m;
+  std::sort(metric_order.begin(), metric_order.end(),
+            [&](std::size_t a, std::size_t b) { return run.metrics[a] < run.metrics[b]; });
+  out += ",\"systems\":[";
   for (std::size_t s = 0; s < ns; ++s) {
     const SystemRun& sys = run.systems[s];
     const PageRecord& pr = sys.pages[page];
-    json sj;
-    sj["o"] = have_gold ? output_of[s] : -1;
-    sj["st"] = std::string(1, pr.status);
-    if (!pr.reason.empty()) sj["reason"] = pr.reason;
-    if (!pr.notes.empty()) sj["notes"] = pr.notes;
-    if (!output_error[s].empty()) sj["output_error"] = output_error[s];
-    sj["ms"] = r2(pr.millis);
-    json scores = json::object();
-    for (std::size_t m = 0; m < run.metrics.size(); ++m) {
-      const DocCounts& d = sys.by_metric[m][page];
-      if (!d.scored) continue;
-      scores[run.metrics[m]] = {d.tp, d.fp, d.fn, r2(d.precision), r2(d.recall), r2(d.f1)};
-    }
-    sj["scores"] = std::move(scores);
+    if (s) out += ',';
     // The alignment's counts against the recorded ones.
-    json check = json::object();
+    std::vector<int> ok(run.metrics.size(), -1);  // per metric: -1 not checked, 0 differs, 1 equal
     if (have_gold && output_of[s] >= 0) {
       const auto& counts = aligned.counts[output_of[s]];
       for (std::size_t m = 0; m < run.metrics.size(); ++m) {
@@ -195,17 +239,61 @@ std::string page_data(const ReportRun& run, std::size_t k, std::size_t page, con
         const FormCounts& c = counts[fi - aligned.forms.begin()];
         const bool tag = run.metrics[m] == "tag";
         std::int64_t tp = tag ? c.tag_tp : c.tp, fp = tag ? c.tag_fp : c.fp, fn = tag ? c.tag_fn : c.fn;
-        bool ok = tp == d.tp && fp == d.fp && fn == d.fn;
-        check[run.metrics[m]] = ok;
-        if (!ok)
+        ok[m] = tp == d.tp && fp == d.fp && fn == d.fn;
+        if (!ok[m])
           problems.mismatches.push_back({s, page, run.metrics[m], counts_text(d.tp, d.fp, d.fn), counts_text(tp, fp, fn)});
       }
     }
-    sj["check"] = std::move(check);
-    systems.push_back(std::move(sj));
+    out += "{\"check\":{";
+    bool first = true;
+    for (std::size_t m : metric_order) {
+      if (ok[m] < 0) continue;
+      if (!first) out += ',';
+      first = false;
+      append_json_string(out, run.metrics[m]);
+      out += ok[m] ? ":true" : ":false";
+    }
+    out += "},\"ms\":";
+    append_json_number(out, r2(pr.millis));
+    if (!pr.notes.empty()) {
+      out += ",\"notes\":";
+      append_json_string(out, pr.notes);
+    }
+    out += ",\"o\":";
+    append_json_int(out, have_gold ? output_of[s] : -1);
+    if (!output_error[s].empty()) {
+      out += ",\"output_error\":";
+      append_json_string(out, output_error[s]);
+    }
+    if (!pr.reason.empty()) {
+      out += ",\"reason\":";
+      append_json_string(out, pr.reason);
+    }
+    out += ",\"scores\":{";
+    first = true;
+    for (std::size_t m : metric_order) {
+      const DocCounts& d = sys.by_metric[m][page];
+      if (!d.scored) continue;
+      if (!first) out += ',';
+      first = false;
+      append_json_string(out, run.metrics[m]);
+      out += ":[";
+      append_json_int(out, d.tp);
+      out += ',';
+      append_json_int(out, d.fp);
+      out += ',';
+      append_json_int(out, d.fn);
+      for (double v : {d.precision, d.recall, d.f1}) {
+        out += ',';
+        append_json_number(out, r2(v));
+      }
+      out += ']';
+    }
+    out += "},\"st\":\"";
+    out += pr.status;
+    out += "\"}";
   }
-  out += ",\"systems\":";
-  out += dump(systems);
+  out += ']';
   out += "});\n";
   return out;
 }
@@ -376,13 +464,16 @@ ReportSummary write_html_report(const std::vector<const ReportRun*>& runs, const
     const fs::path rdir = "r" + std::to_string(k);
     fs::create_directories(out / rdir / "p");
     if (opt.raw_pages) fs::create_directories(out / rdir / "raw");
+    const io::Folder page_dir(out / rdir / "p");
+    const std::unique_ptr<io::Folder> raw_dir = opt.raw_pages ? std::make_unique<io::Folder>(out / rdir / "raw") : nullptr;
+    const OutputFolders outputs(run);
     std::vector<PageProblems> problems(run.pages());
     RunVerdicts verdicts;
     std::unique_ptr<RunDeltas> deltas;
     arena.execute([&] {
       auto t0 = Clock::now();
       tbb::parallel_for(std::size_t{0}, run.pages(), [&](std::size_t i) {
-        w.write(rdir / "p" / (std::to_string(i) + ".js"), page_data(run, k, i, source, forms, opt.car_view, problems[i]));
+        w.write(page_dir, std::to_string(i) + ".js", page_data(run, k, i, source, outputs, forms, opt.car_view, problems[i]));
       });
       auto t1 = Clock::now();
       summary.pages_seconds += seconds(t0, t1);
@@ -397,7 +488,7 @@ ReportSummary write_html_report(const std::vector<const ReportRun*>& runs, const
         std::string data = "detourRaw(" + std::to_string(k) + "," + std::to_string(i) + ",";
         append_json_string(data, raw);
         data += ");\n";
-        w.write(rdir / "raw" / (std::to_string(i) + ".js"), data);
+        w.write(*raw_dir, std::to_string(i) + ".js", data);
       });
       auto t2 = Clock::now();
       summary.raw_seconds += seconds(t1, t2);

@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <charconv>
 #include <memory>
-#include <unordered_map>
 
+#include "base/hash.h"
 #include "base/utf8.h"
 #include "metrics/cleaneval_text.h"
 #include "metrics/metric.h"
@@ -44,20 +44,46 @@ void append_cp(std::string& out, char32_t cp) {
   utf8::append(out, cp);
 }
 
-// The page's tokens of the word forms, each distinct one once, in first-use order.
+// The page's tokens of the word forms, each distinct one once, in first-use order:
+// an open-addressing table of ids (linear probing, power-of-two size, at most half
+// full) over views into the page's texts, hashed with base/hash.h's FNV-1a. A page
+// has a few thousand distinct tokens and looks up tens of thousands.
 class Dict {
  public:
-  Dict() { index_.reserve(2048); }
+  Dict() { slots_.assign(4096, kEmpty); }
   std::uint32_t id(std::string_view tok) {
-    auto [it, fresh] = index_.emplace(tok, static_cast<std::uint32_t>(tokens_.size()));
-    if (fresh) tokens_.push_back(tok);
-    return it->second;
+    const std::uint64_t h = fnv1a(tok);
+    const std::uint32_t tag = static_cast<std::uint32_t>(h >> 32);
+    std::size_t mask = slots_.size() - 1;
+    for (std::size_t i = h & mask;; i = (i + 1) & mask) {
+      const std::uint32_t s = slots_[i];
+      if (s == kEmpty) {
+        const auto id = static_cast<std::uint32_t>(tokens_.size());
+        slots_[i] = id;
+        tokens_.push_back(tok);
+        tags_.push_back(tag);
+        if (2 * tokens_.size() > slots_.size()) grow();
+        return id;
+      }
+      if (tags_[s] == tag && tokens_[s] == tok) return s;
+    }
   }
   const std::vector<std::string_view>& tokens() const { return tokens_; }
 
  private:
-  std::unordered_map<std::string_view, std::uint32_t> index_;
-  std::vector<std::string_view> tokens_;
+  static constexpr std::uint32_t kEmpty = 0xFFFFFFFFu;
+  void grow() {
+    slots_.assign(slots_.size() * 2, kEmpty);
+    const std::size_t mask = slots_.size() - 1;
+    for (std::uint32_t id = 0; id < tokens_.size(); ++id) {
+      std::size_t i = fnv1a(tokens_[id]) & mask;
+      while (slots_[i] != kEmpty) i = (i + 1) & mask;
+      slots_[i] = id;
+    }
+  }
+  std::vector<std::uint32_t> slots_;        // token id or kEmpty
+  std::vector<std::string_view> tokens_;    // by id
+  std::vector<std::uint32_t> tags_;         // high half of each token's hash, by id
 };
 
 // Marker kinds by byte offset: 0 p, 1 h, 2 l.
