@@ -122,9 +122,9 @@ void write_report(const std::vector<std::string>& run_dirs, const std::string& o
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   std::cout << fmt::format(
       "report of {} run(s), {} pages: {} files, {:.1f} MB in {:.2f} s ({:.2f} s CPU: viewer pages {:.2f} s, raw pages "
-      "{:.2f} s, intervals {:.2f} s, overview {:.2f} s, the rest reading the runs and corpora)\n",
+      "{:.2f} s, the rest reading the runs and corpora, intervals, tables, overview)\n",
       summary.runs, summary.pages, summary.files, summary.bytes / 1e6, secs, cpu_seconds() - c0, summary.pages_seconds,
-      summary.raw_seconds, summary.verdict_seconds, summary.other_seconds);
+      summary.raw_seconds);
   std::cout << "open " << (fs::absolute(out) / "index.html").string() << "\n";
 }
 

@@ -2,6 +2,7 @@
 #include "reports/html/html_report.h"
 
 #include <tbb/parallel_for.h>
+#include <tbb/task_group.h>
 #include <tbb/task_arena.h>
 
 #include <time.h>
@@ -30,17 +31,13 @@ namespace {
 
 double r2(double x) { return std::round(x * 100) / 100; }
 
-// CPU time of the process (every thread): the parts run one after the other, so
-// differences of it are each part's CPU time, which a loaded machine does not inflate.
-struct Clock {
-  using time_point = double;
-  static double now() {
-    timespec ts{};
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
-  }
-};
-double seconds(double a, double b) { return b - a; }
+// CPU time of the calling thread, in nanoseconds: a page is made by one thread from
+// start to end, so the sums over pages are the parts' CPU times whatever the load.
+std::int64_t thread_cpu_ns() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<std::int64_t>(ts.tv_sec) * 1000000000 + ts.tv_nsec;
+}
 
 std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
 
@@ -144,18 +141,37 @@ class OutputFolders {
   std::vector<std::unique_ptr<io::Folder>> folders_;  // [system][language]
 };
 
-// JSON numbers as nlohmann::json writes them (shortest round trip, ".0" on whole
-// numbers, null for what is not finite), for the data built by hand below.
+// JSON numbers as nlohmann::json writes them (the shortest form that reads back, ".0"
+// on whole numbers, null for what is not finite), for the data built by hand below.
+// The values are hundredths (r2): k / 100 written in decimal is that shortest form,
+// printed from the integer k; anything else goes through std::to_chars.
 void append_json_number(std::string& out, double v) {
   if (!std::isfinite(v)) {
     out += "null";
     return;
   }
+  const double scaled = v * 100;
+  if (std::fabs(scaled) < 1e15) {
+    const long long k = std::llround(scaled);
+    if (static_cast<double>(k) / 100 == v && !(k == 0 && std::signbit(v))) {
+      const unsigned long long a = static_cast<unsigned long long>(k < 0 ? -k : k);
+      char buf[32];
+      char* p = buf;
+      if (k < 0) *p++ = '-';
+      p = std::to_chars(p, buf + sizeof buf, a / 100).ptr;
+      *p++ = '.';
+      const unsigned f = static_cast<unsigned>(a % 100);
+      *p++ = static_cast<char>('0' + f / 10);
+      if (f % 10 != 0) *p++ = static_cast<char>('0' + f % 10);
+      out.append(buf, p);
+      return;
+    }
+  }
   char buf[64];
-  auto r = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed);
+  auto r = std::to_chars(buf, buf + sizeof buf, v);
   std::string_view t(buf, static_cast<std::size_t>(r.ptr - buf));
   out += t;
-  if (t.find('.') == std::string_view::npos) out += ".0";
+  if (t.find_first_of(".e") == std::string_view::npos) out += ".0";
 }
 void append_json_int(std::string& out, std::int64_t v) {
   char buf[24];
@@ -470,14 +486,37 @@ ReportSummary write_html_report(const std::vector<const ReportRun*>& runs, const
     std::vector<PageProblems> problems(run.pages());
     RunVerdicts verdicts;
     std::unique_ptr<RunDeltas> deltas;
+    std::string pages_js, tables_html;
+    std::atomic<std::int64_t> page_ns{0}, raw_ns{0};
     arena.execute([&] {
-      auto t0 = Clock::now();
-      tbb::parallel_for(std::size_t{0}, run.pages(), [&](std::size_t i) {
-        w.write(page_dir, std::to_string(i) + ".js", page_data(run, k, i, source, outputs, forms, opt.car_view, problems[i]));
+      // What does not depend on the pages (the verdicts, the page lists, the tables)
+      // is computed beside them, by the same threads: one pool, no idle core while
+      // a serial part runs.
+      tbb::task_group beside;
+      beside.run([&] {
+        JudgeOptions jo = opt.judge;
+        jo.threads = static_cast<unsigned>(threads);
+        verdicts = judge_run(run, jo);
+        if (k > 0) deltas = std::make_unique<RunDeltas>(compare_runs(*runs[0], run, jo));
       });
-      auto t1 = Clock::now();
-      summary.pages_seconds += seconds(t0, t1);
-      if (opt.raw_pages) tbb::parallel_for(std::size_t{0}, run.pages(), [&](std::size_t i) {
+      beside.run([&] { pages_js = "detourPages(" + std::to_string(k) + "," + dump(pages_json(run)) + ");\n"; });
+      beside.run([&] {
+        // Table 2 and Table 4 as the table model builds them (reports/tables.h), through
+        // its HTML writer: a page without scripts beside the application.
+        RunTables rt = run_tables(run.records, static_cast<unsigned>(threads));
+        Document tables = std::move(rt.table2);
+        for (auto& t : rt.table4.tables) tables.tables.push_back(std::move(t));
+        for (auto& sig : rt.table4.signatures)
+          if (std::find(tables.signatures.begin(), tables.signatures.end(), sig) == tables.signatures.end())
+            tables.signatures.push_back(sig);
+        tables_html = reports::write(tables, "html");
+      });
+      tbb::parallel_for(std::size_t{0}, run.pages(), [&](std::size_t i) {
+        const std::int64_t t0 = thread_cpu_ns();
+        w.write(page_dir, std::to_string(i) + ".js", page_data(run, k, i, source, outputs, forms, opt.car_view, problems[i]));
+        const std::int64_t t1 = thread_cpu_ns();
+        page_ns.fetch_add(t1 - t0, std::memory_order_relaxed);
+        if (!opt.raw_pages) return;
         std::string raw;
         try {
           raw = source.raw(i);
@@ -489,16 +528,12 @@ ReportSummary write_html_report(const std::vector<const ReportRun*>& runs, const
         append_json_string(data, raw);
         data += ");\n";
         w.write(*raw_dir, std::to_string(i) + ".js", data);
+        raw_ns.fetch_add(thread_cpu_ns() - t1, std::memory_order_relaxed);
       });
-      auto t2 = Clock::now();
-      summary.raw_seconds += seconds(t1, t2);
-      JudgeOptions jo = opt.judge;
-      jo.threads = static_cast<unsigned>(threads);
-      verdicts = judge_run(run, jo);
-      if (k > 0) deltas = std::make_unique<RunDeltas>(compare_runs(*runs[0], run, jo));
-      summary.verdict_seconds += seconds(t2, Clock::now());
+      beside.wait();
     });
-    auto t3 = Clock::now();
+    summary.pages_seconds += 1e-9 * static_cast<double>(page_ns.load());
+    summary.raw_seconds += 1e-9 * static_cast<double>(raw_ns.load());
     for (const auto& p : problems) {
       summary.count_mismatches += p.mismatches.size();
       summary.gold_errors += !p.gold_error.empty();
@@ -514,19 +549,9 @@ ReportSummary write_html_report(const std::vector<const ReportRun*>& runs, const
     ov["version"] = std::string(detour_version());
     w.write(fs::path("data") / ("run" + std::to_string(k) + ".js"),
             "(window.DETOUR_RUNS = window.DETOUR_RUNS || [])[" + std::to_string(k) + "] = " + dump(ov) + ";\n");
-    w.write(fs::path("data") / ("pages" + std::to_string(k) + ".js"),
-            "detourPages(" + std::to_string(k) + "," + dump(pages_json(run)) + ");\n");
-    // Table 2 and Table 4 as the table model builds them (reports/tables.h), through
-    // its HTML writer: a page without scripts beside the application.
-    RunTables rt = run_tables(run.records);
-    Document tables = std::move(rt.table2);
-    for (auto& t : rt.table4.tables) tables.tables.push_back(std::move(t));
-    for (auto& sig : rt.table4.signatures)
-      if (std::find(tables.signatures.begin(), tables.signatures.end(), sig) == tables.signatures.end())
-        tables.signatures.push_back(sig);
-    w.write("tables" + std::to_string(k) + ".html", reports::write(tables, "html"));
+    w.write(fs::path("data") / ("pages" + std::to_string(k) + ".js"), pages_js);
+    w.write("tables" + std::to_string(k) + ".html", tables_html);
     summary.pages += run.pages();
-    summary.other_seconds += seconds(t3, Clock::now());
   }
   w.write("index.html", index_html(opt.title, runs.size()));
   summary.files = w.files();

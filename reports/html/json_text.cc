@@ -50,6 +50,35 @@ void append_json_string(std::string& out, std::string_view s) {
   out += '"';
 }
 
+void append_json_code_point(std::string& out, char32_t cp) {
+  static const char kHex[] = "0123456789abcdef";
+  if (cp < 0x80) {
+    const auto c = static_cast<char>(cp);
+    switch (c) {
+      case '"': out += "\\\""; return;
+      case '\\': out += "\\\\"; return;
+      case '\n': out += "\\n"; return;
+      case '\t': out += "\\t"; return;
+      case '\r': out += "\\r"; return;
+      default:
+        if (cp < 0x20) {
+          out += "\\u00";
+          out += kHex[cp >> 4];
+          out += kHex[cp & 15];
+        } else {
+          out += c;
+        }
+        return;
+    }
+  }
+  if (cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) cp = 0xFFFD;
+  if (cp == 0x2028 || cp == 0x2029) {
+    out += cp == 0x2028 ? "\\u2028" : "\\u2029";
+    return;
+  }
+  utf8::append(out, cp);
+}
+
 int index_width(std::size_t size) {
   int w = 1;
   std::size_t cap = 64;
@@ -61,7 +90,8 @@ int index_width(std::size_t size) {
 }
 
 void append_index(std::string& out, std::uint32_t value, int width) {
-  for (int k = width - 1; k >= 0; --k) out += kIndexDigits[(value >> (6 * k)) & 63];
+  char buf[8];
+  out.append(buf, put_index(buf, value, width));
 }
 
 }  // namespace detour::reports::html

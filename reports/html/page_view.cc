@@ -3,9 +3,9 @@
 
 #include <algorithm>
 #include <charconv>
+#include <functional>
 #include <memory>
 
-#include "base/hash.h"
 #include "base/utf8.h"
 #include "metrics/cleaneval_text.h"
 #include "metrics/metric.h"
@@ -37,22 +37,15 @@ int tag_code(OpTag t) {
   return 0;
 }
 
-void append_cp(std::string& out, char32_t cp) {
-  // Symbols for invalid bytes (0x110000 + byte) and anything not a scalar value
-  // become U+FFFD: still one code point, so counts are kept.
-  if (cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) cp = 0xFFFD;
-  utf8::append(out, cp);
-}
-
 // The page's tokens of the word forms, each distinct one once, in first-use order:
 // an open-addressing table of ids (linear probing, power-of-two size, at most half
-// full) over views into the page's texts, hashed with base/hash.h's FNV-1a. A page
+// full) over views into the page's texts, with the standard library's hash. A page
 // has a few thousand distinct tokens and looks up tens of thousands.
 class Dict {
  public:
   Dict() { slots_.assign(4096, kEmpty); }
   std::uint32_t id(std::string_view tok) {
-    const std::uint64_t h = fnv1a(tok);
+    const std::uint64_t h = hash(tok);
     const std::uint32_t tag = static_cast<std::uint32_t>(h >> 32);
     std::size_t mask = slots_.size() - 1;
     for (std::size_t i = h & mask;; i = (i + 1) & mask) {
@@ -72,11 +65,12 @@ class Dict {
 
  private:
   static constexpr std::uint32_t kEmpty = 0xFFFFFFFFu;
+  static std::uint64_t hash(std::string_view tok) { return std::hash<std::string_view>{}(tok); }
   void grow() {
     slots_.assign(slots_.size() * 2, kEmpty);
     const std::size_t mask = slots_.size() - 1;
     for (std::uint32_t id = 0; id < tokens_.size(); ++id) {
-      std::size_t i = fnv1a(tokens_[id]) & mask;
+      std::size_t i = hash(tokens_[id]) & mask;
       while (slots_[i] != kEmpty) i = (i + 1) & mask;
       slots_[i] = id;
     }
@@ -148,7 +142,7 @@ void append_int(std::string& out, std::int64_t v) {
 struct Side {
   std::string ops;                    // "0,3,3,2,1,0,..."
   std::vector<std::uint32_t> extra;   // word forms: dictionary ids
-  std::string extra_chars;            // car: the code points
+  std::string extra_chars;            // car: the code points, as JSON string content
   std::int64_t nx = 0;
   std::string seg;                    // to, car
 };
@@ -195,7 +189,7 @@ Side output_side(const std::vector<Opcode>& ops, const std::vector<std::string_v
       if (words) {
         for (int i = op.i1; i < op.i2; ++i) side.extra.push_back(dict->id((*words)[i]));
       } else {
-        for (int i = op.i1; i < op.i2; ++i) append_cp(side.extra_chars, (*chars)[i]);
+        for (int i = op.i1; i < op.i2; ++i) append_json_code_point(side.extra_chars, (*chars)[i]);
       }
       side.nx += la;
     }
@@ -204,9 +198,12 @@ Side output_side(const std::vector<Opcode>& ops, const std::vector<std::string_v
 }
 
 void append_indices(std::string& out, const std::vector<std::uint32_t>& ids, int width) {
-  out += '"';
-  for (std::uint32_t id : ids) append_index(out, id, width);
-  out += '"';
+  const std::size_t at = out.size();
+  out.resize(at + 2 + ids.size() * static_cast<std::size_t>(width));
+  char* p = out.data() + at;
+  *p++ = '"';
+  for (std::uint32_t id : ids) p = put_index(p, id, width);
+  *p = '"';
 }
 
 }  // namespace
@@ -258,10 +255,9 @@ PageData align_page(std::string_view gold, const std::vector<std::string_view>& 
             word_segments(gold, gold_text.text_only_words(), false);
         break;
       case Form::Car: {
-        std::string t;
-        for (char32_t cp : gold_text.text_only_chars()) append_cp(t, cp);
-        g = "\"t\":";
-        append_json_string(g, t);
+        g = "\"t\":\"";
+        for (char32_t cp : gold_text.text_only_chars()) append_json_code_point(g, cp);
+        g += '"';
         g += ",\"n\":" + std::to_string(gold_text.text_only_chars().size()) + ",\"seg\":" +
              word_segments(gold, gold_text.text_only_words(), true);
         break;
@@ -331,7 +327,11 @@ PageData align_page(std::string_view gold, const std::vector<std::string_view>& 
     for (std::size_t k = 0; k < fs.size(); ++k) {
       const Side& s = sides[o][k];
       j += "\"" + page.forms[k] + "\":{\"ops\":[" + s.ops + "],\"x\":";
-      if (fs[k] == Form::Car) append_json_string(j, s.extra_chars);
+      if (fs[k] == Form::Car) {
+        j += '"';
+        j += s.extra_chars;
+        j += '"';
+      }
       else append_indices(j, s.extra, width);
       j += ",\"nx\":" + std::to_string(s.nx);
       if (!s.seg.empty()) j += ",\"seg\":" + s.seg;
