@@ -1,53 +1,95 @@
 // json_text: see json_text.h.
 #include "reports/html/json_text.h"
 
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+
 #include "base/utf8.h"
 
 namespace detour::reports::html {
 
+namespace {
+
+// Whether any of the 8 bytes of w needs more than a copy in a JSON string: a control
+// character (< 0x20), '"', '\\' or a byte of a multi-byte sequence (>= 0x80). Exact
+// as a yes/no (the bit tricks of "has a zero byte" and "has a byte less than n").
+inline bool special8(std::uint64_t w) {
+  constexpr std::uint64_t kOnes = 0x0101010101010101ULL, kHigh = 0x8080808080808080ULL;
+  auto has_zero = [](std::uint64_t v) { return (v - kOnes) & ~v & kHigh; };
+  const std::uint64_t below_space = (w - 0x20 * kOnes) & ~w & kHigh;
+  return ((w & kHigh) | below_space | has_zero(w ^ ('"' * kOnes)) | has_zero(w ^ ('\\' * kOnes))) != 0;
+}
+
+}  // namespace
+
 void append_json_string(std::string& out, std::string_view s) {
   static const char kHex[] = "0123456789abcdef";
-  out.reserve(out.size() + s.size() + 2);
-  out += '"';
-  std::size_t i = 0;
-  while (i < s.size()) {
-    // Runs of plain ASCII go in one append.
-    std::size_t j = i;
-    while (j < s.size()) {
-      const auto c = static_cast<unsigned char>(s[j]);
-      if (c < 0x20 || c == '"' || c == '\\' || c >= 0x80) break;
-      ++j;
+  // Written through a pointer into `out`, grown ahead of need: eight plain bytes at a
+  // time are copied as they are; the rest byte by byte or sequence by sequence.
+  std::size_t at = out.size();
+  out.resize(at + s.size() + s.size() / 8 + 16);
+  char* o = out.data() + at;
+  char* o_end = out.data() + out.size();
+  auto room = [&](std::size_t need) {
+    if (static_cast<std::size_t>(o_end - o) >= need) return;
+    const std::size_t used = static_cast<std::size_t>(o - out.data());
+    out.resize(out.size() + std::max(need, out.size() / 2));
+    o = out.data() + used;
+    o_end = out.data() + out.size();
+  };
+  *o++ = '"';
+  const char* const base = s.data();
+  const char* p = base;
+  const char* const end = base + s.size();
+  while (p < end) {
+    while (end - p >= 8 && o_end - o >= 8) {
+      std::uint64_t w;
+      std::memcpy(&w, p, 8);
+      if (special8(w)) break;
+      std::memcpy(o, p, 8);
+      o += 8;
+      p += 8;
     }
-    out.append(s.data() + i, j - i);
-    i = j;
-    if (i >= s.size()) break;
-    const auto c = static_cast<unsigned char>(s[i]);
+    if (p >= end) break;
+    room(8);  // the longest thing written below: six bytes
+    const auto c = static_cast<unsigned char>(*p);
     if (c < 0x80) {
       switch (c) {
-        case '"': out += "\\\""; break;
-        case '\\': out += "\\\\"; break;
-        case '\n': out += "\\n"; break;
-        case '\t': out += "\\t"; break;
-        case '\r': out += "\\r"; break;
+        case '"': *o++ = '\\'; *o++ = '"'; break;
+        case '\\': *o++ = '\\'; *o++ = '\\'; break;
+        case '\n': *o++ = '\\'; *o++ = 'n'; break;
+        case '\t': *o++ = '\\'; *o++ = 't'; break;
+        case '\r': *o++ = '\\'; *o++ = 'r'; break;
         default:
-          out += "\\u00";
-          out += kHex[c >> 4];
-          out += kHex[c & 15];
+          if (c < 0x20) {
+            std::memcpy(o, "\\u00", 4);
+            o[4] = kHex[c >> 4];
+            o[5] = kHex[c & 15];
+            o += 6;
+          } else {
+            *o++ = static_cast<char>(c);
+          }
       }
-      ++i;
+      ++p;
       continue;
     }
-    const utf8::Step st = utf8::decode(s, i);
+    const utf8::Step st = utf8::decode(s, static_cast<std::size_t>(p - base));
     if (!st.ok) {
-      out += "\xef\xbf\xbd";  // U+FFFD
+      std::memcpy(o, "\xef\xbf\xbd", 3);  // U+FFFD
+      o += 3;
     } else if (st.cp == 0x2028 || st.cp == 0x2029) {
-      out += st.cp == 0x2028 ? "\\u2028" : "\\u2029";
+      std::memcpy(o, st.cp == 0x2028 ? "\\u2028" : "\\u2029", 6);
+      o += 6;
     } else {
-      out.append(s.data() + i, st.len);
+      std::memcpy(o, p, st.len);
+      o += st.len;
     }
-    i += st.len;
+    p += st.len;
   }
-  out += '"';
+  room(1);
+  *o++ = '"';
+  out.resize(static_cast<std::size_t>(o - out.data()));
 }
 
 void append_json_code_point(std::string& out, char32_t cp) {
