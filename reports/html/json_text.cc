@@ -2,6 +2,7 @@
 #include "reports/html/json_text.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <cstring>
 
@@ -11,14 +12,16 @@ namespace detour::reports::html {
 
 namespace {
 
-// Whether any of the 8 bytes of w needs more than a copy in a JSON string: a control
-// character (< 0x20), '"', '\\' or a byte of a multi-byte sequence (>= 0x80). Exact
-// as a yes/no (the bit tricks of "has a zero byte" and "has a byte less than n").
-inline bool special8(std::uint64_t w) {
+// The bytes of w (little-endian: the first byte lowest) that need more than a copy in
+// a JSON string -- a control character (< 0x20), '"', '\\' or a byte of a multi-byte
+// sequence (>= 0x80) -- as their high bits. The tricks of "has a zero byte" and "has a
+// byte less than n" may flag a byte above a flagged one wrongly, never below: the
+// lowest flag is the first byte to look at, and no flag means eight plain bytes.
+inline std::uint64_t special_bytes(std::uint64_t w) {
   constexpr std::uint64_t kOnes = 0x0101010101010101ULL, kHigh = 0x8080808080808080ULL;
-  auto has_zero = [](std::uint64_t v) { return (v - kOnes) & ~v & kHigh; };
+  auto zero_bytes = [](std::uint64_t v) { return (v - kOnes) & ~v & kHigh; };
   const std::uint64_t below_space = (w - 0x20 * kOnes) & ~w & kHigh;
-  return ((w & kHigh) | below_space | has_zero(w ^ ('"' * kOnes)) | has_zero(w ^ ('\\' * kOnes))) != 0;
+  return (w & kHigh) | below_space | zero_bytes(w ^ ('"' * kOnes)) | zero_bytes(w ^ ('\\' * kOnes));
 }
 
 }  // namespace
@@ -43,15 +46,22 @@ void append_json_string(std::string& out, std::string_view s) {
   const char* p = base;
   const char* const end = base + s.size();
   while (p < end) {
-    while (end - p >= 8 && o_end - o >= 8) {
+    if (end - p >= 8) {
       std::uint64_t w;
       std::memcpy(&w, p, 8);
-      if (special8(w)) break;
-      std::memcpy(o, p, 8);
-      o += 8;
-      p += 8;
+      const std::uint64_t special = special_bytes(w);
+      room(8);
+      if (special == 0) {
+        std::memcpy(o, p, 8);
+        o += 8;
+        p += 8;
+        continue;
+      }
+      const auto plain = static_cast<std::size_t>(std::countr_zero(special) >> 3);  // bytes before the first
+      std::memcpy(o, p, plain);
+      o += plain;
+      p += plain;
     }
-    if (p >= end) break;
     room(8);  // the longest thing written below: six bytes
     const auto c = static_cast<unsigned char>(*p);
     if (c < 0x80) {
