@@ -10,6 +10,8 @@
 #include <atomic>
 #include <charconv>
 #include <cmath>
+#include <limits>
+#include <map>
 #include <mutex>
 #include <unordered_map>
 
@@ -389,50 +391,92 @@ json overview_json(const ReportRun& run, std::size_t k, const RunVerdicts& verdi
 }
 
 // What the charts, page lists and viewer need of every page (DIR/data/pages<k>.js,
-// loaded on demand so that the overview opens fast).
-json pages_json(const ReportRun& run) {
-  json j;
-  j["pages"] = {{"lang", run.langs}, {"id", run.ids}, {"site", run.sites}, {"decoding", run.decoding}};
-  json status = json::array(), reasons = json::array(), millis = json::array();
-  for (const auto& s : run.systems) {
-    std::string st;
-    json rs = json::object();
-    json mv = json::array();
-    for (std::size_t i = 0; i < s.pages.size(); ++i) {
-      st += s.pages[i].status;
-      if (s.pages[i].status != 'o') rs[std::to_string(i)] = s.pages[i].reason;
-      mv.push_back(r2(s.pages[i].millis));
+// loaded on demand so that the overview opens fast), written by hand in the bytes
+// nlohmann::json's dump gives (members in its sorted order, numbers as
+// append_json_number writes them, strings through its own escaping): half a
+// million numbers, which building and dumping a json tree made a visible part of
+// the report's time.
+std::string pages_json(const ReportRun& run) {
+  const std::size_t np = run.pages(), nm = run.metrics.size();
+  std::string j;
+  j.reserve(64 + np * (64 + run.systems.size() * (8 + nm * 18)));
+  auto strings = [&](const std::vector<std::string>& v) {
+    j += '[';
+    for (std::size_t i = 0; i < v.size(); ++i) {
+      if (i) j += ',';
+      j += dump(json(v[i]));
     }
-    status.push_back(std::move(st));
-    reasons.push_back(std::move(rs));
-    millis.push_back(std::move(mv));
-  }
-  j["status"] = std::move(status);
-  j["reasons"] = std::move(reasons);
-  j["ms"] = run.has_timings ? std::move(millis) : json(nullptr);
-  json scores = json::object();
-  for (std::size_t m = 0; m < run.metrics.size(); ++m) {
-    json p = json::array(), r = json::array(), f = json::array();
-    for (const auto& s : run.systems) {
-      json ps = json::array(), rs = json::array(), fs_ = json::array();
-      for (const DocCounts& d : s.by_metric[m]) {
-        if (d.scored) {
-          ps.push_back(r2(d.precision));
-          rs.push_back(r2(d.recall));
-          fs_.push_back(r2(d.f1));
-        } else {
-          ps.push_back(nullptr);
-          rs.push_back(nullptr);
-          fs_.push_back(nullptr);
-        }
+    j += ']';
+  };
+  // Per system, an array of the page values `value(system, page)` (NaN: null).
+  auto per_system = [&](auto&& value) {
+    j += '[';
+    for (std::size_t s = 0; s < run.systems.size(); ++s) {
+      if (s) j += ',';
+      j += '[';
+      for (std::size_t i = 0; i < np; ++i) {
+        if (i) j += ',';
+        append_json_number(j, value(s, i));
       }
-      p.push_back(std::move(ps));
-      r.push_back(std::move(rs));
-      f.push_back(std::move(fs_));
+      j += ']';
     }
-    scores[run.metrics[m]] = {{"p", std::move(p)}, {"r", std::move(r)}, {"f", std::move(f)}};
+    j += ']';
+  };
+  j += "{\"ms\":";
+  if (run.has_timings) per_system([&](std::size_t s, std::size_t i) { return r2(run.systems[s].pages[i].millis); });
+  else j += "null";
+  j += ",\"pages\":{\"decoding\":";
+  strings(run.decoding);
+  j += ",\"id\":";
+  strings(run.ids);
+  j += ",\"lang\":";
+  strings(run.langs);
+  j += ",\"site\":";
+  strings(run.sites);
+  j += "},\"reasons\":[";
+  for (std::size_t s = 0; s < run.systems.size(); ++s) {
+    if (s) j += ',';
+    std::map<std::string, std::size_t> reasons;  // keyed by the page number's text, as json sorts them
+    for (std::size_t i = 0; i < np; ++i)
+      if (run.systems[s].pages[i].status != 'o') reasons.emplace(std::to_string(i), i);
+    j += '{';
+    bool first = true;
+    for (const auto& [key, i] : reasons) {
+      if (!first) j += ',';
+      first = false;
+      j += '"' + key + "\":" + dump(json(run.systems[s].pages[i].reason));
+    }
+    j += '}';
   }
-  j["scores"] = std::move(scores);
+  j += "],\"scores\":{";
+  std::vector<std::size_t> by_name(nm);
+  for (std::size_t m = 0; m < nm; ++m) by_name[m] = m;
+  std::stable_sort(by_name.begin(), by_name.end(), [&](std::size_t a, std::size_t b) { return run.metrics[a] < run.metrics[b]; });
+  for (std::size_t k = 0; k < nm; ++k) {
+    const std::size_t m = by_name[k];
+    if (k) j += ',';
+    j += dump(json(run.metrics[m])) + ":{";
+    const char* names[] = {"f", "p", "r"};
+    for (int v = 0; v < 3; ++v) {
+      j += v ? ",\"" : "\"";
+      j += names[v];
+      j += "\":";
+      per_system([&](std::size_t s, std::size_t i) {
+        const DocCounts& d = run.systems[s].by_metric[m][i];
+        if (!d.scored) return std::numeric_limits<double>::quiet_NaN();
+        return r2(v == 0 ? d.f1 : v == 1 ? d.precision : d.recall);
+      });
+    }
+    j += '}';
+  }
+  j += "},\"status\":[";
+  for (std::size_t s = 0; s < run.systems.size(); ++s) {
+    if (s) j += ',';
+    std::string st;
+    for (std::size_t i = 0; i < run.systems[s].pages.size(); ++i) st += run.systems[s].pages[i].status;
+    j += dump(json(st));
+  }
+  j += "]}";
   return j;
 }
 
@@ -499,7 +543,7 @@ ReportSummary write_html_report(const std::vector<const ReportRun*>& runs, const
         verdicts = judge_run(run, jo);
         if (k > 0) deltas = std::make_unique<RunDeltas>(compare_runs(*runs[0], run, jo));
       });
-      beside.run([&] { pages_js = "detourPages(" + std::to_string(k) + "," + dump(pages_json(run)) + ");\n"; });
+      beside.run([&] { pages_js = "detourPages(" + std::to_string(k) + "," + pages_json(run) + ");\n"; });
       beside.run([&] {
         // Table 2 and Table 4 as the table model builds them (reports/tables.h), through
         // its HTML writer: a page without scripts beside the application.

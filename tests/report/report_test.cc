@@ -345,6 +345,20 @@ TEST_CASE("report: the sample run's report, every alignment equal to per_doc.tsv
   CHECK(index.find("Content-Security-Policy") != std::string::npos);
   CHECK(index.find("src=\"http") == std::string::npos);
   CHECK(index.find("<script src=\"data/run0.js\"></script>") != std::string::npos);
+  // The page lists are written by hand in nlohmann::json's own bytes: parsing and
+  // dumping them gives them back.
+  const std::string pages_js = io::read_file(t.path / "report" / "data" / "pages0.js");
+  const std::string prefix = "detourPages(0,", suffix = ");\n";
+  REQUIRE(pages_js.rfind(prefix, 0) == 0);
+  REQUIRE(pages_js.size() > prefix.size() + suffix.size());
+  CHECK(pages_js.compare(pages_js.size() - suffix.size(), suffix.size(), suffix) == 0);
+  const std::string body = pages_js.substr(prefix.size(), pages_js.size() - prefix.size() - suffix.size());
+  const nlohmann::json pj = nlohmann::json::parse(body);
+  CHECK(pj.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) == body);
+  CHECK(pj["pages"]["id"].size() == run.pages());
+  CHECK(pj["status"].size() == run.systems.size());
+  CHECK(pj["scores"]["tm"]["f"].size() == run.systems.size());
+  CHECK(pj["scores"]["tm"]["f"][0].size() == run.pages());
   const std::string page0 = io::read_file(t.path / "report" / "r0" / "p" / "0.js");
   CHECK(page0.rfind("detourPage(0,0,{", 0) == 0);
   // Page 0 is Greek: no character alignment (short words), the other forms checked.
