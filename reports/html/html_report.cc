@@ -207,7 +207,6 @@ std::string page_data(const ReportRun& run, std::size_t k, std::size_t page, con
   // Outputs, each distinct text once.
   const std::size_t ns = run.systems.size();
   std::vector<std::string> texts;
-  std::unordered_map<std::string, int> text_index;
   std::vector<int> output_of(ns, -1);
   std::vector<std::string> output_error(ns);
   thread_local io::ReadBuffer buf;
@@ -221,9 +220,15 @@ std::string page_data(const ReportRun& run, std::size_t k, std::size_t page, con
       problems.output_errors.emplace_back(s, e.what());
       continue;
     }
-    auto [it, fresh] = text_index.emplace(std::move(bytes), static_cast<int>(texts.size()));
-    if (fresh) texts.push_back(it->first);
-    output_of[s] = it->second;
+    // A text equal to an earlier one (same size first: no hashing of whole outputs).
+    int index = -1;
+    for (std::size_t t = 0; t < texts.size() && index < 0; ++t)
+      if (texts[t].size() == bytes.size() && texts[t] == bytes) index = static_cast<int>(t);
+    if (index < 0) {
+      index = static_cast<int>(texts.size());
+      texts.push_back(std::move(bytes));
+    }
+    output_of[s] = index;
   }
   PageData aligned;
   if (have_gold) {
