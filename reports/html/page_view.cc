@@ -99,29 +99,23 @@ std::vector<Marker> markers_of(std::string_view t) {
 }
 
 // Segment starts of the text-only words (views into `text`) as a JSON array
-// [index, kind, ...]; with `chars`, the index is the word's first code point in the
-// car sequence.
-std::string word_segments(std::string_view text, const std::vector<std::string_view>& words, bool chars) {
+// [index, kind, ...]; with `char_starts` (PreparedText::text_only_word_char_starts),
+// the index is the word's first code point in the car sequence.
+std::string word_segments(std::string_view text, const std::vector<std::string_view>& words,
+                          const std::vector<std::uint32_t>* char_starts = nullptr) {
   std::vector<std::pair<std::int64_t, int>> seg;
   std::vector<Marker> ms = markers_of(text);
   std::size_t m = 0;
-  std::int64_t char_index = 0;
-  std::vector<char32_t> scratch;
   for (std::size_t k = 0; k < words.size() && m < ms.size(); ++k) {
     const std::string_view w = words[k];
     if (w.data() < text.data() || w.data() > text.data() + text.size()) return "[]";
     const auto at = static_cast<std::size_t>(w.data() - text.data());
     int kind = -1;
     while (m < ms.size() && ms[m].at < at) kind = ms[m++].kind;
-    const std::int64_t index = chars ? char_index : static_cast<std::int64_t>(k);
+    const std::int64_t index = char_starts ? static_cast<std::int64_t>((*char_starts)[k]) : static_cast<std::int64_t>(k);
     if (kind >= 0) {
       if (!seg.empty() && seg.back().first == index) seg.back().second = kind;  // the last marker before it
       else seg.emplace_back(index, kind);
-    }
-    if (chars) {
-      scratch.clear();
-      metrics::append_non_space_code_points(w, scratch);
-      char_index += static_cast<std::int64_t>(scratch.size());
     }
   }
   std::string out = "[";
@@ -252,14 +246,14 @@ PageData align_page(std::string_view gold, const std::vector<std::string_view>& 
       case Form::To:
         for (std::string_view t : gold_text.text_only_words()) gold_ids[k].push_back(dict.id(t));
         g = ",\"n\":" + std::to_string(gold_ids[k].size()) + ",\"seg\":" +
-            word_segments(gold, gold_text.text_only_words(), false);
+            word_segments(gold, gold_text.text_only_words());
         break;
       case Form::Car: {
         g = "\"t\":\"";
         for (char32_t cp : gold_text.text_only_chars()) append_json_code_point(g, cp);
         g += '"';
         g += ",\"n\":" + std::to_string(gold_text.text_only_chars().size()) + ",\"seg\":" +
-             word_segments(gold, gold_text.text_only_words(), true);
+             word_segments(gold, gold_text.text_only_words(), &gold_text.text_only_word_char_starts());
         break;
       }
     }
@@ -287,11 +281,11 @@ PageData align_page(std::string_view gold, const std::vector<std::string_view>& 
         }
         case Form::To:
           os.push_back(output_side(pair.text_only_word_opcodes(), &sys_text.text_only_words(), nullptr, &dict, counts[k]));
-          os.back().seg = word_segments(out, sys_text.text_only_words(), false);
+          os.back().seg = word_segments(out, sys_text.text_only_words());
           break;
         case Form::Car:
           os.push_back(output_side(pair.text_only_char_opcodes(), nullptr, &sys_text.text_only_chars(), nullptr, counts[k]));
-          os.back().seg = word_segments(out, sys_text.text_only_words(), true);
+          os.back().seg = word_segments(out, sys_text.text_only_words(), &sys_text.text_only_word_char_starts());
           break;
       }
     }
