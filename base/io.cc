@@ -212,14 +212,32 @@ std::string read_file_prefix(const fs::path& path, std::size_t max_bytes) {
   return out;
 }
 
+// Writes all of `bytes` to `fd`: 0, or the errno of the write that failed.
+static int write_all(int fd, std::string_view bytes) {
+  const char* p = bytes.data();
+  std::size_t left = bytes.size();
+  while (left > 0) {
+    const ssize_t n = ::write(fd, p, left);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return errno;
+    }
+    p += n;
+    left -= static_cast<std::size_t>(n);
+  }
+  return 0;
+}
+
 void write_file_atomic(const fs::path& path, std::string_view bytes, bool durable) {
   static std::atomic<unsigned> counter{0};
   fs::path dir = path.has_parent_path() ? path.parent_path() : fs::path(".");
   std::error_code ec;
   if (!fs::is_directory(dir, ec)) fail(path, "folder " + dir.string() + " does not exist");
   if (fs::is_directory(path, ec)) fail(path, "is a directory");
-  fs::path tmp = dir / ("." + path.filename().string() + ".tmp." + std::to_string(::getpid()) + "." +
-                        std::to_string(counter++));
+  std::string tmp_name = ".";
+  tmp_name += path.filename().string();
+  tmp_name += ".tmp." + std::to_string(::getpid()) + "." + std::to_string(counter++);
+  const fs::path tmp = dir / tmp_name;
   int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
   if (fd < 0) fail(path, "cannot create temporary file: " + errno_reason(errno));
   auto abandon = [&](const std::string& what) {
@@ -228,16 +246,9 @@ void write_file_atomic(const fs::path& path, std::string_view bytes, bool durabl
     ::unlink(tmp.c_str());
     fail(path, what + ": " + errno_reason(err));
   };
-  const char* p = bytes.data();
-  std::size_t left = bytes.size();
-  while (left > 0) {
-    ssize_t n = ::write(fd, p, left);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      abandon("write failed");
-    }
-    p += n;
-    left -= static_cast<std::size_t>(n);
+  if (const int err = write_all(fd, bytes)) {
+    errno = err;
+    abandon("write failed");
   }
   if (durable && ::fsync(fd) != 0) abandon("fsync failed");
   if (::close(fd) != 0) {
@@ -273,17 +284,7 @@ void write_file_atomic(const Folder& folder, const std::string& name, std::strin
     ::unlinkat(at, tmp.c_str(), 0);
     fail(path, what + ": " + errno_reason(err));
   };
-  const char* p = bytes.data();
-  std::size_t left = bytes.size();
-  while (left > 0) {
-    ssize_t n = ::write(fd, p, left);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      abandon("write failed", errno);
-    }
-    p += n;
-    left -= static_cast<std::size_t>(n);
-  }
+  if (const int err = write_all(fd, bytes)) abandon("write failed", err);
   if (durable && ::fsync(fd) != 0) abandon("fsync failed", errno);
   const int closed = ::close(fd);
   fd = -1;
