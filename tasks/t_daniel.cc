@@ -174,7 +174,9 @@ class DanielTask final : public Task {
       d.conditions.push_back("truncated");
     }
     std::size_t invalid = 0;
-    const std::u32string text = decode_utf8(bytes, &invalid);
+    thread_local std::u32string buffer;
+    const std::size_t length = decode_utf8_into(bytes, buffer, &invalid);
+    const std::u32string_view text(buffer.data(), length);
     if (invalid) d.conditions.push_back("invalid-utf8");
 
     thread_local RepeatFinder finder;

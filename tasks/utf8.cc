@@ -11,8 +11,9 @@ std::string encode_utf8(std::u32string_view text) {
   return out;
 }
 
-std::u32string decode_utf8(std::string_view bytes, std::size_t* invalid) {
-  std::u32string out(bytes.size(), U'\0');  // at most one code point per byte
+std::size_t decode_utf8_into(std::string_view bytes, std::u32string& buf, std::size_t* invalid) {
+  if (buf.size() < bytes.size()) buf.resize(bytes.size());  // at most one code point per byte
+  char32_t* out = buf.data();
   std::size_t bad = 0, n = 0;
   for (std::size_t i = 0; i < bytes.size();) {
     const unsigned char b = static_cast<unsigned char>(bytes[i]);
@@ -30,8 +31,13 @@ std::u32string decode_utf8(std::string_view bytes, std::size_t* invalid) {
     }
     i += s.len;
   }
-  out.resize(n);
   if (invalid) *invalid = bad;
+  return n;
+}
+
+std::u32string decode_utf8(std::string_view bytes, std::size_t* invalid) {
+  std::u32string out;
+  out.resize(decode_utf8_into(bytes, out, invalid));
   return out;
 }
 

@@ -92,13 +92,14 @@ TEST_CASE("repeats: the suffix array is sorted and every repeat occurs at its in
 }
 
 TEST_CASE("DAnIEL candidates: the names' index finds what rstr_max's suffix array finds", "[tasks]") {
-  // Random zones and names over small alphabets (many repeats, left and right
-  // extensions, names inside names, first letters that differ in case), Unicode past
-  // the BMP, and zones with a character below U+0003 (where the index steps aside).
+  // Random zones and two lists of names over small alphabets (many repeats, left and
+  // right extensions, names inside names, substrings shared by the two lists, first
+  // letters that differ in case), Unicode past the BMP, and zones or names with a
+  // character below U+0003 (where the index steps aside: one index per list, or none).
   std::mt19937 rng(11);
   RepeatFinder finder;
   daniel::Params p;
-  int compared = 0, with_candidates = 0, declined = 0;
+  int compared = 0, with_candidates = 0, declined = 0, joint = 0;
   for (int round = 0; round < 3000; ++round) {
     const std::u32string alphabets[] = {U"ab", U"abA", U"abcdB", U"ab中文\U0001F600", U"xyzXY .İi", U"ab\x01"};
     const std::u32string& alpha = alphabets[round % 6];
@@ -108,59 +109,79 @@ TEST_CASE("DAnIEL candidates: the names' index finds what rstr_max's suffix arra
       for (std::size_t i = 0; i < n; ++i) w += alpha[rng() % alpha.size()];
       return w;
     };
-    std::vector<std::u32string> names;
-    const std::size_t nn = 1 + rng() % 8;
-    for (std::size_t i = 0; i < nn; ++i) {
-      std::u32string w = word(6);
-      if (std::find(names.begin(), names.end(), w) == names.end()) names.push_back(w);
-    }
+    auto name_list = [&] {
+      std::vector<std::u32string> names;
+      const std::size_t nn = 1 + rng() % 8;
+      for (std::size_t i = 0; i < nn; ++i) {
+        std::u32string w = word(6);
+        if (std::find(names.begin(), names.end(), w) == names.end()) names.push_back(w);
+      }
+      return names;
+    };
+    daniel::Lists lists;
+    lists.diseases = name_list();
+    lists.locations = name_list();
     std::vector<std::u32string> zones(1 + rng() % 6);  // one zone: the one-zone way
     for (auto& z : zones) {
       z = word(30);
-      if (rng() % 3 == 0) z += names[rng() % names.size()] + word(4);  // a name inside
+      const auto& from = rng() % 2 ? lists.diseases : lists.locations;
+      if (rng() % 3 == 0) z += from[rng() % from.size()] + word(4);  // a name inside
     }
     if (zones.size() >= 3 && rng() % 4 == 0) zones[1] += zones[2];  // DAnIEL's header merge
-    const bool location = rng() % 2;
     p.version = round % 3 == 0 ? daniel::Version::Original : daniel::Version::Embeddia;
-    daniel::Lists lists;
-    lists.diseases = lists.locations = names;
     daniel::index_lists(lists, p);
-    const daniel::NameIndex& index = *lists.disease_index;
-    bool low = false;  // a name with a character below U+0003: no index
-    for (const auto& n : names) low = low || n.find(U'\x01') != std::u32string::npos;
-    REQUIRE(index.usable() == !low);
-    const auto fast = daniel::candidates_by_index(zones, names, index, location, p, 1000000);
-    const auto slow = daniel::candidates(zones, names, location, p, finder, 1000000);
-    if (!fast) {
-      ++declined;
-      continue;
-    }
-    ++compared;
-    with_candidates += !slow.empty();
-    INFO("round " << round);
-    REQUIRE(fast->size() == slow.size());
-    for (std::size_t i = 0; i < slow.size(); ++i) {
-      CHECK((*fast)[i].score == slow[i].score);
-      CHECK((*fast)[i].name == slow[i].name);
-      CHECK((*fast)[i].substring == slow[i].substring);
-      CHECK((*fast)[i].positions == slow[i].positions);
+    auto low = [](const std::vector<std::u32string>& names) {  // a character below U+0003: no index
+      for (const auto& n : names)
+        if (n.find(U'\x01') != std::u32string::npos) return true;
+      return false;
+    };
+    REQUIRE(static_cast<bool>(lists.index) == !(low(lists.diseases) || low(lists.locations)));
+    joint += static_cast<bool>(lists.index);
+    for (std::size_t k = 0; k < 2; ++k) {
+      const auto& names = k ? lists.locations : lists.diseases;
+      const daniel::NameIndex& index = lists.index ? *lists.index : k ? *lists.location_index : *lists.disease_index;
+      REQUIRE(index.usable() == !low(names));
+      const bool location = rng() % 2;
+      const auto fast =
+          daniel::candidates_by_index(zones, names, index, lists.index ? k : 0, location, p, 1000000);
+      const auto slow = daniel::candidates(zones, names, location, p, finder, 1000000);
+      if (!fast) {
+        ++declined;
+        continue;
+      }
+      ++compared;
+      with_candidates += !slow.empty();
+      INFO("round " << round << ", list " << k);
+      REQUIRE(fast->size() == slow.size());
+      for (std::size_t i = 0; i < slow.size(); ++i) {
+        CHECK((*fast)[i].score == slow[i].score);
+        CHECK((*fast)[i].name == slow[i].name);
+        CHECK((*fast)[i].substring == slow[i].substring);
+        CHECK((*fast)[i].positions == slow[i].positions);
+      }
     }
   }
-  CHECK(compared > 2000);
-  CHECK(with_candidates > 1500);
-  CHECK(declined > 300);
+  CHECK(joint > 2000);
+  CHECK(compared > 4000);
+  CHECK(with_candidates > 3000);
+  CHECK(declined > 600);
   // One zone: positions in the joined text, as the suffix-array way gives them; an
   // empty zone has no candidate; a character below U+0003 in a zone: not the index's.
   daniel::Lists lists;
-  lists.diseases = lists.locations = {U"ab", U"b"};
+  lists.diseases = {U"ab", U"b"};
+  lists.locations = {U"xa", U"b", U"bab"};
   daniel::index_lists(lists, p);
-  const auto one = daniel::candidates_by_index({U"xabab"}, lists.diseases, *lists.disease_index, false, p);
-  const auto one_slow = daniel::candidates({U"xabab"}, lists.diseases, false, p, finder);
-  REQUIRE(one.has_value());
-  REQUIRE(one->size() == one_slow.size());
-  CHECK((*one)[0].positions == one_slow[0].positions);
-  CHECK(daniel::candidates_by_index({U""}, lists.diseases, *lists.disease_index, false, p)->empty());
-  CHECK_FALSE(daniel::candidates_by_index({U"a\x02" U"b", U"ab"}, lists.diseases, *lists.disease_index, false, p));
+  REQUIRE(lists.index);
+  for (std::size_t k = 0; k < 2; ++k) {
+    const auto& names = k ? lists.locations : lists.diseases;
+    const auto one = daniel::candidates_by_index({U"xabab"}, names, *lists.index, k, false, p);
+    const auto one_slow = daniel::candidates({U"xabab"}, names, false, p, finder);
+    REQUIRE(one.has_value());
+    REQUIRE(one->size() == one_slow.size());
+    CHECK((*one)[0].positions == one_slow[0].positions);
+    CHECK(daniel::candidates_by_index({U""}, names, *lists.index, k, false, p)->empty());
+    CHECK_FALSE(daniel::candidates_by_index({U"a\x02" U"b", U"ab"}, names, *lists.index, k, false, p));
+  }
 }
 
 TEST_CASE("DAnIEL zoning: paragraphs, lines, weak-structure fallbacks, header merge", "[tasks]") {
