@@ -11,6 +11,7 @@
 
 #include "base/hash.h"
 #include "base/io.h"
+#include "base/utf8.h"
 #include "corpora/corpus.h"
 #include "runner/task_run.h"
 #include "tasks/annotations.h"
@@ -62,6 +63,36 @@ TEST_CASE("Python literals: quotes, tuples, comments, repeated keys, escapes", "
   }
   CHECK_THROWS_AS(parse_py_literal("{'a': 'unterminated}"), PyLiteralError);
   CHECK_THROWS_AS(parse_py_literal("{'a' 'b'}"), PyLiteralError);
+}
+
+TEST_CASE("decode_utf8: as Python's strict decoding, step by step, on ASCII runs and malformed bytes", "[tasks]") {
+  // Random bytes: runs of ASCII (the eight-at-a-time path) between well-formed and
+  // malformed sequences, truncated ones at the end included; the reference decodes one
+  // sequence at a time (base/utf8.h), each malformed subpart one U+FFFD.
+  std::mt19937 rng(5);
+  const std::string pieces[] = {"a", "abcdefgh", "0123456789abcdefXYZ", "\xCE\xB1", "\xE4\xB8\xAD", "\xF0\x9F\x98\x80",
+                                "\xC0\xAF", "\xE0\x80", "\xED\xA0\x80", "\xFF", "\x80", "\xF4\x90\x80\x80", "\xE4\xB8", " <p>"};
+  std::u32string buffer;
+  for (int round = 0; round < 2000; ++round) {
+    std::string bytes;
+    const std::size_t n = rng() % 20;
+    for (std::size_t i = 0; i < n; ++i) bytes += pieces[rng() % std::size(pieces)];
+    std::u32string expected;
+    std::size_t expected_bad = 0;
+    for (std::size_t i = 0; i < bytes.size();) {
+      const utf8::Step s = utf8::decode(bytes, i);
+      expected += s.ok ? s.cp : U'\uFFFD';
+      expected_bad += !s.ok;
+      i += s.len;
+    }
+    std::size_t bad = 0;
+    INFO("round " << round);
+    CHECK(decode_utf8(bytes, &bad) == expected);
+    CHECK(bad == expected_bad);
+    const std::size_t length = decode_utf8_into(bytes, buffer, &bad);  // a buffer reused, longer than the text
+    CHECK(std::u32string_view(buffer.data(), length) == expected);
+    CHECK(bad == expected_bad);
+  }
 }
 
 TEST_CASE("repeats: the suffix array is sorted and every repeat occurs at its interval", "[tasks]") {

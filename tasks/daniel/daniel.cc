@@ -4,6 +4,7 @@
 #include <unicode/ustring.h>
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cmath>
 #include <cstdio>
@@ -22,7 +23,7 @@ std::size_t count_sentences(std::u32string_view s) {
   while (i < s.size()) {
     std::size_t sep = 0;
     if (s[i] == U'.' && i + 1 < s.size() && s[i + 1] == U' ') sep = 2;
-    else if (s.substr(i, 4) == U"</p>") sep = 4;
+    else if (s[i] == U'<' && s.substr(i, 4) == U"</p>") sep = 4;
     if (sep) {
       if (i - start > 2) ++count;
       i += sep;
@@ -372,6 +373,9 @@ struct Reading {
   std::vector<Seen> seen;
   std::uint32_t stamp = 0;
   std::vector<std::vector<std::int32_t>> by_depth;  // the nodes seen, by depth
+  // The nodes seen that may be candidates (in two zones or more, or in the one zone;
+  // maximal for a list holding them), deepest first, in by_depth's order within a depth.
+  std::vector<std::int32_t> kept;
 };
 
 // A zone's position: its index, or (the original) its distance to the nearer end.
@@ -444,18 +448,34 @@ bool read_zones_with(std::span<const std::u32string_view> zones, const NameIndex
       else r.mask |= bit;
       const std::uint32_t rc = i + 1 < n ? static_cast<std::uint32_t>(t[i + 1]) + 1 : kDiverse;
       r.right = r.right == rc || r.right == kUnset ? rc : kDiverse;
-      const std::size_t start = i + 1 - static_cast<std::size_t>(r.depth);
-      const std::uint32_t lc = start > 0 ? static_cast<std::uint32_t>(t[start - 1]) + 1 : kDiverse;
-      r.left = r.left == lc || r.left == kUnset ? lc : kDiverse;
+      // On the left: diverse. The character before this occurrence (c) followed by the
+      // node's substring (s) is no name substring (else the state would be cs or
+      // longer), while each occurrence of s in a name of a list holding s is preceded
+      // by a name edge (diverse) or by a character a with as a name substring: a != c.
+      r.left = kDiverse;
     }
   }
   // Each occurrence of a node is one of its one-shorter suffix (its failure link),
   // ending at the same place (the same right neighbour) and preceded by the node's
   // first character: pass the zones and contexts down the failure tree, deepest first.
+  // A node's record is complete when its depth is reached (its failure-tree children
+  // are one deeper): the nodes that may be candidates are kept then.
+  rd.kept.clear();
+  const std::size_t lists = index.lists();
+  auto keep = [&](std::int32_t v, const Seen& r) {
+    if (nz > 1 && (wide ? r.zb < 0 : (r.mask & (r.mask - 1)) == 0)) return;  // in one zone of several
+    for (std::size_t k = 0; k < lists; ++k)
+      if (index.in_list(v, k) && NameIndex::merge(r.left, index.left(v, k)) == kDiverse &&
+          NameIndex::merge(r.right, index.right(v, k)) == kDiverse) {
+        rd.kept.push_back(v);
+        return;
+      }
+  };
   for (std::size_t d = depths; d-- > 2;) {
     for (std::size_t k = 0; k < rd.by_depth[d].size(); ++k) {
       const std::int32_t v = rd.by_depth[d][k];
       const Seen rv = seen[v];
+      keep(v, rv);
       Seen& ru = touch(index.fail(v));
       if (wide) {
         add_zone(ru, rv.za, nz, p);
@@ -467,6 +487,8 @@ bool read_zones_with(std::span<const std::u32string_view> zones, const NameIndex
       ru.left = NameIndex::merge(ru.left, static_cast<std::uint32_t>(index.first(v)) + 1);
     }
   }
+  if (depths > 1)
+    for (std::int32_t v : rd.by_depth[1]) keep(v, seen[v]);
   return true;
 }
 
@@ -482,115 +504,158 @@ bool read_zones(std::span<const std::u32string_view> zones, const NameIndex& ind
   return read_zones_with(zones, index, p, rd, [&](std::int32_t state, char32_t c) { return index.step(state, c); });
 }
 
-// Steps 2 and 3 for list `k` of the index after a reading of the zones: the best `keep`
-// candidates, best first.
-std::vector<Candidate> weigh(const Reading& rd, std::span<const std::u32string_view> zones,
-                             const std::vector<std::u32string>& names, const NameIndex& index, std::size_t k,
-                             bool location, const Params& p, std::size_t keep) {
+// One list of the index to weigh after a reading: its number in the index, its names,
+// whether it is the locations list (the first-letter penalty), and its candidates.
+struct Weighed {
+  std::size_t k = 0;
+  const std::vector<std::u32string>* names = nullptr;
+  bool location = false;
+  std::vector<Candidate> out;  // the best `keep`, best first
+};
+
+// Steps 2 and 3 for lists of the index after a reading of the zones, in one pass over
+// the nodes read: each list's best `keep` candidates, best first, into its `out`.
+void weigh(const Reading& rd, std::span<const std::u32string_view> zones, const NameIndex& index,
+           std::span<Weighed> lists, const Params& p, std::size_t keep) {
   constexpr std::uint32_t kDiverse = NameIndex::kDiverse;
   // One zone (a weak structure): a repeat in the zone and a name is a candidate, its
   // positions those of its occurrences in the joined text.
   const bool weak = zones.size() == 1;
   const bool original = p.version == Version::Original;
   const std::int32_t nz = static_cast<std::int32_t>(zones.size());
-  const double penalty = location ? p.location_penalty : p.disease_penalty;
   const double bonus = std::max({p.header_bonus, p.title_bonus, 0.0});
   struct Best {
     double score;
     std::int32_t name, node;
     std::int32_t pos_at, pos_len;  // one zone: its positions in weak_pool
   };
-  std::vector<Best> best;
+  // Python's order on [score, name, substring]: (name, substring) is unique.
+  struct Better {
+    const std::vector<std::u32string>* names;
+    const NameIndex* index;
+    bool operator()(const Best& a, const Best& b) const {
+      if (a.score != b.score) return a.score > b.score;
+      if (a.name != b.name) return (*names)[static_cast<std::size_t>(a.name)] > (*names)[static_cast<std::size_t>(b.name)];
+      return index->substring(a.node) > index->substring(b.node);
+    }
+  };
+  struct List {
+    std::size_t k;
+    const std::vector<std::u32string>* names;
+    double penalty;
+    Better better;
+    std::vector<Best> best;
+  };
+  std::array<List, 2> state;
+  const std::size_t nl = std::min(lists.size(), state.size());
+  for (std::size_t j = 0; j < nl; ++j)
+    state[j] = {lists[j].k, lists[j].names, lists[j].location ? p.location_penalty : p.disease_penalty,
+                Better{lists[j].names, &index}, {}};
   thread_local std::vector<double> weak_pool;  // one-zone positions of the nodes weighed
   weak_pool.clear();
-  // Python's order on [score, name, substring]: (name, substring) is unique.
-  auto better = [&](const Best& a, const Best& b) {
-    if (a.score != b.score) return a.score > b.score;
-    if (a.name != b.name) return names[static_cast<std::size_t>(a.name)] > names[static_cast<std::size_t>(b.name)];
-    return index.substring(a.node) > index.substring(b.node);
-  };
-  // The candidates: maximal repeats in two zones or more and in a name; longest first,
-  // so that the best come early and the bound below skips the rest.
-  for (std::size_t depth_at = rd.by_depth.size(); depth_at-- > 1;) {
-    for (std::int32_t u : rd.by_depth[depth_at]) {
-      if (!index.in_list(u, k)) continue;
-      const Seen& r = rd.seen[static_cast<std::size_t>(u)];
-      if (NameIndex::merge(r.left, index.left(u, k)) != kDiverse ||
-          NameIndex::merge(r.right, index.right(u, k)) != kDiverse)
+  // The candidates: maximal repeats in two zones or more and in a name, among the nodes
+  // the reading kept; longest first, so that the best come early and the bound below
+  // skips the rest.
+  for (std::int32_t u : rd.kept) {
+    const Seen& r = rd.seen[static_cast<std::size_t>(u)];
+    const double depth = static_cast<double>(r.depth);
+    // Two zones or more (a single bit: one zone).
+    if (!weak && nz <= 64 && (r.mask & (r.mask - 1)) == 0) continue;
+    double two[2];
+    bool two_known = false;
+    for (std::size_t j = 0; j < nl; ++j) {
+      List& l = state[j];
+      if (!index.in_list(u, l.k)) continue;
+      if (NameIndex::merge(r.left, index.left(u, l.k)) != kDiverse ||
+          NameIndex::merge(r.right, index.right(u, l.k)) != kDiverse)
         continue;
       // No score above min(1, the best ratio + a bonus): skip what cannot be kept.
-      const double depth = static_cast<double>(depth_at);
-      if (best.size() == keep &&
-          std::min(1.0, depth / static_cast<double>(index.shortest_name(u, k)) + bonus) < best.front().score)
+      if (l.best.size() == keep &&
+          std::min(1.0, depth / static_cast<double>(index.shortest_name(u, l.k)) + bonus) < l.best.front().score)
         continue;
       std::span<const double> d;
-      double two[2];
       std::int32_t pos_at = 0, pos_len = 0;
       if (weak) {
         // Python's finditer over zone + U+0002 + the joined names, positions / length.
         const std::u32string_view ss = index.substring(u);
         const std::u32string_view zone = zones[0];
-        const double len = static_cast<double>(zone.size() + 1 + index.joined_length(k));
+        const double len = static_cast<double>(zone.size() + 1 + index.joined_length(l.k));
         const std::size_t at = weak_pool.size();
         auto add = [&](double x) {
           weak_pool.push_back(original ? round5_half_away(std::min(x, len - x) / len) : round5(x / len));
         };
         for (std::size_t q = zone.find(ss); q != std::u32string_view::npos; q = zone.find(ss, q + ss.size()))
           add(static_cast<double>(q));
-        for (const std::int32_t* q = index.joined_begin(u, k); q != index.joined_end(u, k); ++q)
+        for (const std::int32_t* q = index.joined_begin(u, l.k); q != index.joined_end(u, l.k); ++q)
           add(static_cast<double>(zone.size() + 1) + *q);
         std::sort(weak_pool.begin() + static_cast<std::ptrdiff_t>(at), weak_pool.end());
         pos_at = static_cast<std::int32_t>(at);
         pos_len = static_cast<std::int32_t>(weak_pool.size() - at);
         d = std::span<const double>(weak_pool.data() + at, weak_pool.size() - at);
       } else {
-        Seen two_zones = r;
-        if (nz <= 64) {
-          if (std::popcount(r.mask) < 2) continue;
-          for (std::uint64_t m = r.mask; m; m &= m - 1) add_zone(two_zones, std::countr_zero(m), nz, p);
+        if (!two_known) {
+          // The two smallest positions of distinct zones: positions only rise (the
+          // original: rise, then fall) with the zone, so they are among the two
+          // first and the two last zones.
+          Seen two_zones;
+          if (nz <= 64) {
+            const std::uint64_t m = r.mask;
+            const int lo = std::countr_zero(m), hi = 63 - std::countl_zero(m);
+            add_zone(two_zones, lo, nz, p);
+            add_zone(two_zones, std::countr_zero(m & (m - 1)), nz, p);
+            add_zone(two_zones, hi, nz, p);
+            add_zone(two_zones, 63 - std::countl_zero(m & ~(std::uint64_t{1} << hi)), nz, p);
+          } else {
+            two_zones = r;
+          }
+          if (two_zones.zb < 0) break;  // in one zone: no list's candidate
+          two[0] = static_cast<double>(position(two_zones.za, nz, p));
+          two[1] = static_cast<double>(position(two_zones.zb, nz, p));
+          two_known = true;
         }
-        if (two_zones.zb < 0) continue;
-        two[0] = static_cast<double>(position(two_zones.za, nz, p));
-        two[1] = static_cast<double>(position(two_zones.zb, nz, p));
         d = std::span<const double>(two, 2);
       }
-      for (const std::int32_t* m = index.names_begin(u, k); m != index.names_end(u, k); ++m) {
+      const std::vector<std::u32string>& names = *l.names;
+      for (const std::int32_t* m = index.names_begin(u, l.k); m != index.names_end(u, l.k); ++m) {
         const std::u32string& name = names[static_cast<std::size_t>(*m)];
         double ratio = depth / static_cast<double>(name.size());
         const double bound = score_bound(ratio, d, p);
-        if (best.size() == keep && bound < best.front().score) break;  // shortest names first: ratios fall
-        const bool same = index.same_first(u, k, static_cast<std::size_t>(m - index.names_begin(u, k)));
-        if (!same) ratio = std::max(0.0, ratio - penalty);
+        if (l.best.size() == keep && bound < l.best.front().score) break;  // shortest names first: ratios fall
+        const bool same = index.same_first(u, l.k, static_cast<std::size_t>(m - index.names_begin(u, l.k)));
+        if (!same) ratio = std::max(0.0, ratio - l.penalty);
         const Best b{same && ratio != 1 ? bound : score_of(ratio, d, p), *m, u, pos_at, pos_len};
-        if (best.size() < keep) {
-          best.push_back(b);
-          std::push_heap(best.begin(), best.end(), better);  // the worst kept on top
-        } else if (keep > 0 && better(b, best.front())) {
-          std::pop_heap(best.begin(), best.end(), better);
-          best.back() = b;
-          std::push_heap(best.begin(), best.end(), better);
+        if (l.best.size() < keep) {
+          l.best.push_back(b);
+          std::push_heap(l.best.begin(), l.best.end(), l.better);  // the worst kept on top
+        } else if (keep > 0 && l.better(b, l.best.front())) {
+          std::pop_heap(l.best.begin(), l.best.end(), l.better);
+          l.best.back() = b;
+          std::push_heap(l.best.begin(), l.best.end(), l.better);
         }
       }
     }
   }
-  std::sort(best.begin(), best.end(), better);
-  std::vector<Candidate> out(best.size());
-  for (std::size_t i = 0; i < best.size(); ++i) {
-    out[i].score = best[i].score;
-    out[i].name = best[i].name;
-    out[i].substring = std::u32string(index.substring(best[i].node));
-    if (weak) {
-      out[i].positions.assign(weak_pool.begin() + best[i].pos_at, weak_pool.begin() + best[i].pos_at + best[i].pos_len);
-      continue;
+  for (std::size_t j = 0; j < nl; ++j) {
+    auto& best = state[j].best;
+    std::sort(best.begin(), best.end(), state[j].better);
+    std::vector<Candidate>& out = lists[j].out;
+    out.assign(best.size(), Candidate{});
+    for (std::size_t i = 0; i < best.size(); ++i) {
+      out[i].score = best[i].score;
+      out[i].name = best[i].name;
+      out[i].substring = std::u32string(index.substring(best[i].node));
+      if (weak) {
+        out[i].positions.assign(weak_pool.begin() + best[i].pos_at, weak_pool.begin() + best[i].pos_at + best[i].pos_len);
+        continue;
+      }
+      const std::uint64_t mask = rd.seen[static_cast<std::size_t>(best[i].node)].mask;
+      for (std::int32_t z = 0; z < nz; ++z)
+        if (nz <= 64 ? (mask >> z) & 1
+                     : zones[static_cast<std::size_t>(z)].find(out[i].substring) != std::u32string_view::npos)
+          out[i].positions.push_back(static_cast<double>(position(z, nz, p)));
+      std::sort(out[i].positions.begin(), out[i].positions.end());
     }
-    const std::uint64_t mask = rd.seen[static_cast<std::size_t>(best[i].node)].mask;
-    for (std::int32_t z = 0; z < nz; ++z)
-      if (nz <= 64 ? (mask >> z) & 1
-                   : zones[static_cast<std::size_t>(z)].find(out[i].substring) != std::u32string_view::npos)
-        out[i].positions.push_back(static_cast<double>(position(z, nz, p)));
-    std::sort(out[i].positions.begin(), out[i].positions.end());
   }
-  return out;
 }
 
 }  // namespace
@@ -603,7 +668,9 @@ std::optional<std::vector<Candidate>> candidates_by_index(const std::vector<std:
   const std::vector<std::u32string_view> views(zones.begin(), zones.end());
   thread_local Reading rd;
   if (!read_zones(views, index, p, rd)) return std::nullopt;
-  return weigh(rd, views, names, index, list, location, p, keep);
+  Weighed w{list, &names, location, {}};
+  weigh(rd, views, index, std::span<Weighed>(&w, 1), p, keep);
+  return std::move(w.out);
 }
 
 void index_lists(Lists& lists, const Params& p) {
@@ -632,19 +699,29 @@ Analysis analyze(std::u32string_view text, std::string_view lang, const Lists& l
   zone_views(text, lang, p, zv, &a.zoning, &a.header_merged);
   const std::span<const std::u32string_view> zones(zv.zones);
   a.zones = zones.size();
-  // One reading of the text for both lists when they share an index.
+  // One reading of the text and one pass over what it shows for both lists when they
+  // share an index (the locations are then weighed even when no disease is found).
   thread_local Reading rd;
-  const bool joint = lists.index && lists.index->usable() && read_zones(zones, *lists.index, p, rd);
-  auto find = [&](std::size_t k, const std::vector<std::u32string>& names,
-                  const std::shared_ptr<const NameIndex>& own, bool location) {
-    if (joint) return weigh(rd, zones, names, *lists.index, k, location, p, kKeptCandidates);
-    if (!lists.index && own && own->usable() && read_zones(zones, *own, p, rd))
-      return weigh(rd, zones, names, *own, 0, location, p, kKeptCandidates);
-    return candidates(zones, names, location, p, finder);
-  };
-  a.diseases = find(0, lists.diseases, lists.disease_index, false);
-  if (a.diseases.empty()) return a;
-  a.locations = find(1, lists.locations, lists.location_index, true);
+  if (lists.index && lists.index->usable() && read_zones(zones, *lists.index, p, rd)) {
+    std::array<Weighed, 2> w{Weighed{0, &lists.diseases, false, {}}, Weighed{1, &lists.locations, true, {}}};
+    weigh(rd, zones, *lists.index, w, p, kKeptCandidates);
+    a.diseases = std::move(w[0].out);
+    if (a.diseases.empty()) return a;
+    a.locations = std::move(w[1].out);
+  } else {
+    auto find = [&](const std::vector<std::u32string>& names, const std::shared_ptr<const NameIndex>& own,
+                    bool location) {
+      if (!lists.index && own && own->usable() && read_zones(zones, *own, p, rd)) {
+        Weighed w{0, &names, location, {}};
+        weigh(rd, zones, *own, std::span<Weighed>(&w, 1), p, kKeptCandidates);
+        return std::move(w.out);
+      }
+      return candidates(zones, names, location, p, finder);
+    };
+    a.diseases = find(lists.diseases, lists.disease_index, false);
+    if (a.diseases.empty()) return a;
+    a.locations = find(lists.locations, lists.location_index, true);
+  }
   if (a.locations.empty() || a.locations[0].score < p.location_min) {
     a.location = lists.default_location;
     a.default_location = true;

@@ -57,6 +57,8 @@ NameIndex::NameIndex(const std::vector<const std::vector<std::u32string>*>& list
           const std::uint64_t key = (static_cast<std::uint64_t>(node) << 32) | a;
           auto [it, added] = child_of.try_emplace(key, static_cast<std::int32_t>(depth.size()));
           if (added) {
+            // Too many nodes for the table: give up now rather than after the trie.
+            if (depth.size() >= max_cells / width_) return;
             edges.push_back({node, a, it->second});
             depth.push_back(depth[static_cast<std::size_t>(node)] + 1);
             at.push_back(base + static_cast<std::int32_t>(i));
