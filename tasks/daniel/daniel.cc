@@ -415,12 +415,13 @@ bool read_zones_with(std::span<const std::u32string_view> zones, const NameIndex
   for (auto& d : rd.by_depth) d.clear();
   const std::uint32_t stamp = rd.stamp;
   Seen* const seen = rd.seen.data();
-  auto touch = [&](std::int32_t u) -> Seen& {
+  auto touch = [&](std::int32_t u, std::uint32_t left) -> Seen& {
     Seen& r = seen[u];
     if (r.stamp != stamp) {
       r.stamp = stamp;
       r.depth = index.depth(u);
-      r.left = r.right = kUnset;
+      r.left = left;
+      r.right = kUnset;
       r.mask = 0;
       r.za = r.zb = -1;
       rd.by_depth[static_cast<std::size_t>(r.depth)].push_back(u);
@@ -443,16 +444,16 @@ bool read_zones_with(std::span<const std::u32string_view> zones, const NameIndex
         if (c < 3) return false;  // a character in no name leads to the root
         continue;
       }
-      Seen& r = touch(state);
+      // On the left: diverse, whatever the text. The character before this occurrence
+      // (c) followed by the node's substring (s) is no name substring (else the state
+      // would be cs or longer), while each occurrence of s in a name of a list holding
+      // s is preceded by a name edge (diverse) or by a character a with as a name
+      // substring: a != c. (Every direct occurrence is read before the failure tree.)
+      Seen& r = touch(state, kDiverse);
       if (wide) add_zone(r, z, nz, p);
       else r.mask |= bit;
       const std::uint32_t rc = i + 1 < n ? static_cast<std::uint32_t>(t[i + 1]) + 1 : kDiverse;
       r.right = r.right == rc || r.right == kUnset ? rc : kDiverse;
-      // On the left: diverse. The character before this occurrence (c) followed by the
-      // node's substring (s) is no name substring (else the state would be cs or
-      // longer), while each occurrence of s in a name of a list holding s is preceded
-      // by a name edge (diverse) or by a character a with as a name substring: a != c.
-      r.left = kDiverse;
     }
   }
   // Each occurrence of a node is one of its one-shorter suffix (its failure link),
@@ -476,7 +477,7 @@ bool read_zones_with(std::span<const std::u32string_view> zones, const NameIndex
       const std::int32_t v = rd.by_depth[d][k];
       const Seen rv = seen[v];
       keep(v, rv);
-      Seen& ru = touch(index.fail(v));
+      Seen& ru = touch(index.fail(v), kUnset);
       if (wide) {
         add_zone(ru, rv.za, nz, p);
         add_zone(ru, rv.zb, nz, p);
