@@ -183,7 +183,10 @@ RunResult run(const RunConfig& cfg) {
     try {
       gold[i] = corpora::load_gold_bytes(docs[i]);
       preloaded[i] = corpora::load_page(docs[i]);
-      html::parse_trees(*preloaded[i], page_parsers);  // each tree kind the systems read, once
+      // Each tree kind the systems read, once. With the whole corpus loaded, the other
+      // parsers' trees are made when the page's turn comes (work below) and dropped
+      // after it, so that they are never all in memory at once.
+      if (!need_corpus) html::parse_trees(*preloaded[i], page_parsers);
       const DecodeInfo& di = preloaded[i]->decode;
       load_note[i] = corpora::describe_decoding(di);
     } catch (const std::exception& e) {
@@ -223,7 +226,10 @@ RunResult run(const RunConfig& cfg) {
   auto work = [&](std::size_t k) {
     if (recorder.done(k) || StopSignals::requested()) return;
     const std::size_t i = share[k];
-    if (!need_corpus) load(i);
+    if (!need_corpus)
+      load(i);
+    else if (preloaded[i])
+      html::parse_trees(*preloaded[i], page_parsers);
     PageCache cache;
     metrics::PreparedText gold_text(gold[i]);  // tokenised once for all systems
     std::unordered_map<std::string_view, std::size_t> scored_output;  // output -> a system that scored it
@@ -270,6 +276,10 @@ RunResult run(const RunConfig& cfg) {
     if (!need_corpus) {  // streaming: free the page and its gold
       preloaded[i].reset();
       std::string().swap(gold[i]);
+    } else if (preloaded[i]) {
+      // The page stays for the corpus-aware extractors (their neighbours read its HTML5
+      // tree, page.dom); the other parsers' trees go.
+      html::reset_trees(*preloaded[i]);
     }
     recorder.commit(result, scored, k);
     progress.tick();
