@@ -82,22 +82,6 @@ bool same_first_letter(char32_t a, char32_t b, const Params& p) {
   return lower(a) == lower(b);
 }
 
-// DAnIEL's get_score.
-double score_of(double ratio, std::span<const double> d, const Params& p) {
-  if (d.size() < 2) throw std::runtime_error("a candidate with fewer than two positions (DAnIEL raises IndexError)");
-  if (ratio == 1) ratio = p.full_ratio;
-  if (p.version == Version::Original) {
-    if (d[0] == 1) return ratio;
-    double score = d[1] <= 1 ? std::pow(ratio, 1 + d[0] * d[1]) : std::pow(ratio, 1 + d[0] * std::log(d[1]));
-    if (std::none_of(d.begin(), d.end(), [](double x) { return x == 0 || x == 1; })) score -= p.headline_penalty;
-    return score;
-  }
-  if (d[1] < 2) return std::min(ratio + p.header_bonus, 1.0);
-  if (d[0] == 0) return std::min(ratio + p.title_bonus, 1.0);
-  if (d[0] <= 2) return ratio;
-  return std::pow(ratio, 1 + d[0] * d[1]);
-}
-
 // score_of without the ratio-of-1 rule: non-decreasing in the ratio for given
 // positions, so the score of any candidate whose ratio (before the first-letter
 // penalty) is at most `ratio` is at most this.
@@ -112,6 +96,13 @@ double score_bound(double ratio, std::span<const double> d, const Params& p) {
   if (d[0] == 0) return std::min(ratio + p.title_bonus, 1.0);
   if (d[0] <= 2) return ratio;
   return std::pow(ratio, 1 + d[0] * d[1]);
+}
+
+// DAnIEL's get_score.
+double score_of(double ratio, std::span<const double> d, const Params& p) {
+  if (d.size() < 2) throw std::runtime_error("a candidate with fewer than two positions (DAnIEL raises IndexError)");
+  if (ratio == 1) ratio = p.full_ratio;
+  return score_bound(ratio, d, p);
 }
 
 // A candidate before it is kept: its substring and positions as spans of shared
