@@ -1,6 +1,7 @@
 // io: reading and writing files (see io.h for the contracts).
 #include "base/io.h"
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -10,6 +11,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <iterator>
 
 namespace detour::io {
 namespace fs = std::filesystem;
@@ -210,14 +212,32 @@ std::string read_file_prefix(const fs::path& path, std::size_t max_bytes) {
   return out;
 }
 
+// Writes all of `bytes` to `fd`: 0, or the errno of the write that failed.
+static int write_all(int fd, std::string_view bytes) {
+  const char* p = bytes.data();
+  std::size_t left = bytes.size();
+  while (left > 0) {
+    const ssize_t n = ::write(fd, p, left);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return errno;
+    }
+    p += n;
+    left -= static_cast<std::size_t>(n);
+  }
+  return 0;
+}
+
 void write_file_atomic(const fs::path& path, std::string_view bytes, bool durable) {
   static std::atomic<unsigned> counter{0};
   fs::path dir = path.has_parent_path() ? path.parent_path() : fs::path(".");
   std::error_code ec;
   if (!fs::is_directory(dir, ec)) fail(path, "folder " + dir.string() + " does not exist");
   if (fs::is_directory(path, ec)) fail(path, "is a directory");
-  fs::path tmp = dir / ("." + path.filename().string() + ".tmp." + std::to_string(::getpid()) + "." +
-                        std::to_string(counter++));
+  std::string tmp_name = ".";
+  tmp_name += path.filename().string();
+  tmp_name += ".tmp." + std::to_string(::getpid()) + "." + std::to_string(counter++);
+  const fs::path tmp = dir / tmp_name;
   int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
   if (fd < 0) fail(path, "cannot create temporary file: " + errno_reason(errno));
   auto abandon = [&](const std::string& what) {
@@ -226,16 +246,9 @@ void write_file_atomic(const fs::path& path, std::string_view bytes, bool durabl
     ::unlink(tmp.c_str());
     fail(path, what + ": " + errno_reason(err));
   };
-  const char* p = bytes.data();
-  std::size_t left = bytes.size();
-  while (left > 0) {
-    ssize_t n = ::write(fd, p, left);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      abandon("write failed");
-    }
-    p += n;
-    left -= static_cast<std::size_t>(n);
+  if (const int err = write_all(fd, bytes)) {
+    errno = err;
+    abandon("write failed");
   }
   if (durable && ::fsync(fd) != 0) abandon("fsync failed");
   if (::close(fd) != 0) {
@@ -257,41 +270,76 @@ void write_file_atomic(const fs::path& path, std::string_view bytes, bool durabl
   }
 }
 
-std::vector<std::string> list_files(const fs::path& dir) {
-  std::error_code ec;
-  if (!fs::exists(dir, ec)) fail(dir, "no such folder");
-  if (!fs::is_directory(dir, ec)) fail(dir, "not a folder");
-  std::vector<std::string> out;
-  fs::directory_iterator it(dir, ec);
-  if (ec) fail(dir, "cannot list: " + errno_reason(ec.value()));
-  for (; it != fs::directory_iterator(); it.increment(ec)) {
-    if (ec) fail(dir, "cannot list: " + errno_reason(ec.value()));
-    std::string name = it->path().filename().string();
-    if (hidden_name(name)) continue;
-    std::error_code ec2;
-    if (it->is_regular_file(ec2)) out.push_back(std::move(name));  // d_type: no stat unless a symlink
+void write_file_atomic(const Folder& folder, const std::string& name, std::string_view bytes, bool durable) {
+  if (folder.fd() < 0 || name.empty() || name.find('/') != std::string::npos || name == "." || name == "..")
+    return write_file_atomic(folder.path() / name, bytes, durable);
+  static std::atomic<unsigned> counter{0};
+  const fs::path path = folder.path() / name;  // for messages
+  const std::string tmp = "." + name + ".tmp." + std::to_string(::getpid()) + "." + std::to_string(counter++);
+  const int at = folder.fd();
+  int fd = ::openat(at, tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+  if (fd < 0) fail(path, "cannot create temporary file: " + errno_reason(errno));
+  auto abandon = [&](const std::string& what, int err) {
+    if (fd >= 0) ::close(fd);
+    ::unlinkat(at, tmp.c_str(), 0);
+    fail(path, what + ": " + errno_reason(err));
+  };
+  if (const int err = write_all(fd, bytes)) abandon("write failed", err);
+  if (durable && ::fsync(fd) != 0) abandon("fsync failed", errno);
+  const int closed = ::close(fd);
+  fd = -1;
+  if (closed != 0) abandon("close failed", errno);
+  if (::renameat(at, tmp.c_str(), at, name.c_str()) != 0) abandon("rename failed", errno);
+  if (durable) ::fsync(at);
+}
+
+Listing list_folder(const fs::path& dir) {
+  // One pass of readdir: d_type says what most entries are without a stat; symbolic
+  // links (followed) and file systems that leave d_type unknown take a stat.
+  struct stat st {};
+  if (::stat(dir.c_str(), &st) != 0) fail(dir, "no such folder");
+  if (!S_ISDIR(st.st_mode)) fail(dir, "not a folder");
+  DIR* d = ::opendir(dir.c_str());
+  if (!d) fail(dir, "cannot list: " + errno_reason(errno));
+  struct Closer {
+    DIR* d;
+    ~Closer() { ::closedir(d); }
+  } closer{d};
+  Listing out;
+  for (;;) {
+    errno = 0;
+    const struct dirent* e = ::readdir(d);
+    if (!e) {
+      if (errno != 0) fail(dir, "cannot list: " + errno_reason(errno));
+      break;
+    }
+    std::string name = e->d_name;
+    if (hidden_name(name)) continue;  // also "." and ".."
+    bool regular = e->d_type == DT_REG;
+    if (e->d_type == DT_LNK || e->d_type == DT_UNKNOWN) {
+      struct stat es {};
+      regular = ::fstatat(::dirfd(d), e->d_name, &es, 0) == 0 && S_ISREG(es.st_mode);
+    }
+    (regular ? out.files : out.others).push_back(std::move(name));
   }
-  std::sort(out.begin(), out.end());
+  std::sort(out.files.begin(), out.files.end());
+  std::sort(out.others.begin(), out.others.end());
   return out;
 }
+
+std::vector<std::string> list_files(const fs::path& dir) { return list_folder(dir).files; }
 
 }  // namespace detour::io
 
 namespace detour::io {
 
 std::vector<std::string> list_entries(const fs::path& dir) {
-  std::error_code ec;
-  if (!fs::exists(dir, ec)) fail(dir, "no such folder");
-  if (!fs::is_directory(dir, ec)) fail(dir, "not a folder");
+  Listing l = list_folder(dir);
   std::vector<std::string> out;
-  fs::directory_iterator it(dir, ec);
-  if (ec) fail(dir, "cannot list: " + errno_reason(ec.value()));
-  for (; it != fs::directory_iterator(); it.increment(ec)) {
-    if (ec) fail(dir, "cannot list: " + errno_reason(ec.value()));
-    std::string name = it->path().filename().string();
-    if (!hidden_name(name)) out.push_back(std::move(name));
-  }
-  std::sort(out.begin(), out.end());
+  out.reserve(l.files.size() + l.others.size());
+  std::merge(std::make_move_iterator(l.files.begin()), std::make_move_iterator(l.files.end()),
+             std::make_move_iterator(l.others.begin()), std::make_move_iterator(l.others.end()),
+             std::back_inserter(out));
   return out;
 }
 

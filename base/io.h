@@ -72,9 +72,22 @@ std::string read_file_prefix(const std::filesystem::path& path, std::size_t max_
 // never a torn one, but a power cut may lose it (used for the thousands of per-page
 // outputs of a run; results and tables stay durable).
 void write_file_atomic(const std::filesystem::path& path, std::string_view bytes, bool durable = true);
+// The same for the file `name` of an open folder (openat and renameat: the folder's
+// path is not resolved again for each of thousands of files). A folder that could
+// not be opened, or a name with a '/', falls back to the path-based write.
+void write_file_atomic(const Folder& folder, const std::string& name, std::string_view bytes, bool durable = true);
 
 // Lists the regular files of a folder, sorted by name (hidden files skipped).
 std::vector<std::string> list_files(const std::filesystem::path& dir);
+
+// A folder's entries in one listing, hidden ones skipped, each list sorted by name:
+// the regular files (or links to one) and every other entry (folders, FIFOs,
+// sockets, devices, links dangling or looping). list_files gives `files`,
+// list_entries both.
+struct Listing {
+  std::vector<std::string> files, others;
+};
+Listing list_folder(const std::filesystem::path& dir);
 
 // Lists every entry of a folder whatever its kind (files, folders, FIFOs, sockets,
 // devices, symbolic links dangling or looping), sorted by name, hidden ones skipped:

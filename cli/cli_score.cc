@@ -2,7 +2,7 @@
 //   detour score (--gold DIR | --corpus ROOT) --system DIR [--system DIR ...]
 //                [--metrics tm,tag,tmu,to,car,lcs,cos] [--autojunk yes|no] [--per-doc]
 //                [--format table|tsv|md|latex|json] [--missing skip|empty] [--jobs N] [--out FILE]
-//                [--confidence[=pm|bounds]] [--resamples N] [--seed N]
+//                [--confidence[=pm|bounds]] [--resamples N (0: no intervals)] [--seed N]
 // Several --system folders are scored in one pass, gold-major, so that each gold
 // file is read and tokenised once; the output then has one block per system. JSON
 // is always {"systems": {"<name>": {...}}}, the shape of results.json; the other
@@ -146,8 +146,11 @@ void add_score_command(CLI::App& app) {
     // Each system's signature names the gold texts it was scored against (the same
     // whether it is scored alone or beside others).
     for (auto& set : sets) set.context = results::signature_context("gold", results::gold_fingerprint({&set}), args->missing);
-    // Confidence intervals from the per-document counts (reports/judge.h).
-    args->judgments.resamples = static_cast<std::uint32_t>(std::max(0, args->bench.resamples));
+    // Confidence intervals from the per-document counts (reports/judge.h), computed
+    // only when a table shows them (--confidence); --resamples 0 switches them off.
+    if (args->bench.resamples == 0 && !args->judgments.confidence.empty())
+      throw UsageError("--confidence needs --resamples 1 or more (--resamples 0: no intervals)");
+    args->judgments.resamples = static_cast<std::uint32_t>(std::max(1, args->bench.resamples));
     const results::JudgmentSettings judgments = judgment_settings(args->judgments);
     if (!judgments.intervals.empty()) {
       std::vector<results::ScoreSet*> set_ptrs;

@@ -315,6 +315,7 @@ struct PreparedText::Cache {
   std::optional<std::vector<std::string_view>> ce[2];
   std::optional<std::vector<std::string_view>> words;
   std::optional<std::vector<char32_t>> chars;
+  std::vector<std::uint32_t> char_starts;  // with chars: each word's first code point, then the total
   std::optional<PlainText> plain;  // the plain-text view, once resolved
   std::vector<std::int32_t> ids[3];  // as gold: interned ids per word table (see intern_words)
   std::vector<std::int32_t> char_ids;  // as gold: interned code points (see intern_chars)
@@ -375,10 +376,23 @@ const std::vector<char32_t>& PreparedText::text_only_chars() {
     // The code points of the text-only form, word by word (see cleaneval_text.h).
     std::vector<char32_t> out;
     out.reserve(text_.size());
-    for (std::string_view w : text_only_words()) append_non_space_code_points(w, out);
+    const std::vector<std::string_view>& words = text_only_words();
+    std::vector<std::uint32_t> starts;
+    starts.reserve(words.size() + 1);
+    for (std::string_view w : words) {
+      starts.push_back(static_cast<std::uint32_t>(out.size()));
+      append_non_space_code_points(w, out);
+    }
+    starts.push_back(static_cast<std::uint32_t>(out.size()));
     cache_->chars = std::move(out);
+    cache_->char_starts = std::move(starts);
   }
   return *cache_->chars;
+}
+
+const std::vector<std::uint32_t>& PreparedText::text_only_word_char_starts() {
+  text_only_chars();
+  return cache_->char_starts;
 }
 
 struct DocPair::Cache {

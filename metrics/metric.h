@@ -93,6 +93,9 @@ class PreparedText {
   const std::vector<std::string_view>& text_only_words();
   // Non-space code points of the text-only form.
   const std::vector<char32_t>& text_only_chars();
+  // Where each text-only word's code points start in text_only_chars() (one entry per
+  // word of text_only_words(), then the total).
+  const std::vector<std::uint32_t>& text_only_word_char_starts();
   // The plain-text view (plain_text.h) under `form` (kAuto resolved on this text).
   const PlainText& plain(TextForm form);
 

@@ -1,6 +1,7 @@
 // results: aggregation and the JSON shape of scores (see results.h).
 #include "results/results.h"
 
+#include <algorithm>
 #include <set>
 
 #include "base/hash.h"
@@ -132,14 +133,29 @@ std::string metric_signature(const ScoreSet& set, std::size_t mi) {
 }
 
 std::string gold_fingerprint(const std::vector<const ScoreSet*>& sets) {
-  std::map<std::pair<std::string, std::string>, std::uint64_t> golds;
+  // The documents sorted by (lang, id), the first of equal keys kept (stable sort:
+  // set order, then document order); no string is built per document.
+  std::vector<const DocResult*> golds;
   for (const ScoreSet* s : sets)
-    for (const auto& d : s->docs) golds.emplace(std::make_pair(d.lang, d.id), d.gold_hash);
+    for (const auto& d : s->docs) golds.push_back(&d);
+  auto key_less = [](const DocResult* a, const DocResult* b) {
+    if (const int c = a->lang.compare(b->lang); c != 0) return c < 0;
+    return a->id < b->id;
+  };
+  std::stable_sort(golds.begin(), golds.end(), key_less);
   std::uint64_t h = kFnvOffset;
-  for (const auto& [key, gh] : golds) {
-    h = fnv1a(key.first + "/" + key.second, h);
+  static constexpr char kHex[] = "0123456789abcdef";
+  for (std::size_t i = 0; i < golds.size(); ++i) {
+    const DocResult& d = *golds[i];
+    if (i > 0 && !key_less(golds[i - 1], golds[i])) continue;  // a repeated key: its first document counts
+    // fnv1a(lang + "/" + id + "\0" + 16 hex digits of the gold's hash), in pieces.
+    h = fnv1a(d.lang, h);
+    h = fnv1a("/", h);
+    h = fnv1a(d.id, h);
     h = fnv1a(std::string_view("\0", 1), h);
-    h = fnv1a(hash_hex(gh), h);
+    char hex[16];
+    for (int k = 15, v = 0; k >= 0; --k, ++v) hex[k] = kHex[(d.gold_hash >> (4 * v)) & 15];
+    h = fnv1a(std::string_view(hex, 16), h);
   }
   return hash_hex(h);
 }

@@ -49,9 +49,11 @@ fs::path output_file(const fs::path& dir, const std::string& system, const std::
 }
 
 std::string tsv_unescape(std::string_view field) {
-  std::string out;
+  std::size_t i = field.find('\\');
+  if (i == std::string_view::npos) return std::string(field);  // most fields: nothing escaped
+  std::string out(field.substr(0, i));
   out.reserve(field.size());
-  for (std::size_t i = 0; i < field.size(); ++i) {
+  for (; i < field.size(); ++i) {
     if (field[i] != '\\' || i + 1 == field.size()) {
       out += field[i];
       continue;
@@ -169,6 +171,7 @@ struct TsvFile {
 
 std::vector<std::string> split_tabs(std::string_view line) {
   std::vector<std::string> out;
+  out.reserve(16);
   std::size_t start = 0;
   while (true) {
     std::size_t end = line.find('\t', start);

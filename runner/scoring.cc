@@ -211,19 +211,22 @@ bool has_subdirs(const fs::path& dir) {
 void add_pairs(const fs::path& gold_dir, const fs::path& sys_dir, const std::string& lang,
                MissingPolicy missing, std::vector<ScoreItem>& items, std::vector<std::string>& notes,
                GoldListings* listings) {
-  std::vector<std::string> own;
-  const std::vector<std::string>* listed = &own;
+  // Each folder is listed once (io::list_folder: its files and its other entries);
+  // a gold folder once for all the systems scored against it.
+  io::Listing own;
+  const io::Listing* gold_listing = &own;
   if (listings) {
     auto [it, fresh] = listings->files.try_emplace(gold_dir);
-    if (fresh) it->second = io::list_files(gold_dir);
-    listed = &it->second;
+    if (fresh) it->second = io::list_folder(gold_dir);
+    gold_listing = &it->second;
   } else {
-    own = io::list_files(gold_dir);
+    own = io::list_folder(gold_dir);
   }
-  const std::vector<std::string>& gold_files = *listed;
-  std::vector<std::string> sys_files;
+  const std::vector<std::string>& gold_files = gold_listing->files;
+  io::Listing sys_listing;
   std::error_code ec;
-  if (fs::is_directory(sys_dir, ec)) sys_files = io::list_files(sys_dir);
+  if (fs::is_directory(sys_dir, ec)) sys_listing = io::list_folder(sys_dir);
+  const std::vector<std::string>& sys_files = sys_listing.files;
   const auto gold_ptr = std::make_shared<const fs::path>(gold_dir);
   const auto sys_ptr = std::make_shared<const fs::path>(sys_dir);
   const std::string where = lang.empty() ? std::string() : " [" + lang + "]";
@@ -231,10 +234,8 @@ void add_pairs(const fs::path& gold_dir, const fs::path& sys_dir, const std::str
   // scored: each is a failure saying what it is (listed once per gold folder).
   for (const fs::path& dir : {gold_dir, sys_dir}) {
       if (!fs::is_directory(dir, ec) || (listings && !listings->noted.insert(dir).second)) continue;
-      const std::vector<std::string>& files = dir == gold_dir ? gold_files : sys_files;
-      for (const auto& e : io::list_entries(dir))
-        if (!std::binary_search(files.begin(), files.end(), e))
-          notes.push_back("failed (not scored): " + (dir / e).string() + ": " + io::not_a_file_reason(dir / e));
+      for (const auto& e : (dir == gold_dir ? *gold_listing : sys_listing).others)
+        notes.push_back("failed (not scored): " + (dir / e).string() + ": " + io::not_a_file_reason(dir / e));
   }
   // Both lists are sorted: one merge pairs them. Notes: files without gold first,
   // then gold files without a system output.

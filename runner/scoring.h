@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "base/io.h"
 #include "corpora/corpus.h"
 #include "metrics/metric.h"
 #include "results/results.h"
@@ -55,7 +56,7 @@ enum class MissingPolicy {
 // folder may be DIR/<lang>/<id> or flat DIR/<id>. What is skipped goes into `notes`.
 // Gold folders listed once for several collect_items calls (one per system).
 struct GoldListings {
-  std::map<std::filesystem::path, std::vector<std::string>> files;
+  std::map<std::filesystem::path, io::Listing> files;  // files and other entries
   std::set<std::filesystem::path> noted;  // folders whose non-file entries were noted
 };
 std::vector<ScoreItem> collect_items(const std::filesystem::path& gold_root,

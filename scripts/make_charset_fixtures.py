@@ -94,11 +94,23 @@ CASES = [
     ("ru_cp1251_nodecl.html", "cp1251", "windows-1251", ("\u0411\u0438\u0431\u043b\u0438\u043e\u0442\u0435\u043a\u0438", RU), "", False),
     ("el_iso8859_7_nodecl.html", "iso8859_7", "ISO-8859-7", ("\u0392\u03b9\u03b2\u03bb\u03b9\u03bf\u03b8\u03ae\u03ba\u03b5\u03c2", EL), "", False),
     ("pl_iso8859_2_nodecl.html", "iso8859_2", "ISO-8859-2", ("Biblioteki", PL), "", False),
+    # Greek in windows-1253 (its capital alpha with tonos, 0xA2, is not ISO-8859-7's).
+    ("el_cp1253_nodecl.html", "cp1253", "windows-1253", ("\u0386\u03b8\u03ae\u03bd\u03b1", EL.replace("\u0391\u03b8", "\u0386\u03b8")), "", False),
     # Declarations that lie.
     ("en_utf8_declared_latin1.html", "utf-8", "UTF-8", ("School news", EN), META % "iso-8859-1", False),
     ("en_cp1252_declared_utf8.html", "cp1252", "windows-1252", ("School news", EN), META % "utf-8", False),
     ("ja_euc_jp_declared_shift_jis.html", "euc_jp", "EUC-JP", ("\u56f3\u66f8\u9928", JA), META % "Shift_JIS", False),
     ("ru_koi8r_declared_cp1251.html", "koi8_r", "KOI8-R", ("\u0411\u0438\u0431\u043b\u0438\u043e\u0442\u0435\u043a\u0438", RU), META % "windows-1251", False),
+    ("ru_cp1251_declared_koi8r.html", "cp1251", "windows-1251", ("\u0411\u0438\u0431\u043b\u0438\u043e\u0442\u0435\u043a\u0438", RU), META % "koi8-r", False),
+    ("zh_big5_declared_gbk.html", "big5", "Big5", ("\u5716\u66f8\u9928", ZH_HANT), META % "gbk", False),
+    ("ko_euc_kr_declared_utf8.html", "euc_kr", "EUC-KR", ("\uacf5\uc6d0", KO), '<meta charset="utf-8">', False),
+    ("ja_shift_jis_declared_euc_jp.html", "shift_jis", "Shift_JIS", ("\u56f3\u66f8\u9928", JA), META % "EUC-JP", False),
+    # A byte-order mark outweighs the declaration.
+    ("en_utf8_bom_declared_cp1251.html", "utf-8-sig", "UTF-8", ("School news", EN), META % "windows-1251", False),
+    # Declarations that are right but name a subset: ISO-8859-1 for windows-1252 bytes
+    # (curly quotes in 0x80-0x9F), GB2312 for GBK bytes.
+    ("en_cp1252_declared_latin1.html", "cp1252", "windows-1252", ("School news", EN), META % "iso-8859-1", False),
+    ("zh_gbk_declared_gb2312.html", "gbk", "GB18030", ("\u56fe\u4e66\u9986", ZH_HANS), META % "gb2312", False),
     # gzip-compressed pages (recognised by their magic bytes, whatever the name).
     ("en_utf8.html.gz", "utf-8", "UTF-8", ("School news", EN), '<meta charset="utf-8">', True),
     ("ja_shift_jis_nodecl.html.gz", "shift_jis", "Shift_JIS", ("\u56f3\u66f8\u9928", JA), "", True),

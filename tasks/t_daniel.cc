@@ -3,6 +3,7 @@
 // least the ratio threshold; the label is the best disease, the place the location.
 #include <charconv>
 #include <cmath>
+#include <memory>
 #include <mutex>
 #include <set>
 
@@ -40,6 +41,10 @@ struct LanguageLists {
   daniel::Lists lists;
   std::string disease_file, location_file;
   std::uint64_t disease_hash = 0, location_hash = 0;
+  // The lists' index is built when the language's first text is decided, not by
+  // prepare(): `run --task` prepares a task once to check its resources before the run
+  // and again after it, and only the second decides texts.
+  std::once_flag indexed;
 };
 
 // The keys of a dict literal as code points: in display order (a Python 3 dict), or
@@ -114,7 +119,7 @@ class DanielTask final : public Task {
     for (const auto& [lang, l] : langs_) {
       if (!first) s += ",";
       first = false;
-      s += l.disease_file + "=" + hash_hex(l.disease_hash) + "," + l.location_file + "=" + hash_hex(l.location_hash);
+      s += l->disease_file + "=" + hash_hex(l->disease_hash) + "," + l->location_file + "=" + hash_hex(l->location_hash);
     }
     if (first) s += "none";
     return s + "|version:" + std::string(detour_version());
@@ -127,7 +132,8 @@ class DanielTask final : public Task {
     for (const std::string& lang : languages) {
       if (langs_.count(lang)) continue;
       if (lang.empty()) throw ResourceError("task daniel: a page without a language (use --lang)");
-      LanguageLists l;
+      auto owned = std::make_unique<LanguageLists>();
+      LanguageLists& l = *owned;
       l.disease_file = "diseases_" + lang + ".json";
       l.location_file = "locations_" + lang + ".json";
       auto load = [&](const std::string& name, std::uint64_t& hash) {
@@ -155,14 +161,15 @@ class DanielTask final : public Task {
       for (const auto* names : {&l.lists.diseases, &l.lists.locations})
         for (const auto& n : *names)
           if (n.empty()) throw ResourceError((names == &l.lists.diseases ? dfile : lfile).string() + ": an empty name");
-      if (use_index_) daniel::index_lists(l.lists, params_);
-      langs_.emplace(lang, std::move(l));
+      langs_.emplace(lang, std::move(owned));
     }
   }
 
   Decision decide(const TaskDoc& doc) const override {
     auto it = langs_.find(std::string(doc.lang));
     if (it == langs_.end()) throw std::runtime_error("no resources prepared for language '" + std::string(doc.lang) + "'");
+    LanguageLists& l = *it->second;
+    if (use_index_) std::call_once(l.indexed, [&] { daniel::index_lists(l.lists, params_); });
     Decision d;
     std::string_view bytes = doc.text;
     if (bytes.find_first_not_of(" \t\n\r\f\v") == std::string_view::npos) d.conditions.push_back("empty");
@@ -174,12 +181,14 @@ class DanielTask final : public Task {
       d.conditions.push_back("truncated");
     }
     std::size_t invalid = 0;
-    const std::u32string text = decode_utf8(bytes, &invalid);
+    thread_local std::u32string buffer;
+    const std::size_t length = decode_utf8_into(bytes, buffer, &invalid);
+    const std::u32string_view text(buffer.data(), length);
     if (invalid) d.conditions.push_back("invalid-utf8");
 
     thread_local RepeatFinder finder;
-    const daniel::Analysis a = daniel::analyze(text, doc.lang, it->second.lists, params_, finder);
-    const daniel::Lists& lists = it->second.lists;
+    const daniel::Analysis a = daniel::analyze(text, doc.lang, l.lists, params_, finder);
+    const daniel::Lists& lists = l.lists;
     d.relevant = a.relevant;
     d.evidence.emplace_back("zoning", std::string(daniel::zoning_name(a.zoning)) + (a.header_merged ? "+header" : ""));
     d.evidence.emplace_back("zones", std::to_string(a.zones));
@@ -209,7 +218,7 @@ class DanielTask final : public Task {
   daniel::Params params_;
   std::size_t max_bytes_ = std::size_t{1} << 20;
   bool use_index_ = true;
-  std::map<std::string, LanguageLists> langs_;
+  std::map<std::string, std::unique_ptr<LanguageLists>> langs_;
 };
 
 }  // namespace

@@ -12,5 +12,8 @@ std::string encode_utf8(std::u32string_view text);
 // Strict decoding (as Python's): each maximal subpart of a malformed sequence becomes
 // one U+FFFD; `invalid` (if given) receives their number.
 std::u32string decode_utf8(std::string_view bytes, std::size_t* invalid = nullptr);
+// The same into a buffer reused from text to text: the text is the first code points
+// of `buf` (their number returned); `buf` only grows.
+std::size_t decode_utf8_into(std::string_view bytes, std::u32string& buf, std::size_t* invalid = nullptr);
 
 }  // namespace detour::tasks

@@ -55,7 +55,7 @@ TEST_CASE("charset fixtures decode to their text", "[corpora][charset]") {
     }
     ++rows;
   }
-  CHECK(rows == 16);
+  CHECK(rows == 24);
 }
 
 TEST_CASE("detection prefers the charsets real pages use", "[corpora][charset]") {

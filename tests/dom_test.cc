@@ -2,6 +2,8 @@
 #include <catch2/catch.hpp>
 
 #include <chrono>
+#include <functional>
+#include <string>
 
 #include "extractors/blocks.h"
 #include "html/dom.h"
@@ -123,6 +125,81 @@ TEST_CASE("dom: libxml2's tree as lxml shows it", "[dom][libxml2]") {
   CHECK(w.body()->children[0]->attr_or("class") == "x");
   // An empty page is an empty tree, not an error.
   CHECK(dom::Document::parse_libxml2("").root()->children.empty());
+}
+
+namespace {
+
+// One node a line: depth, E name "attr"="value"..., T text, C comment (the form of
+// parse_fidelity trees and scripts/parse_fidelity/lxml_trees.py).
+std::string dump(const dom::Document& d) {
+  std::string out;
+  auto q = [](const std::string& s) {
+    std::string r = "\"";
+    for (char c : s) {
+      if (c == '"' || c == '\\') r += '\\';
+      r += c;
+    }
+    return r + "\"";
+  };
+  std::function<void(const dom::Node*, int)> rec = [&](const dom::Node* n, int depth) {
+    for (const dom::Node* c : n->children) {
+      out += std::to_string(depth);
+      out += ' ';
+      if (c->is_element()) {
+        out += "E ";
+        out += q(c->tag);
+        for (const auto& a : c->attrs) {
+          out += ' ';
+          out += q(a.name);
+          out += '=';
+          out += q(a.value);
+        }
+      } else {
+        out += c->is_text() ? "T " : "C ";
+        out += q(c->text);
+      }
+      out += "\n";
+      rec(c, depth + 1);
+    }
+  };
+  rec(d.root(), 0);
+  return out;
+}
+
+}  // namespace
+
+// Where libxml2's tree builder puts what comes before the root, after it closed, and
+// names with a prefix: our tree, built from the parser's events, against lxml.html's
+// (python3-lxml 4.9.2, libxml2 2.9.14).
+TEST_CASE("dom: libxml2's placement of nodes outside the root, as lxml shows it", "[dom][libxml2]") {
+  // A document type: what follows </html> goes beside the root; prefixes dropped from
+  // element names (not from attribute names), boolean attributes valued by their name.
+  CHECK(dump(dom::Document::parse_libxml2(
+            "<!-- c1 --><?php x ?>\n<!DOCTYPE html PUBLIC \"-//W3C//DTD HTML 4.01//EN\">\n<html><head><title>t</title>"
+            "</head><body> <p>a</p> <div><o:p a:b=\"1\" checked>x</o:p><input checked disabled=\"\"><x:y:z>q</x:y:z>"
+            "<xml:lang>d</xml:lang></div></body></html>\n<p>after</p> tail <!-- c2 --><div>after2</div>")) ==
+        "0 C \" c1 \"\n0 C \"x ?\"\n0 E \"html\"\n1 E \"head\"\n2 E \"title\"\n3 T \"t\"\n1 E \"body\"\n2 T \" \"\n"
+        "2 E \"p\"\n3 T \"a\"\n2 T \" \"\n2 E \"div\"\n3 E \"p\" \"a:b\"=\"1\" \"checked\"=\"checked\"\n4 T \"x\"\n"
+        "3 E \"input\" \"checked\"=\"checked\" \"disabled\"=\"\"\n3 E \"y:z\"\n4 T \"q\"\n3 E \"lang\"\n4 T \"d\"\n"
+        "0 E \"html\"\n1 E \"p\"\n2 T \"after\"\n1 E \"p\"\n2 T \" tail \"\n2 C \" c2 \"\n1 E \"div\"\n"
+        "2 T \"after2\"\n");
+  // No document type: what follows </html> goes into the root element.
+  CHECK(dump(dom::Document::parse_libxml2("<p>no doctype</p></html><div>after html</div><!-- c -->text")) ==
+        "0 E \"html\"\n1 E \"body\"\n2 E \"p\"\n3 T \"no doctype\"\n1 E \"html\"\n2 E \"div\"\n"
+        "3 T \"after html\"\n2 C \" c \"\n2 E \"p\"\n3 T \"text\"\n");
+  // A comment first: beside it, at document level.
+  CHECK(dump(dom::Document::parse_libxml2("<!-- first -->\n<html><body><p>x</body></html><p>late</p>")) ==
+        "0 C \" first \"\n0 E \"html\"\n1 E \"body\"\n2 E \"p\"\n3 T \"x\"\n0 E \"html\"\n1 E \"p\"\n"
+        "2 T \"late\"\n");
+  // An XML declaration (a processing instruction first), a document type after the root.
+  CHECK(dump(dom::Document::parse_libxml2("<?xml version=\"1.0\"?><html><body><p>x<p>y<li>z<table><td>w</table>"
+                                          "</body></html><!DOCTYPE html><p>late doctype</p>")) ==
+        "0 C \"version=\\\"1.0\\\"?\"\n0 E \"html\"\n1 E \"body\"\n2 E \"p\"\n3 T \"x\"\n2 E \"p\"\n3 T \"y\"\n"
+        "2 E \"li\"\n3 T \"z\"\n3 E \"table\"\n4 E \"td\"\n5 T \"w\"\n0 E \"html\"\n1 E \"p\"\n"
+        "2 T \"late doctype\"\n");
+  // Text alone: html, body and p implied.
+  CHECK(dump(dom::Document::parse_libxml2("just text &amp; more")) ==
+        "0 E \"html\"\n1 E \"body\"\n2 E \"p\"\n3 T \"just text & more\"\n");
 }
 
 // What the Boilerpipe jar's NekoHTML does (checked with scripts/parse_fidelity/NekoTrees.java).

@@ -186,3 +186,26 @@ TEST_CASE("score: several systems in one call equal one call each", "[score][cli
   CHECK(tsv.out.find("\none\tall\ttm\t23\t") != std::string::npos);
   CHECK(tsv.out.find("\ntwo\tall\ttm\t24\t") != std::string::npos);
 }
+
+TEST_CASE("score: --resamples 0 switches the intervals off; --confidence needs resamples", "[score][cli]") {
+  TempDir t;
+  for (int d = 0; d < 6; ++d) {
+    const std::string id = "doc" + std::to_string(d);
+    write_file(t.path / "gold" / id, "<p>alpha beta gamma delta epsilon " + std::to_string(d) + "\n");
+    write_file(t.path / "sys" / id, d % 2 ? "<p>alpha beta gamma\n" : "<p>alpha beta gamma delta epsilon\n");
+  }
+  const std::string base = "score --gold " + (t.path / "gold").string() + " --system " + (t.path / "sys").string() +
+                           " --metrics tm,to --format tsv";
+  const Cmd plain = run_detour(base);
+  const Cmd off = run_detour(base + " --resamples 0");
+  INFO(plain.out << off.out);
+  REQUIRE(plain.status == 0);
+  REQUIRE(off.status == 0);
+  CHECK(off.out == plain.out);  // no table shows intervals without --confidence: same bytes
+  const Cmd with = run_detour(base + " --confidence --resamples 200");
+  REQUIRE(with.status == 0);
+  CHECK(with.out != plain.out);  // the intervals are shown
+  const Cmd refused = run_detour(base + " --confidence --resamples 0");
+  CHECK(refused.status == 2);
+  CHECK(refused.out.find("--resamples") != std::string::npos);
+}

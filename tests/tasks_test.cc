@@ -11,6 +11,7 @@
 
 #include "base/hash.h"
 #include "base/io.h"
+#include "base/utf8.h"
 #include "corpora/corpus.h"
 #include "runner/task_run.h"
 #include "tasks/annotations.h"
@@ -64,6 +65,36 @@ TEST_CASE("Python literals: quotes, tuples, comments, repeated keys, escapes", "
   CHECK_THROWS_AS(parse_py_literal("{'a' 'b'}"), PyLiteralError);
 }
 
+TEST_CASE("decode_utf8: as Python's strict decoding, step by step, on ASCII runs and malformed bytes", "[tasks]") {
+  // Random bytes: runs of ASCII (the eight-at-a-time path) between well-formed and
+  // malformed sequences, truncated ones at the end included; the reference decodes one
+  // sequence at a time (base/utf8.h), each malformed subpart one U+FFFD.
+  std::mt19937 rng(5);
+  const std::string pieces[] = {"a", "abcdefgh", "0123456789abcdefXYZ", "\xCE\xB1", "\xE4\xB8\xAD", "\xF0\x9F\x98\x80",
+                                "\xC0\xAF", "\xE0\x80", "\xED\xA0\x80", "\xFF", "\x80", "\xF4\x90\x80\x80", "\xE4\xB8", " <p>"};
+  std::u32string buffer;
+  for (int round = 0; round < 2000; ++round) {
+    std::string bytes;
+    const std::size_t n = rng() % 20;
+    for (std::size_t i = 0; i < n; ++i) bytes += pieces[rng() % std::size(pieces)];
+    std::u32string expected;
+    std::size_t expected_bad = 0;
+    for (std::size_t i = 0; i < bytes.size();) {
+      const utf8::Step s = utf8::decode(bytes, i);
+      expected += s.ok ? s.cp : U'\uFFFD';
+      expected_bad += !s.ok;
+      i += s.len;
+    }
+    std::size_t bad = 0;
+    INFO("round " << round);
+    CHECK(decode_utf8(bytes, &bad) == expected);
+    CHECK(bad == expected_bad);
+    const std::size_t length = decode_utf8_into(bytes, buffer, &bad);  // a buffer reused, longer than the text
+    CHECK(std::u32string_view(buffer.data(), length) == expected);
+    CHECK(bad == expected_bad);
+  }
+}
+
 TEST_CASE("repeats: the suffix array is sorted and every repeat occurs at its interval", "[tasks]") {
   std::mt19937 rng(7);
   RepeatFinder f;
@@ -92,13 +123,14 @@ TEST_CASE("repeats: the suffix array is sorted and every repeat occurs at its in
 }
 
 TEST_CASE("DAnIEL candidates: the names' index finds what rstr_max's suffix array finds", "[tasks]") {
-  // Random zones and names over small alphabets (many repeats, left and right
-  // extensions, names inside names, first letters that differ in case), Unicode past
-  // the BMP, and zones with a character below U+0003 (where the index steps aside).
+  // Random zones and two lists of names over small alphabets (many repeats, left and
+  // right extensions, names inside names, substrings shared by the two lists, first
+  // letters that differ in case), Unicode past the BMP, and zones or names with a
+  // character below U+0003 (where the index steps aside: one index per list, or none).
   std::mt19937 rng(11);
   RepeatFinder finder;
   daniel::Params p;
-  int compared = 0, with_candidates = 0, declined = 0;
+  int compared = 0, with_candidates = 0, declined = 0, joint = 0;
   for (int round = 0; round < 3000; ++round) {
     const std::u32string alphabets[] = {U"ab", U"abA", U"abcdB", U"ab中文\U0001F600", U"xyzXY .İi", U"ab\x01"};
     const std::u32string& alpha = alphabets[round % 6];
@@ -108,59 +140,80 @@ TEST_CASE("DAnIEL candidates: the names' index finds what rstr_max's suffix arra
       for (std::size_t i = 0; i < n; ++i) w += alpha[rng() % alpha.size()];
       return w;
     };
-    std::vector<std::u32string> names;
-    const std::size_t nn = 1 + rng() % 8;
-    for (std::size_t i = 0; i < nn; ++i) {
-      std::u32string w = word(6);
-      if (std::find(names.begin(), names.end(), w) == names.end()) names.push_back(w);
-    }
-    std::vector<std::u32string> zones(1 + rng() % 6);  // one zone: the one-zone way
+    auto name_list = [&] {
+      std::vector<std::u32string> names;
+      const std::size_t nn = 1 + rng() % 8;
+      for (std::size_t i = 0; i < nn; ++i) {
+        std::u32string w = word(6);
+        if (std::find(names.begin(), names.end(), w) == names.end()) names.push_back(w);
+      }
+      return names;
+    };
+    daniel::Lists lists;
+    lists.diseases = name_list();
+    lists.locations = name_list();
+    // One zone: the one-zone way; now and then more than 64 (no zone mask).
+    std::vector<std::u32string> zones(round % 40 == 3 ? 65 + rng() % 16 : 1 + rng() % 6);
     for (auto& z : zones) {
       z = word(30);
-      if (rng() % 3 == 0) z += names[rng() % names.size()] + word(4);  // a name inside
+      const auto& from = rng() % 2 ? lists.diseases : lists.locations;
+      if (rng() % 3 == 0) z += from[rng() % from.size()] + word(4);  // a name inside
     }
     if (zones.size() >= 3 && rng() % 4 == 0) zones[1] += zones[2];  // DAnIEL's header merge
-    const bool location = rng() % 2;
     p.version = round % 3 == 0 ? daniel::Version::Original : daniel::Version::Embeddia;
-    daniel::Lists lists;
-    lists.diseases = lists.locations = names;
     daniel::index_lists(lists, p);
-    const daniel::NameIndex& index = *lists.disease_index;
-    bool low = false;  // a name with a character below U+0003: no index
-    for (const auto& n : names) low = low || n.find(U'\x01') != std::u32string::npos;
-    REQUIRE(index.usable() == !low);
-    const auto fast = daniel::candidates_by_index(zones, names, index, location, p, 1000000);
-    const auto slow = daniel::candidates(zones, names, location, p, finder, 1000000);
-    if (!fast) {
-      ++declined;
-      continue;
-    }
-    ++compared;
-    with_candidates += !slow.empty();
-    INFO("round " << round);
-    REQUIRE(fast->size() == slow.size());
-    for (std::size_t i = 0; i < slow.size(); ++i) {
-      CHECK((*fast)[i].score == slow[i].score);
-      CHECK((*fast)[i].name == slow[i].name);
-      CHECK((*fast)[i].substring == slow[i].substring);
-      CHECK((*fast)[i].positions == slow[i].positions);
+    auto low = [](const std::vector<std::u32string>& names) {  // a character below U+0003: no index
+      for (const auto& n : names)
+        if (n.find(U'\x01') != std::u32string::npos) return true;
+      return false;
+    };
+    REQUIRE(static_cast<bool>(lists.index) == !(low(lists.diseases) || low(lists.locations)));
+    joint += static_cast<bool>(lists.index);
+    for (std::size_t k = 0; k < 2; ++k) {
+      const auto& names = k ? lists.locations : lists.diseases;
+      const daniel::NameIndex& index = lists.index ? *lists.index : k ? *lists.location_index : *lists.disease_index;
+      REQUIRE(index.usable() == !low(names));
+      const bool location = rng() % 2;
+      const auto fast =
+          daniel::candidates_by_index(zones, names, index, lists.index ? k : 0, location, p, 1000000);
+      const auto slow = daniel::candidates(zones, names, location, p, finder, 1000000);
+      if (!fast) {
+        ++declined;
+        continue;
+      }
+      ++compared;
+      with_candidates += !slow.empty();
+      INFO("round " << round << ", list " << k);
+      REQUIRE(fast->size() == slow.size());
+      for (std::size_t i = 0; i < slow.size(); ++i) {
+        CHECK((*fast)[i].score == slow[i].score);
+        CHECK((*fast)[i].name == slow[i].name);
+        CHECK((*fast)[i].substring == slow[i].substring);
+        CHECK((*fast)[i].positions == slow[i].positions);
+      }
     }
   }
-  CHECK(compared > 2000);
-  CHECK(with_candidates > 1500);
-  CHECK(declined > 300);
+  CHECK(joint > 2000);
+  CHECK(compared > 4000);
+  CHECK(with_candidates > 3000);
+  CHECK(declined > 600);
   // One zone: positions in the joined text, as the suffix-array way gives them; an
   // empty zone has no candidate; a character below U+0003 in a zone: not the index's.
   daniel::Lists lists;
-  lists.diseases = lists.locations = {U"ab", U"b"};
+  lists.diseases = {U"ab", U"b"};
+  lists.locations = {U"xa", U"b", U"bab"};
   daniel::index_lists(lists, p);
-  const auto one = daniel::candidates_by_index({U"xabab"}, lists.diseases, *lists.disease_index, false, p);
-  const auto one_slow = daniel::candidates({U"xabab"}, lists.diseases, false, p, finder);
-  REQUIRE(one.has_value());
-  REQUIRE(one->size() == one_slow.size());
-  CHECK((*one)[0].positions == one_slow[0].positions);
-  CHECK(daniel::candidates_by_index({U""}, lists.diseases, *lists.disease_index, false, p)->empty());
-  CHECK_FALSE(daniel::candidates_by_index({U"a\x02" U"b", U"ab"}, lists.diseases, *lists.disease_index, false, p));
+  REQUIRE(lists.index);
+  for (std::size_t k = 0; k < 2; ++k) {
+    const auto& names = k ? lists.locations : lists.diseases;
+    const auto one = daniel::candidates_by_index({U"xabab"}, names, *lists.index, k, false, p);
+    const auto one_slow = daniel::candidates({U"xabab"}, names, false, p, finder);
+    REQUIRE(one.has_value());
+    REQUIRE(one->size() == one_slow.size());
+    CHECK((*one)[0].positions == one_slow[0].positions);
+    CHECK(daniel::candidates_by_index({U""}, names, *lists.index, k, false, p)->empty());
+    CHECK_FALSE(daniel::candidates_by_index({U"a\x02" U"b", U"ab"}, names, *lists.index, k, false, p));
+  }
 }
 
 TEST_CASE("DAnIEL zoning: paragraphs, lines, weak-structure fallbacks, header merge", "[tasks]") {

@@ -82,19 +82,30 @@ std::string ours_form(const Pair& p, const Extraction& ex) {
   return out;
 }
 
-int dump(const corpora::Corpus& corpus, const fs::path& out) {
+// Loads every page of the corpus and hands it to `write(doc, page, dir)`, dir being
+// out/LANG (created; out for a page without a language). A page that fails to load or
+// write is reported on stderr; returns how many did.
+template <class Write>
+int for_each_page(const corpora::Corpus& corpus, const fs::path& out, Write write) {
   int failed = 0;
   for (const auto& doc : corpus.docs) {
     try {
       const Page page = corpora::load_page(doc);
       const fs::path dir = doc.lang.empty() ? out : out / doc.lang;
       fs::create_directories(dir);
-      io::write_file_atomic(dir / doc.id, page.html);
+      write(doc, page, dir);
     } catch (const std::exception& e) {
       std::cerr << "parse_fidelity: " << e.what() << "\n";
       ++failed;
     }
   }
+  return failed;
+}
+
+int dump(const corpora::Corpus& corpus, const fs::path& out) {
+  const int failed = for_each_page(corpus, out, [](const corpora::CorpusDoc& doc, const Page& page, const fs::path& dir) {
+    io::write_file_atomic(dir / doc.id, page.html);
+  });
   std::cout << corpus.docs.size() - failed << " pages written to " << out.string() << "\n";
   return failed ? 1 : 0;
 }
@@ -182,19 +193,11 @@ std::string tree_dump(const dom::Document& doc) {
 }
 
 int trees(const corpora::Corpus& corpus, const fs::path& out, dom::Parser parser, bool compact) {
-  int failed = 0;
-  for (const auto& doc : corpus.docs) {
-    try {
-      const Page page = corpora::load_page(doc);
-      const fs::path dir = doc.lang.empty() ? out : out / doc.lang;
-      fs::create_directories(dir);
-      const auto tree = html::tree(page, parser);
-      io::write_file_atomic(dir / (doc.id + ".tree"), compact ? compact_dump(*tree) : tree_dump(*tree));
-    } catch (const std::exception& e) {
-      std::cerr << "parse_fidelity: " << e.what() << "\n";
-      ++failed;
-    }
-  }
+  const int failed =
+      for_each_page(corpus, out, [&](const corpora::CorpusDoc& doc, const Page& page, const fs::path& dir) {
+        const auto tree = html::tree(page, parser);
+        io::write_file_atomic(dir / (doc.id + ".tree"), compact ? compact_dump(*tree) : tree_dump(*tree));
+      });
   return failed ? 1 : 0;
 }
 

@@ -2,12 +2,16 @@
 #include "reports/html/html_report.h"
 
 #include <tbb/parallel_for.h>
+#include <tbb/task_group.h>
 #include <tbb/task_arena.h>
 
 #include <time.h>
 
 #include <atomic>
+#include <charconv>
 #include <cmath>
+#include <limits>
+#include <map>
 #include <mutex>
 #include <unordered_map>
 
@@ -29,17 +33,13 @@ namespace {
 
 double r2(double x) { return std::round(x * 100) / 100; }
 
-// CPU time of the process (every thread): the parts run one after the other, so
-// differences of it are each part's CPU time, which a loaded machine does not inflate.
-struct Clock {
-  using time_point = double;
-  static double now() {
-    timespec ts{};
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
-  }
-};
-double seconds(double a, double b) { return b - a; }
+// CPU time of the calling thread, in nanoseconds: a page is made by one thread from
+// start to end, so the sums over pages are the parts' CPU times whatever the load.
+std::int64_t thread_cpu_ns() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<std::int64_t>(ts.tv_sec) * 1000000000 + ts.tv_nsec;
+}
 
 std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
 
@@ -80,6 +80,14 @@ class Writer {
   explicit Writer(fs::path root) : root_(std::move(root)) {}
   void write(const fs::path& rel, std::string_view bytes) {
     io::write_file_atomic(root_ / rel, bytes, /*durable=*/false);
+    count(bytes);
+  }
+  // A file of an open folder of the report (the thousands of per-page files).
+  void write(const io::Folder& folder, const std::string& name, std::string_view bytes) {
+    io::write_file_atomic(folder, name, bytes, /*durable=*/false);
+    count(bytes);
+  }
+  void count(std::string_view bytes) {
     files_.fetch_add(1, std::memory_order_relaxed);
     bytes_.fetch_add(bytes.size(), std::memory_order_relaxed);
   }
@@ -108,15 +116,75 @@ std::string counts_text(std::int64_t tp, std::int64_t fp, std::int64_t fn) {
   return "tp " + std::to_string(tp) + ", fp " + std::to_string(fp) + ", fn " + std::to_string(fn);
 }
 
-fs::path output_path(const ReportRun& run, std::size_t s, std::size_t page) {
-  fs::path p = run.dir / "outputs" / run.systems[s].name;
-  if (!run.langs[page].empty()) p /= run.langs[page];
-  return p / run.out_names[page];
+// The run's output folders (DIR/outputs/SYSTEM/LANG, results::output_file), opened
+// once: the pages read their outputs relative to them (openat), not through a path
+// resolved again for each of the run's (system, page) files.
+class OutputFolders {
+ public:
+  explicit OutputFolders(const ReportRun& run) : run_(run) {
+    for (std::size_t i = 0; i < run.pages(); ++i)
+      if (lang_index_.emplace(run.langs[i], langs_.size()).second) langs_.push_back(run.langs[i]);
+    folders_.resize(run.systems.size() * langs_.size());
+    for (std::size_t s = 0; s < run.systems.size(); ++s)
+      for (std::size_t l = 0; l < langs_.size(); ++l)
+        folders_[s * langs_.size() + l] = std::make_unique<io::Folder>(
+            results::output_file(run.dir, run.systems[s].name, langs_[l], "").parent_path());
+  }
+  // Page `page`'s output of system `s` (throws io::IoError naming the file).
+  std::string read(std::size_t s, std::size_t page, io::ReadBuffer& buf) const {
+    const io::Folder& f = *folders_[s * langs_.size() + lang_index_.at(run_.langs[page])];
+    return std::string(io::read_file_into(f, run_.out_names[page], buf));
+  }
+
+ private:
+  const ReportRun& run_;
+  std::vector<std::string> langs_;
+  std::unordered_map<std::string, std::size_t> lang_index_;
+  std::vector<std::unique_ptr<io::Folder>> folders_;  // [system][language]
+};
+
+// JSON numbers as nlohmann::json writes them (the shortest form that reads back, ".0"
+// on whole numbers, null for what is not finite), for the data built by hand below.
+// The values are hundredths (r2): k / 100 written in decimal is that shortest form,
+// printed from the integer k; anything else goes through std::to_chars.
+void append_json_number(std::string& out, double v) {
+  if (!std::isfinite(v)) {
+    out += "null";
+    return;
+  }
+  const double scaled = v * 100;
+  if (std::fabs(scaled) < 1e15) {
+    const long long k = std::llround(scaled);
+    if (static_cast<double>(k) / 100 == v && !(k == 0 && std::signbit(v))) {
+      const unsigned long long a = static_cast<unsigned long long>(k < 0 ? -k : k);
+      char buf[32];
+      char* p = buf;
+      if (k < 0) *p++ = '-';
+      p = std::to_chars(p, buf + sizeof buf, a / 100).ptr;
+      *p++ = '.';
+      const unsigned f = static_cast<unsigned>(a % 100);
+      *p++ = static_cast<char>('0' + f / 10);
+      if (f % 10 != 0) *p++ = static_cast<char>('0' + f % 10);
+      out.append(buf, p);
+      return;
+    }
+  }
+  char buf[64];
+  auto r = std::to_chars(buf, buf + sizeof buf, v);
+  std::string_view t(buf, static_cast<std::size_t>(r.ptr - buf));
+  out += t;
+  if (t.find_first_of(".e") == std::string_view::npos) out += ".0";
+}
+void append_json_int(std::string& out, std::int64_t v) {
+  char buf[24];
+  auto r = std::to_chars(buf, buf + sizeof buf, v);
+  out.append(buf, r.ptr);
 }
 
 // The viewer data of one page; fills `problems`.
 std::string page_data(const ReportRun& run, std::size_t k, std::size_t page, const PageSource& source,
-                      const std::vector<std::string>& forms, CarView car, PageProblems& problems) {
+                      const OutputFolders& outputs, const std::vector<std::string>& forms, CarView car,
+                      PageProblems& problems) {
   std::string out = "detourPage(" + std::to_string(k) + "," + std::to_string(page) + ",{\"v\":2,\"n\":" +
                     std::to_string(page) + ",\"lang\":";
   append_json_string(out, run.langs[page]);
@@ -139,22 +207,28 @@ std::string page_data(const ReportRun& run, std::size_t k, std::size_t page, con
   // Outputs, each distinct text once.
   const std::size_t ns = run.systems.size();
   std::vector<std::string> texts;
-  std::unordered_map<std::string, int> text_index;
   std::vector<int> output_of(ns, -1);
   std::vector<std::string> output_error(ns);
+  thread_local io::ReadBuffer buf;
   for (std::size_t s = 0; s < ns; ++s) {
     if (run.systems[s].pages[page].status == 'x') continue;
     std::string bytes;
     try {
-      bytes = io::read_file(output_path(run, s, page));
+      bytes = outputs.read(s, page, buf);
     } catch (const std::exception& e) {
       output_error[s] = e.what();
       problems.output_errors.emplace_back(s, e.what());
       continue;
     }
-    auto [it, fresh] = text_index.emplace(std::move(bytes), static_cast<int>(texts.size()));
-    if (fresh) texts.push_back(it->first);
-    output_of[s] = it->second;
+    // A text equal to an earlier one (same size first: no hashing of whole outputs).
+    int index = -1;
+    for (std::size_t t = 0; t < texts.size() && index < 0; ++t)
+      if (texts[t].size() == bytes.size() && texts[t] == bytes) index = static_cast<int>(t);
+    if (index < 0) {
+      index = static_cast<int>(texts.size());
+      texts.push_back(std::move(bytes));
+    }
+    output_of[s] = index;
   }
   PageData aligned;
   if (have_gold) {
@@ -165,26 +239,19 @@ std::string page_data(const ReportRun& run, std::size_t k, std::size_t page, con
   } else {
     out += ",\"forms\":[]";
   }
-  json systems = json::array();
+  // Per system, members in nlohmann::json's (sorted) order: check, ms, notes, o,
+  // output_error, reason, scores, st.
+  std::vector<std::size_t> metric_order(run.metrics.size());  // by name
+  for (std::size_t m = 0; m < metric_order.size(); ++m) metric_order[m] = m;
+  std::sort(metric_order.begin(), metric_order.end(),
+            [&](std::size_t a, std::size_t b) { return run.metrics[a] < run.metrics[b]; });
+  out += ",\"systems\":[";
   for (std::size_t s = 0; s < ns; ++s) {
     const SystemRun& sys = run.systems[s];
     const PageRecord& pr = sys.pages[page];
-    json sj;
-    sj["o"] = have_gold ? output_of[s] : -1;
-    sj["st"] = std::string(1, pr.status);
-    if (!pr.reason.empty()) sj["reason"] = pr.reason;
-    if (!pr.notes.empty()) sj["notes"] = pr.notes;
-    if (!output_error[s].empty()) sj["output_error"] = output_error[s];
-    sj["ms"] = r2(pr.millis);
-    json scores = json::object();
-    for (std::size_t m = 0; m < run.metrics.size(); ++m) {
-      const DocCounts& d = sys.by_metric[m][page];
-      if (!d.scored) continue;
-      scores[run.metrics[m]] = {d.tp, d.fp, d.fn, r2(d.precision), r2(d.recall), r2(d.f1)};
-    }
-    sj["scores"] = std::move(scores);
+    if (s) out += ',';
     // The alignment's counts against the recorded ones.
-    json check = json::object();
+    std::vector<int> ok(run.metrics.size(), -1);  // per metric: -1 not checked, 0 differs, 1 equal
     if (have_gold && output_of[s] >= 0) {
       const auto& counts = aligned.counts[output_of[s]];
       for (std::size_t m = 0; m < run.metrics.size(); ++m) {
@@ -195,17 +262,61 @@ std::string page_data(const ReportRun& run, std::size_t k, std::size_t page, con
         const FormCounts& c = counts[fi - aligned.forms.begin()];
         const bool tag = run.metrics[m] == "tag";
         std::int64_t tp = tag ? c.tag_tp : c.tp, fp = tag ? c.tag_fp : c.fp, fn = tag ? c.tag_fn : c.fn;
-        bool ok = tp == d.tp && fp == d.fp && fn == d.fn;
-        check[run.metrics[m]] = ok;
-        if (!ok)
+        ok[m] = tp == d.tp && fp == d.fp && fn == d.fn;
+        if (!ok[m])
           problems.mismatches.push_back({s, page, run.metrics[m], counts_text(d.tp, d.fp, d.fn), counts_text(tp, fp, fn)});
       }
     }
-    sj["check"] = std::move(check);
-    systems.push_back(std::move(sj));
+    out += "{\"check\":{";
+    bool first = true;
+    for (std::size_t m : metric_order) {
+      if (ok[m] < 0) continue;
+      if (!first) out += ',';
+      first = false;
+      append_json_string(out, run.metrics[m]);
+      out += ok[m] ? ":true" : ":false";
+    }
+    out += "},\"ms\":";
+    append_json_number(out, r2(pr.millis));
+    if (!pr.notes.empty()) {
+      out += ",\"notes\":";
+      append_json_string(out, pr.notes);
+    }
+    out += ",\"o\":";
+    append_json_int(out, have_gold ? output_of[s] : -1);
+    if (!output_error[s].empty()) {
+      out += ",\"output_error\":";
+      append_json_string(out, output_error[s]);
+    }
+    if (!pr.reason.empty()) {
+      out += ",\"reason\":";
+      append_json_string(out, pr.reason);
+    }
+    out += ",\"scores\":{";
+    first = true;
+    for (std::size_t m : metric_order) {
+      const DocCounts& d = sys.by_metric[m][page];
+      if (!d.scored) continue;
+      if (!first) out += ',';
+      first = false;
+      append_json_string(out, run.metrics[m]);
+      out += ":[";
+      append_json_int(out, d.tp);
+      out += ',';
+      append_json_int(out, d.fp);
+      out += ',';
+      append_json_int(out, d.fn);
+      for (double v : {d.precision, d.recall, d.f1}) {
+        out += ',';
+        append_json_number(out, r2(v));
+      }
+      out += ']';
+    }
+    out += "},\"st\":\"";
+    out += pr.status;
+    out += "\"}";
   }
-  out += ",\"systems\":";
-  out += dump(systems);
+  out += ']';
   out += "});\n";
   return out;
 }
@@ -285,50 +396,92 @@ json overview_json(const ReportRun& run, std::size_t k, const RunVerdicts& verdi
 }
 
 // What the charts, page lists and viewer need of every page (DIR/data/pages<k>.js,
-// loaded on demand so that the overview opens fast).
-json pages_json(const ReportRun& run) {
-  json j;
-  j["pages"] = {{"lang", run.langs}, {"id", run.ids}, {"site", run.sites}, {"decoding", run.decoding}};
-  json status = json::array(), reasons = json::array(), millis = json::array();
-  for (const auto& s : run.systems) {
-    std::string st;
-    json rs = json::object();
-    json mv = json::array();
-    for (std::size_t i = 0; i < s.pages.size(); ++i) {
-      st += s.pages[i].status;
-      if (s.pages[i].status != 'o') rs[std::to_string(i)] = s.pages[i].reason;
-      mv.push_back(r2(s.pages[i].millis));
+// loaded on demand so that the overview opens fast), written by hand in the bytes
+// nlohmann::json's dump gives (members in its sorted order, numbers as
+// append_json_number writes them, strings through its own escaping): half a
+// million numbers, which building and dumping a json tree made a visible part of
+// the report's time.
+std::string pages_json(const ReportRun& run) {
+  const std::size_t np = run.pages(), nm = run.metrics.size();
+  std::string j;
+  j.reserve(64 + np * (64 + run.systems.size() * (8 + nm * 18)));
+  auto strings = [&](const std::vector<std::string>& v) {
+    j += '[';
+    for (std::size_t i = 0; i < v.size(); ++i) {
+      if (i) j += ',';
+      j += dump(json(v[i]));
     }
-    status.push_back(std::move(st));
-    reasons.push_back(std::move(rs));
-    millis.push_back(std::move(mv));
-  }
-  j["status"] = std::move(status);
-  j["reasons"] = std::move(reasons);
-  j["ms"] = run.has_timings ? std::move(millis) : json(nullptr);
-  json scores = json::object();
-  for (std::size_t m = 0; m < run.metrics.size(); ++m) {
-    json p = json::array(), r = json::array(), f = json::array();
-    for (const auto& s : run.systems) {
-      json ps = json::array(), rs = json::array(), fs_ = json::array();
-      for (const DocCounts& d : s.by_metric[m]) {
-        if (d.scored) {
-          ps.push_back(r2(d.precision));
-          rs.push_back(r2(d.recall));
-          fs_.push_back(r2(d.f1));
-        } else {
-          ps.push_back(nullptr);
-          rs.push_back(nullptr);
-          fs_.push_back(nullptr);
-        }
+    j += ']';
+  };
+  // Per system, an array of the page values `value(system, page)` (NaN: null).
+  auto per_system = [&](auto&& value) {
+    j += '[';
+    for (std::size_t s = 0; s < run.systems.size(); ++s) {
+      if (s) j += ',';
+      j += '[';
+      for (std::size_t i = 0; i < np; ++i) {
+        if (i) j += ',';
+        append_json_number(j, value(s, i));
       }
-      p.push_back(std::move(ps));
-      r.push_back(std::move(rs));
-      f.push_back(std::move(fs_));
+      j += ']';
     }
-    scores[run.metrics[m]] = {{"p", std::move(p)}, {"r", std::move(r)}, {"f", std::move(f)}};
+    j += ']';
+  };
+  j += "{\"ms\":";
+  if (run.has_timings) per_system([&](std::size_t s, std::size_t i) { return r2(run.systems[s].pages[i].millis); });
+  else j += "null";
+  j += ",\"pages\":{\"decoding\":";
+  strings(run.decoding);
+  j += ",\"id\":";
+  strings(run.ids);
+  j += ",\"lang\":";
+  strings(run.langs);
+  j += ",\"site\":";
+  strings(run.sites);
+  j += "},\"reasons\":[";
+  for (std::size_t s = 0; s < run.systems.size(); ++s) {
+    if (s) j += ',';
+    std::map<std::string, std::size_t> reasons;  // keyed by the page number's text, as json sorts them
+    for (std::size_t i = 0; i < np; ++i)
+      if (run.systems[s].pages[i].status != 'o') reasons.emplace(std::to_string(i), i);
+    j += '{';
+    bool first = true;
+    for (const auto& [key, i] : reasons) {
+      if (!first) j += ',';
+      first = false;
+      j += '"' + key + "\":" + dump(json(run.systems[s].pages[i].reason));
+    }
+    j += '}';
   }
-  j["scores"] = std::move(scores);
+  j += "],\"scores\":{";
+  std::vector<std::size_t> by_name(nm);
+  for (std::size_t m = 0; m < nm; ++m) by_name[m] = m;
+  std::stable_sort(by_name.begin(), by_name.end(), [&](std::size_t a, std::size_t b) { return run.metrics[a] < run.metrics[b]; });
+  for (std::size_t k = 0; k < nm; ++k) {
+    const std::size_t m = by_name[k];
+    if (k) j += ',';
+    j += dump(json(run.metrics[m])) + ":{";
+    const char* names[] = {"f", "p", "r"};
+    for (int v = 0; v < 3; ++v) {
+      j += v ? ",\"" : "\"";
+      j += names[v];
+      j += "\":";
+      per_system([&](std::size_t s, std::size_t i) {
+        const DocCounts& d = run.systems[s].by_metric[m][i];
+        if (!d.scored) return std::numeric_limits<double>::quiet_NaN();
+        return r2(v == 0 ? d.f1 : v == 1 ? d.precision : d.recall);
+      });
+    }
+    j += '}';
+  }
+  j += "},\"status\":[";
+  for (std::size_t s = 0; s < run.systems.size(); ++s) {
+    if (s) j += ',';
+    std::string st;
+    for (std::size_t i = 0; i < run.systems[s].pages.size(); ++i) st += run.systems[s].pages[i].status;
+    j += dump(json(st));
+  }
+  j += "]}";
   return j;
 }
 
@@ -376,17 +529,43 @@ ReportSummary write_html_report(const std::vector<const ReportRun*>& runs, const
     const fs::path rdir = "r" + std::to_string(k);
     fs::create_directories(out / rdir / "p");
     if (opt.raw_pages) fs::create_directories(out / rdir / "raw");
+    const io::Folder page_dir(out / rdir / "p");
+    const std::unique_ptr<io::Folder> raw_dir = opt.raw_pages ? std::make_unique<io::Folder>(out / rdir / "raw") : nullptr;
+    const OutputFolders outputs(run);
     std::vector<PageProblems> problems(run.pages());
     RunVerdicts verdicts;
     std::unique_ptr<RunDeltas> deltas;
+    std::string pages_js, tables_html;
+    std::atomic<std::int64_t> page_ns{0}, raw_ns{0};
     arena.execute([&] {
-      auto t0 = Clock::now();
-      tbb::parallel_for(std::size_t{0}, run.pages(), [&](std::size_t i) {
-        w.write(rdir / "p" / (std::to_string(i) + ".js"), page_data(run, k, i, source, forms, opt.car_view, problems[i]));
+      // What does not depend on the pages (the verdicts, the page lists, the tables)
+      // is computed beside them, by the same threads: one pool, no idle core while
+      // a serial part runs.
+      tbb::task_group beside;
+      beside.run([&] {
+        JudgeOptions jo = opt.judge;
+        jo.threads = static_cast<unsigned>(threads);
+        verdicts = judge_run(run, jo);
+        if (k > 0) deltas = std::make_unique<RunDeltas>(compare_runs(*runs[0], run, jo));
       });
-      auto t1 = Clock::now();
-      summary.pages_seconds += seconds(t0, t1);
-      if (opt.raw_pages) tbb::parallel_for(std::size_t{0}, run.pages(), [&](std::size_t i) {
+      beside.run([&] { pages_js = "detourPages(" + std::to_string(k) + "," + pages_json(run) + ");\n"; });
+      beside.run([&] {
+        // Table 2 and Table 4 as the table model builds them (reports/tables.h), through
+        // its HTML writer: a page without scripts beside the application.
+        RunTables rt = run_tables(run.records, static_cast<unsigned>(threads));
+        Document tables = std::move(rt.table2);
+        for (auto& t : rt.table4.tables) tables.tables.push_back(std::move(t));
+        for (auto& sig : rt.table4.signatures)
+          if (std::find(tables.signatures.begin(), tables.signatures.end(), sig) == tables.signatures.end())
+            tables.signatures.push_back(sig);
+        tables_html = reports::write(tables, "html");
+      });
+      tbb::parallel_for(std::size_t{0}, run.pages(), [&](std::size_t i) {
+        const std::int64_t t0 = thread_cpu_ns();
+        w.write(page_dir, std::to_string(i) + ".js", page_data(run, k, i, source, outputs, forms, opt.car_view, problems[i]));
+        const std::int64_t t1 = thread_cpu_ns();
+        page_ns.fetch_add(t1 - t0, std::memory_order_relaxed);
+        if (!opt.raw_pages) return;
         std::string raw;
         try {
           raw = source.raw(i);
@@ -397,17 +576,13 @@ ReportSummary write_html_report(const std::vector<const ReportRun*>& runs, const
         std::string data = "detourRaw(" + std::to_string(k) + "," + std::to_string(i) + ",";
         append_json_string(data, raw);
         data += ");\n";
-        w.write(rdir / "raw" / (std::to_string(i) + ".js"), data);
+        w.write(*raw_dir, std::to_string(i) + ".js", data);
+        raw_ns.fetch_add(thread_cpu_ns() - t1, std::memory_order_relaxed);
       });
-      auto t2 = Clock::now();
-      summary.raw_seconds += seconds(t1, t2);
-      JudgeOptions jo = opt.judge;
-      jo.threads = static_cast<unsigned>(threads);
-      verdicts = judge_run(run, jo);
-      if (k > 0) deltas = std::make_unique<RunDeltas>(compare_runs(*runs[0], run, jo));
-      summary.verdict_seconds += seconds(t2, Clock::now());
+      beside.wait();
     });
-    auto t3 = Clock::now();
+    summary.pages_seconds += 1e-9 * static_cast<double>(page_ns.load());
+    summary.raw_seconds += 1e-9 * static_cast<double>(raw_ns.load());
     for (const auto& p : problems) {
       summary.count_mismatches += p.mismatches.size();
       summary.gold_errors += !p.gold_error.empty();
@@ -423,19 +598,9 @@ ReportSummary write_html_report(const std::vector<const ReportRun*>& runs, const
     ov["version"] = std::string(detour_version());
     w.write(fs::path("data") / ("run" + std::to_string(k) + ".js"),
             "(window.DETOUR_RUNS = window.DETOUR_RUNS || [])[" + std::to_string(k) + "] = " + dump(ov) + ";\n");
-    w.write(fs::path("data") / ("pages" + std::to_string(k) + ".js"),
-            "detourPages(" + std::to_string(k) + "," + dump(pages_json(run)) + ");\n");
-    // Table 2 and Table 4 as the table model builds them (reports/tables.h), through
-    // its HTML writer: a page without scripts beside the application.
-    RunTables rt = run_tables(run.records);
-    Document tables = std::move(rt.table2);
-    for (auto& t : rt.table4.tables) tables.tables.push_back(std::move(t));
-    for (auto& sig : rt.table4.signatures)
-      if (std::find(tables.signatures.begin(), tables.signatures.end(), sig) == tables.signatures.end())
-        tables.signatures.push_back(sig);
-    w.write("tables" + std::to_string(k) + ".html", reports::write(tables, "html"));
+    w.write(fs::path("data") / ("pages" + std::to_string(k) + ".js"), pages_js);
+    w.write("tables" + std::to_string(k) + ".html", tables_html);
     summary.pages += run.pages();
-    summary.other_seconds += seconds(t3, Clock::now());
   }
   w.write("index.html", index_html(opt.title, runs.size()));
   summary.files = w.files();

@@ -71,9 +71,10 @@ struct ReportSummary {
   std::size_t count_mismatches = 0;   // (system, page, metric) whose alignment counts differ
   std::size_t gold_errors = 0;        // pages whose gold could not be read
   std::vector<std::string> warnings;
-  // CPU time (all threads) of the parts: the viewer's pages (alignments), the raw
-  // pages, the intervals and ties, the rest (overview data, index).
-  double pages_seconds = 0, raw_seconds = 0, verdict_seconds = 0, other_seconds = 0;
+  // CPU time of two parts, summed over the threads: the viewer's pages (reading the
+  // outputs, aligning, writing) and the raw pages. The rest (intervals, ties, tables,
+  // page lists, overview) runs beside them on the same threads.
+  double pages_seconds = 0, raw_seconds = 0;
 };
 
 // Writes the report of `runs` (sources[k] serves runs[k]; the first run is the

@@ -14,6 +14,11 @@ namespace detour::reports::html {
 // engine); invalid UTF-8 becomes U+FFFD.
 void append_json_string(std::string& out, std::string_view s);
 
+// Appends one code point as JSON string content (no quotes), escaped as
+// append_json_string escapes it; what is not a Unicode scalar value (the symbols of
+// invalid bytes included) becomes U+FFFD.
+void append_json_code_point(std::string& out, char32_t cp);
+
 // The digits of the token indices: 64 characters that need no escaping in JSON.
 inline constexpr std::string_view kIndexDigits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
@@ -21,5 +26,10 @@ inline constexpr std::string_view kIndexDigits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcd
 int index_width(std::size_t size);
 // Appends `value` as `width` digits, most significant first.
 void append_index(std::string& out, std::uint32_t value, int width);
+// Writes `value` as `width` digits at `p` (which has room for them); returns the end.
+inline char* put_index(char* p, std::uint32_t value, int width) {
+  for (int k = width - 1; k >= 0; --k) *p++ = kIndexDigits[(value >> (6 * k)) & 63];
+  return p;
+}
 
 }  // namespace detour::reports::html

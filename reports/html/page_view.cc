@@ -3,8 +3,8 @@
 
 #include <algorithm>
 #include <charconv>
+#include <functional>
 #include <memory>
-#include <unordered_map>
 
 #include "base/utf8.h"
 #include "metrics/cleaneval_text.h"
@@ -37,27 +37,47 @@ int tag_code(OpTag t) {
   return 0;
 }
 
-void append_cp(std::string& out, char32_t cp) {
-  // Symbols for invalid bytes (0x110000 + byte) and anything not a scalar value
-  // become U+FFFD: still one code point, so counts are kept.
-  if (cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) cp = 0xFFFD;
-  utf8::append(out, cp);
-}
-
-// The page's tokens of the word forms, each distinct one once, in first-use order.
+// The page's tokens of the word forms, each distinct one once, in first-use order:
+// an open-addressing table of ids (linear probing, power-of-two size, at most half
+// full) over views into the page's texts, with the standard library's hash. A page
+// has a few thousand distinct tokens and looks up tens of thousands.
 class Dict {
  public:
-  Dict() { index_.reserve(2048); }
+  Dict() { slots_.assign(4096, kEmpty); }
   std::uint32_t id(std::string_view tok) {
-    auto [it, fresh] = index_.emplace(tok, static_cast<std::uint32_t>(tokens_.size()));
-    if (fresh) tokens_.push_back(tok);
-    return it->second;
+    const std::uint64_t h = hash(tok);
+    const std::uint32_t tag = static_cast<std::uint32_t>(h >> 32);
+    std::size_t mask = slots_.size() - 1;
+    for (std::size_t i = h & mask;; i = (i + 1) & mask) {
+      const std::uint32_t s = slots_[i];
+      if (s == kEmpty) {
+        const auto id = static_cast<std::uint32_t>(tokens_.size());
+        slots_[i] = id;
+        tokens_.push_back(tok);
+        tags_.push_back(tag);
+        if (2 * tokens_.size() > slots_.size()) grow();
+        return id;
+      }
+      if (tags_[s] == tag && tokens_[s] == tok) return s;
+    }
   }
   const std::vector<std::string_view>& tokens() const { return tokens_; }
 
  private:
-  std::unordered_map<std::string_view, std::uint32_t> index_;
-  std::vector<std::string_view> tokens_;
+  static constexpr std::uint32_t kEmpty = 0xFFFFFFFFu;
+  static std::uint64_t hash(std::string_view tok) { return std::hash<std::string_view>{}(tok); }
+  void grow() {
+    slots_.assign(slots_.size() * 2, kEmpty);
+    const std::size_t mask = slots_.size() - 1;
+    for (std::uint32_t id = 0; id < tokens_.size(); ++id) {
+      std::size_t i = hash(tokens_[id]) & mask;
+      while (slots_[i] != kEmpty) i = (i + 1) & mask;
+      slots_[i] = id;
+    }
+  }
+  std::vector<std::uint32_t> slots_;        // token id or kEmpty
+  std::vector<std::string_view> tokens_;    // by id
+  std::vector<std::uint32_t> tags_;         // high half of each token's hash, by id
 };
 
 // Marker kinds by byte offset: 0 p, 1 h, 2 l.
@@ -79,29 +99,23 @@ std::vector<Marker> markers_of(std::string_view t) {
 }
 
 // Segment starts of the text-only words (views into `text`) as a JSON array
-// [index, kind, ...]; with `chars`, the index is the word's first code point in the
-// car sequence.
-std::string word_segments(std::string_view text, const std::vector<std::string_view>& words, bool chars) {
+// [index, kind, ...]; with `char_starts` (PreparedText::text_only_word_char_starts),
+// the index is the word's first code point in the car sequence.
+std::string word_segments(std::string_view text, const std::vector<std::string_view>& words,
+                          const std::vector<std::uint32_t>* char_starts = nullptr) {
   std::vector<std::pair<std::int64_t, int>> seg;
   std::vector<Marker> ms = markers_of(text);
   std::size_t m = 0;
-  std::int64_t char_index = 0;
-  std::vector<char32_t> scratch;
   for (std::size_t k = 0; k < words.size() && m < ms.size(); ++k) {
     const std::string_view w = words[k];
     if (w.data() < text.data() || w.data() > text.data() + text.size()) return "[]";
     const auto at = static_cast<std::size_t>(w.data() - text.data());
     int kind = -1;
     while (m < ms.size() && ms[m].at < at) kind = ms[m++].kind;
-    const std::int64_t index = chars ? char_index : static_cast<std::int64_t>(k);
+    const std::int64_t index = char_starts ? static_cast<std::int64_t>((*char_starts)[k]) : static_cast<std::int64_t>(k);
     if (kind >= 0) {
       if (!seg.empty() && seg.back().first == index) seg.back().second = kind;  // the last marker before it
       else seg.emplace_back(index, kind);
-    }
-    if (chars) {
-      scratch.clear();
-      metrics::append_non_space_code_points(w, scratch);
-      char_index += static_cast<std::int64_t>(scratch.size());
     }
   }
   std::string out = "[";
@@ -122,7 +136,7 @@ void append_int(std::string& out, std::int64_t v) {
 struct Side {
   std::string ops;                    // "0,3,3,2,1,0,..."
   std::vector<std::uint32_t> extra;   // word forms: dictionary ids
-  std::string extra_chars;            // car: the code points
+  std::string extra_chars;            // car: the code points, as JSON string content
   std::int64_t nx = 0;
   std::string seg;                    // to, car
 };
@@ -169,7 +183,7 @@ Side output_side(const std::vector<Opcode>& ops, const std::vector<std::string_v
       if (words) {
         for (int i = op.i1; i < op.i2; ++i) side.extra.push_back(dict->id((*words)[i]));
       } else {
-        for (int i = op.i1; i < op.i2; ++i) append_cp(side.extra_chars, (*chars)[i]);
+        for (int i = op.i1; i < op.i2; ++i) append_json_code_point(side.extra_chars, (*chars)[i]);
       }
       side.nx += la;
     }
@@ -178,9 +192,12 @@ Side output_side(const std::vector<Opcode>& ops, const std::vector<std::string_v
 }
 
 void append_indices(std::string& out, const std::vector<std::uint32_t>& ids, int width) {
-  out += '"';
-  for (std::uint32_t id : ids) append_index(out, id, width);
-  out += '"';
+  const std::size_t at = out.size();
+  out.resize(at + 2 + ids.size() * static_cast<std::size_t>(width));
+  char* p = out.data() + at;
+  *p++ = '"';
+  for (std::uint32_t id : ids) p = put_index(p, id, width);
+  *p = '"';
 }
 
 }  // namespace
@@ -229,15 +246,14 @@ PageData align_page(std::string_view gold, const std::vector<std::string_view>& 
       case Form::To:
         for (std::string_view t : gold_text.text_only_words()) gold_ids[k].push_back(dict.id(t));
         g = ",\"n\":" + std::to_string(gold_ids[k].size()) + ",\"seg\":" +
-            word_segments(gold, gold_text.text_only_words(), false);
+            word_segments(gold, gold_text.text_only_words());
         break;
       case Form::Car: {
-        std::string t;
-        for (char32_t cp : gold_text.text_only_chars()) append_cp(t, cp);
-        g = "\"t\":";
-        append_json_string(g, t);
+        g = "\"t\":\"";
+        for (char32_t cp : gold_text.text_only_chars()) append_json_code_point(g, cp);
+        g += '"';
         g += ",\"n\":" + std::to_string(gold_text.text_only_chars().size()) + ",\"seg\":" +
-             word_segments(gold, gold_text.text_only_words(), true);
+             word_segments(gold, gold_text.text_only_words(), &gold_text.text_only_word_char_starts());
         break;
       }
     }
@@ -265,11 +281,11 @@ PageData align_page(std::string_view gold, const std::vector<std::string_view>& 
         }
         case Form::To:
           os.push_back(output_side(pair.text_only_word_opcodes(), &sys_text.text_only_words(), nullptr, &dict, counts[k]));
-          os.back().seg = word_segments(out, sys_text.text_only_words(), false);
+          os.back().seg = word_segments(out, sys_text.text_only_words());
           break;
         case Form::Car:
           os.push_back(output_side(pair.text_only_char_opcodes(), nullptr, &sys_text.text_only_chars(), nullptr, counts[k]));
-          os.back().seg = word_segments(out, sys_text.text_only_words(), true);
+          os.back().seg = word_segments(out, sys_text.text_only_words(), &sys_text.text_only_word_char_starts());
           break;
       }
     }
@@ -305,7 +321,11 @@ PageData align_page(std::string_view gold, const std::vector<std::string_view>& 
     for (std::size_t k = 0; k < fs.size(); ++k) {
       const Side& s = sides[o][k];
       j += "\"" + page.forms[k] + "\":{\"ops\":[" + s.ops + "],\"x\":";
-      if (fs[k] == Form::Car) append_json_string(j, s.extra_chars);
+      if (fs[k] == Form::Car) {
+        j += '"';
+        j += s.extra_chars;
+        j += '"';
+      }
       else append_indices(j, s.extra, width);
       j += ",\"nx\":" + std::to_string(s.nx);
       if (!s.seg.empty()) j += ",\"seg\":" + s.seg;

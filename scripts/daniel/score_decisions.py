@@ -19,6 +19,8 @@ import argparse
 import json
 import sys
 
+from compare_decisions import unescape  # the decision files' TSV escapes
+
 # Table 3 of the paper, whole corpus: P, R, F1.
 PUBLISHED = {
     "reference": (69.54, 84.68, 76.36), "BP": (74.68, 47.58, 58.13), "BP-JTA": (68.14, 62.10, 64.98),
@@ -34,18 +36,6 @@ def strip_ext(name):
         if name.endswith(ext):
             return name[: -len(ext)]
     return name
-
-
-def unescape(s):
-    out, i = [], 0
-    while i < len(s):
-        if s[i] == "\\" and i + 1 < len(s):
-            out.append({"t": "\t", "n": "\n", "r": "\r", "\\": "\\"}.get(s[i + 1], s[i + 1]))
-            i += 2
-        else:
-            out.append(s[i])
-            i += 1
-    return "".join(out)
 
 
 def read_annotations(path):

@@ -4,6 +4,7 @@
 #include <unicode/ustring.h>
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cmath>
 #include <cstdio>
@@ -16,27 +17,13 @@ namespace detour::tasks::daniel {
 
 namespace {
 
-// Python's str.split on a literal separator (re.split of an escaped pattern).
-std::vector<std::u32string_view> split(std::u32string_view s, std::u32string_view sep) {
-  std::vector<std::u32string_view> out;
-  std::size_t start = 0;
-  for (;;) {
-    std::size_t p = s.find(sep, start);
-    if (p == std::u32string_view::npos) break;
-    out.push_back(s.substr(start, p - start));
-    start = p + sep.size();
-  }
-  out.push_back(s.substr(start));
-  return out;
-}
-
 // Pieces of re.split(r"\. |</p>", s) longer than 2 code points.
 std::size_t count_sentences(std::u32string_view s) {
   std::size_t count = 0, start = 0, i = 0;
   while (i < s.size()) {
     std::size_t sep = 0;
     if (s[i] == U'.' && i + 1 < s.size() && s[i + 1] == U' ') sep = 2;
-    else if (s.substr(i, 4) == U"</p>") sep = 4;
+    else if (s[i] == U'<' && s.substr(i, 4) == U"</p>") sep = 4;
     if (sep) {
       if (i - start > 2) ++count;
       i += sep;
@@ -95,22 +82,6 @@ bool same_first_letter(char32_t a, char32_t b, const Params& p) {
   return lower(a) == lower(b);
 }
 
-// DAnIEL's get_score.
-double score_of(double ratio, std::span<const double> d, const Params& p) {
-  if (d.size() < 2) throw std::runtime_error("a candidate with fewer than two positions (DAnIEL raises IndexError)");
-  if (ratio == 1) ratio = p.full_ratio;
-  if (p.version == Version::Original) {
-    if (d[0] == 1) return ratio;
-    double score = d[1] <= 1 ? std::pow(ratio, 1 + d[0] * d[1]) : std::pow(ratio, 1 + d[0] * std::log(d[1]));
-    if (std::none_of(d.begin(), d.end(), [](double x) { return x == 0 || x == 1; })) score -= p.headline_penalty;
-    return score;
-  }
-  if (d[1] < 2) return std::min(ratio + p.header_bonus, 1.0);
-  if (d[0] == 0) return std::min(ratio + p.title_bonus, 1.0);
-  if (d[0] <= 2) return ratio;
-  return std::pow(ratio, 1 + d[0] * d[1]);
-}
-
 // score_of without the ratio-of-1 rule: non-decreasing in the ratio for given
 // positions, so the score of any candidate whose ratio (before the first-letter
 // penalty) is at most `ratio` is at most this.
@@ -125,6 +96,13 @@ double score_bound(double ratio, std::span<const double> d, const Params& p) {
   if (d[0] == 0) return std::min(ratio + p.title_bonus, 1.0);
   if (d[0] <= 2) return ratio;
   return std::pow(ratio, 1 + d[0] * d[1]);
+}
+
+// DAnIEL's get_score.
+double score_of(double ratio, std::span<const double> d, const Params& p) {
+  if (d.size() < 2) throw std::runtime_error("a candidate with fewer than two positions (DAnIEL raises IndexError)");
+  if (ratio == 1) ratio = p.full_ratio;
+  return score_bound(ratio, d, p);
 }
 
 // A candidate before it is kept: its substring and positions as spans of shared
@@ -175,48 +153,84 @@ double round5(double x) { return round_5(x, false); }
 
 double round5_half_away(double x) { return round_5(x, true); }
 
-std::vector<std::u32string> zoning(std::u32string_view text, std::string_view lang, const Params& p, Zoning* how,
-                                   bool* header_merged) {
+namespace {
+
+// A text's zones as views of the text, but the merged header (stored here). Reused
+// from text to text (one per thread).
+struct ZoneViews {
+  std::vector<std::u32string_view> parts, zones;
+  std::u32string merged;
+};
+
+// Python's str.split on a literal separator (re.split of an escaped pattern), into out.
+void split_into(std::u32string_view s, std::u32string_view sep, std::vector<std::u32string_view>& out) {
+  out.clear();
+  std::size_t start = 0;
+  for (;;) {
+    std::size_t p = s.find(sep, start);
+    if (p == std::u32string_view::npos) break;
+    out.push_back(s.substr(start, p - start));
+    start = p + sep.size();
+  }
+  out.push_back(s.substr(start));
+}
+
+// Step 1 (daniel.h): the zones of `text` into zv.zones.
+void zone_views(std::u32string_view text, std::string_view lang, const Params& p, ZoneViews& zv, Zoning* how,
+                bool* header_merged) {
   Zoning z_how = Zoning::Paragraphs;
   bool merged = false;
-  std::vector<std::u32string_view> parts = split(text, U"<p>");
-  if (parts.size() == 1) {
-    parts = split(text, U"\n");
+  split_into(text, U"<p>", zv.parts);
+  if (zv.parts.size() == 1) {
+    split_into(text, U"\n", zv.parts);
     z_how = Zoning::Lines;
   }
-  std::vector<std::u32string> z;
-  for (auto part : parts)
-    if (!part.empty()) z.emplace_back(part);
+  auto& z = zv.zones;
+  z.clear();
+  for (auto part : zv.parts)
+    if (!part.empty()) z.push_back(part);
   if (z.size() < static_cast<std::size_t>(p.min_zones)) {
     if (count_sentences(text) < static_cast<std::size_t>(p.min_sentences)) {
-      z = {std::u32string(text)};
+      z.assign(1, text);
       z_how = Zoning::OneZone;
     } else if (z.size() == 2) {
-      const std::size_t part = z[1].size() / 2;
-      std::u32string second = z[1];
+      const std::u32string_view second = z[1];
+      const std::size_t part = second.size() / 2;
       z = {z[0], second.substr(0, part), second.substr(part)};
       z_how = Zoning::TitleSplit;
     } else {
       const std::size_t part = text.size() / 3;
-      z = {std::u32string(text.substr(0, part)), std::u32string(text.substr(part, part)),
-           std::u32string(text.substr(2 * part))};
+      z = {text.substr(0, part), text.substr(part, part), text.substr(2 * part)};
       z_how = Zoning::Thirds;
     }
   } else if (p.version == Version::Embeddia && lang != p.no_header_merge) {
     if (count_sentence_ends(z[1]) < static_cast<std::size_t>(p.header_sentence_ends)) {
       // DAnIEL's [z[0], z[1] + z[2]] + z[2:]: the third zone also stays in place.
-      z[1] += z[2];
+      zv.merged.assign(z[1]);
+      zv.merged.append(z[2]);
+      z[1] = zv.merged;
       merged = true;
     }
   }
   if (how) *how = z_how;
   if (header_merged) *header_merged = merged;
-  return z;
 }
 
-std::vector<Candidate> candidates(const std::vector<std::u32string>& zones,
+}  // namespace
+
+std::vector<std::u32string> zoning(std::u32string_view text, std::string_view lang, const Params& p, Zoning* how,
+                                   bool* header_merged) {
+  ZoneViews zv;
+  zone_views(text, lang, p, zv, how, header_merged);
+  return std::vector<std::u32string>(zv.zones.begin(), zv.zones.end());
+}
+
+namespace {
+
+std::vector<Candidate> candidates(std::span<const std::u32string_view> zones,
                                   const std::vector<std::u32string>& names, bool location, const Params& p,
-                                  RepeatFinder& finder, std::size_t keep, std::size_t* total) {
+                                  RepeatFinder& finder, std::size_t keep = kKeptCandidates,
+                                  std::size_t* total = nullptr) {
   std::vector<std::u32string_view> strings;
   strings.reserve(zones.size() + names.size());
   for (const auto& z : zones) strings.push_back(z);
@@ -320,206 +334,335 @@ std::vector<Candidate> candidates(const std::vector<std::u32string>& zones,
 }
 
 
+
+}  // namespace
+
+std::vector<Candidate> candidates(const std::vector<std::u32string>& zones,
+                                  const std::vector<std::u32string>& names, bool location, const Params& p,
+                                  RepeatFinder& finder, std::size_t keep, std::size_t* total) {
+  const std::vector<std::u32string_view> views(zones.begin(), zones.end());
+  return candidates(views, names, location, p, finder, keep, total);
+}
+
 namespace {
 
-// Per-thread scratch of candidates_by_index: one record per index node, valid when its
-// stamp is the current one. za, zb: the zones of the two smallest positions among the
-// distinct zones the substring occurs in (-1: none yet).
+// What one reading of a text's zones shows of an index's nodes: one record per node,
+// valid when its stamp is the reading's. The contexts are the text's alone (the
+// names' depend on the list and are merged in when a list's candidates are weighed).
+// The zones a node occurs in are the bits of `mask` when there are 64 zones or fewer;
+// else za, zb: the zones of the two smallest positions among them (-1: none yet).
 struct Seen {
   std::uint32_t stamp = 0;
-  std::int32_t za = -1, zb = -1;
+  std::int32_t depth = 0;
   std::uint32_t left = 0, right = 0;
-  std::uint64_t mask = 0;  // the zones, when there are 64 or fewer
+  std::uint64_t mask = 0;
+  std::int32_t za = -1, zb = -1;
 };
 
-// Contexts seen on one side: unset, one character, or diverse (absorbing).
-inline std::uint32_t merge_context(std::uint32_t ctx, std::uint32_t seen) {
-  return ctx == seen ? ctx : ctx == NameIndex::kUnset ? seen : NameIndex::kDiverse;
+// One reading (per thread: reused from text to text).
+struct Reading {
+  std::vector<Seen> seen;
+  std::uint32_t stamp = 0;
+  std::vector<std::vector<std::int32_t>> by_depth;  // the nodes seen, by depth
+  // The nodes seen that may be candidates (in two zones or more, or in the one zone;
+  // maximal for a list holding them), deepest first, in by_depth's order within a depth.
+  std::vector<std::int32_t> kept;
+};
+
+// A zone's position: its index, or (the original) its distance to the nearer end.
+std::int32_t position(std::int32_t z, std::int32_t zones, const Params& p) {
+  return p.version == Version::Original ? std::min(z, zones - 1 - z) : z;
+}
+
+// Adds zone z to the two smallest in (position, zone) order.
+void add_zone(Seen& r, std::int32_t z, std::int32_t zones, const Params& p) {
+  if (z < 0 || z == r.za || z == r.zb) return;
+  auto less = [&](std::int32_t x, std::int32_t y) {
+    const std::int32_t px = position(x, zones, p), py = position(y, zones, p);
+    return px != py ? px < py : x < y;
+  };
+  if (r.za < 0 || less(z, r.za)) {
+    r.zb = r.za;
+    r.za = z;
+  } else if (r.zb < 0 || less(z, r.zb)) {
+    r.zb = z;
+  }
+}
+
+// Reads the zones with the index: every node occurring in them gets its zones and the
+// characters around its occurrences. False (nothing usable) when a zone holds a
+// character below U+0003 (rstr_max's separator quirks: the suffix-array way).
+template <class Next>
+bool read_zones_with(std::span<const std::u32string_view> zones, const NameIndex& index, const Params& p,
+                     Reading& rd, Next next) {
+  constexpr std::uint32_t kUnset = NameIndex::kUnset, kDiverse = NameIndex::kDiverse;
+  if (rd.seen.size() < index.nodes()) rd.seen.resize(index.nodes());
+  if (++rd.stamp == 0) {  // the stamps wrapped: clear them
+    for (auto& s : rd.seen) s.stamp = 0;
+    rd.stamp = 1;
+  }
+  const std::size_t depths = static_cast<std::size_t>(index.max_depth()) + 1;
+  if (rd.by_depth.size() < depths) rd.by_depth.resize(depths);
+  for (auto& d : rd.by_depth) d.clear();
+  const std::uint32_t stamp = rd.stamp;
+  Seen* const seen = rd.seen.data();
+  auto touch = [&](std::int32_t u, std::uint32_t left) -> Seen& {
+    Seen& r = seen[u];
+    if (r.stamp != stamp) {
+      r.stamp = stamp;
+      r.depth = index.depth(u);
+      r.left = left;
+      r.right = kUnset;
+      r.mask = 0;
+      r.za = r.zb = -1;
+      rd.by_depth[static_cast<std::size_t>(r.depth)].push_back(u);
+    }
+    return r;
+  };
+  const std::int32_t nz = static_cast<std::int32_t>(zones.size());
+  const bool wide = nz > 64;
+  // The longest name substring ending at each position of each zone: its zone and its
+  // neighbours there (a zone edge: diverse).
+  for (std::int32_t z = 0; z < nz; ++z) {
+    const char32_t* const t = zones[static_cast<std::size_t>(z)].data();
+    const std::size_t n = zones[static_cast<std::size_t>(z)].size();
+    const std::uint64_t bit = wide ? 0 : std::uint64_t{1} << z;
+    std::int32_t state = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      const char32_t c = t[i];
+      state = next(state, c);
+      if (state == 0) {
+        if (c < 3) return false;  // a character in no name leads to the root
+        continue;
+      }
+      // On the left: diverse, whatever the text. The character before this occurrence
+      // (c) followed by the node's substring (s) is no name substring (else the state
+      // would be cs or longer), while each occurrence of s in a name of a list holding
+      // s is preceded by a name edge (diverse) or by a character a with as a name
+      // substring: a != c. (Every direct occurrence is read before the failure tree.)
+      Seen& r = touch(state, kDiverse);
+      if (wide) add_zone(r, z, nz, p);
+      else r.mask |= bit;
+      const std::uint32_t rc = i + 1 < n ? static_cast<std::uint32_t>(t[i + 1]) + 1 : kDiverse;
+      r.right = r.right == rc || r.right == kUnset ? rc : kDiverse;
+    }
+  }
+  // Each occurrence of a node is one of its one-shorter suffix (its failure link),
+  // ending at the same place (the same right neighbour) and preceded by the node's
+  // first character: pass the zones and contexts down the failure tree, deepest first.
+  // A node's record is complete when its depth is reached (its failure-tree children
+  // are one deeper): the nodes that may be candidates are kept then.
+  rd.kept.clear();
+  const std::size_t lists = index.lists();
+  auto keep = [&](std::int32_t v, const Seen& r) {
+    if (nz > 1 && (wide ? r.zb < 0 : (r.mask & (r.mask - 1)) == 0)) return;  // in one zone of several
+    for (std::size_t k = 0; k < lists; ++k)
+      if (index.in_list(v, k) && NameIndex::merge(r.left, index.left(v, k)) == kDiverse &&
+          NameIndex::merge(r.right, index.right(v, k)) == kDiverse) {
+        rd.kept.push_back(v);
+        return;
+      }
+  };
+  for (std::size_t d = depths; d-- > 2;) {
+    for (std::size_t k = 0; k < rd.by_depth[d].size(); ++k) {
+      const std::int32_t v = rd.by_depth[d][k];
+      const Seen rv = seen[v];
+      keep(v, rv);
+      Seen& ru = touch(index.fail(v), kUnset);
+      if (wide) {
+        add_zone(ru, rv.za, nz, p);
+        add_zone(ru, rv.zb, nz, p);
+      } else {
+        ru.mask |= rv.mask;
+      }
+      ru.right = NameIndex::merge(ru.right, rv.right);
+      ru.left = NameIndex::merge(ru.left, static_cast<std::uint32_t>(index.first(v)) + 1);
+    }
+  }
+  if (depths > 1)
+    for (std::int32_t v : rd.by_depth[1]) keep(v, seen[v]);
+  return true;
+}
+
+bool read_zones(std::span<const std::u32string_view> zones, const NameIndex& index, const Params& p, Reading& rd) {
+  if (const std::uint16_t* delta = index.delta16()) {
+    const std::uint16_t* const slots = index.dense_slots();
+    const std::size_t width = index.width();
+    return read_zones_with(zones, index, p, rd, [&](std::int32_t state, char32_t c) -> std::int32_t {
+      const std::uint32_t s = c < 0x10000 ? slots[c] : index.slot(c);
+      return delta[static_cast<std::size_t>(state) * width + s];
+    });
+  }
+  return read_zones_with(zones, index, p, rd, [&](std::int32_t state, char32_t c) { return index.step(state, c); });
+}
+
+// One list of the index to weigh after a reading: its number in the index, its names,
+// whether it is the locations list (the first-letter penalty), and its candidates.
+struct Weighed {
+  std::size_t k = 0;
+  const std::vector<std::u32string>* names = nullptr;
+  bool location = false;
+  std::vector<Candidate> out;  // the best `keep`, best first
+};
+
+// Steps 2 and 3 for lists of the index after a reading of the zones, in one pass over
+// the nodes read: each list's best `keep` candidates, best first, into its `out`.
+void weigh(const Reading& rd, std::span<const std::u32string_view> zones, const NameIndex& index,
+           std::span<Weighed> lists, const Params& p, std::size_t keep) {
+  constexpr std::uint32_t kDiverse = NameIndex::kDiverse;
+  // One zone (a weak structure): a repeat in the zone and a name is a candidate, its
+  // positions those of its occurrences in the joined text.
+  const bool weak = zones.size() == 1;
+  const bool original = p.version == Version::Original;
+  const std::int32_t nz = static_cast<std::int32_t>(zones.size());
+  const double bonus = std::max({p.header_bonus, p.title_bonus, 0.0});
+  struct Best {
+    double score;
+    std::int32_t name, node;
+    std::int32_t pos_at, pos_len;  // one zone: its positions in weak_pool
+  };
+  // Python's order on [score, name, substring]: (name, substring) is unique.
+  struct Better {
+    const std::vector<std::u32string>* names;
+    const NameIndex* index;
+    bool operator()(const Best& a, const Best& b) const {
+      if (a.score != b.score) return a.score > b.score;
+      if (a.name != b.name) return (*names)[static_cast<std::size_t>(a.name)] > (*names)[static_cast<std::size_t>(b.name)];
+      return index->substring(a.node) > index->substring(b.node);
+    }
+  };
+  struct List {
+    std::size_t k;
+    const std::vector<std::u32string>* names;
+    double penalty;
+    Better better;
+    std::vector<Best> best;
+  };
+  std::array<List, 2> state;
+  const std::size_t nl = std::min(lists.size(), state.size());
+  for (std::size_t j = 0; j < nl; ++j)
+    state[j] = {lists[j].k, lists[j].names, lists[j].location ? p.location_penalty : p.disease_penalty,
+                Better{lists[j].names, &index}, {}};
+  thread_local std::vector<double> weak_pool;  // one-zone positions of the nodes weighed
+  weak_pool.clear();
+  // The candidates: maximal repeats in two zones or more and in a name, among the nodes
+  // the reading kept; longest first, so that the best come early and the bound below
+  // skips the rest.
+  for (std::int32_t u : rd.kept) {
+    const Seen& r = rd.seen[static_cast<std::size_t>(u)];
+    const double depth = static_cast<double>(r.depth);
+    // Two zones or more (a single bit: one zone).
+    if (!weak && nz <= 64 && (r.mask & (r.mask - 1)) == 0) continue;
+    double two[2];
+    bool two_known = false;
+    for (std::size_t j = 0; j < nl; ++j) {
+      List& l = state[j];
+      if (!index.in_list(u, l.k)) continue;
+      if (NameIndex::merge(r.left, index.left(u, l.k)) != kDiverse ||
+          NameIndex::merge(r.right, index.right(u, l.k)) != kDiverse)
+        continue;
+      // No score above min(1, the best ratio + a bonus): skip what cannot be kept.
+      if (l.best.size() == keep &&
+          std::min(1.0, depth / static_cast<double>(index.shortest_name(u, l.k)) + bonus) < l.best.front().score)
+        continue;
+      std::span<const double> d;
+      std::int32_t pos_at = 0, pos_len = 0;
+      if (weak) {
+        // Python's finditer over zone + U+0002 + the joined names, positions / length.
+        const std::u32string_view ss = index.substring(u);
+        const std::u32string_view zone = zones[0];
+        const double len = static_cast<double>(zone.size() + 1 + index.joined_length(l.k));
+        const std::size_t at = weak_pool.size();
+        auto add = [&](double x) {
+          weak_pool.push_back(original ? round5_half_away(std::min(x, len - x) / len) : round5(x / len));
+        };
+        for (std::size_t q = zone.find(ss); q != std::u32string_view::npos; q = zone.find(ss, q + ss.size()))
+          add(static_cast<double>(q));
+        for (const std::int32_t* q = index.joined_begin(u, l.k); q != index.joined_end(u, l.k); ++q)
+          add(static_cast<double>(zone.size() + 1) + *q);
+        std::sort(weak_pool.begin() + static_cast<std::ptrdiff_t>(at), weak_pool.end());
+        pos_at = static_cast<std::int32_t>(at);
+        pos_len = static_cast<std::int32_t>(weak_pool.size() - at);
+        d = std::span<const double>(weak_pool.data() + at, weak_pool.size() - at);
+      } else {
+        if (!two_known) {
+          // The two smallest positions of distinct zones: positions only rise (the
+          // original: rise, then fall) with the zone, so they are among the two
+          // first and the two last zones.
+          Seen two_zones;
+          if (nz <= 64) {
+            const std::uint64_t m = r.mask;
+            const int lo = std::countr_zero(m), hi = 63 - std::countl_zero(m);
+            add_zone(two_zones, lo, nz, p);
+            add_zone(two_zones, std::countr_zero(m & (m - 1)), nz, p);
+            add_zone(two_zones, hi, nz, p);
+            add_zone(two_zones, 63 - std::countl_zero(m & ~(std::uint64_t{1} << hi)), nz, p);
+          } else {
+            two_zones = r;
+          }
+          if (two_zones.zb < 0) break;  // in one zone: no list's candidate
+          two[0] = static_cast<double>(position(two_zones.za, nz, p));
+          two[1] = static_cast<double>(position(two_zones.zb, nz, p));
+          two_known = true;
+        }
+        d = std::span<const double>(two, 2);
+      }
+      const std::vector<std::u32string>& names = *l.names;
+      for (const std::int32_t* m = index.names_begin(u, l.k); m != index.names_end(u, l.k); ++m) {
+        const std::u32string& name = names[static_cast<std::size_t>(*m)];
+        double ratio = depth / static_cast<double>(name.size());
+        const double bound = score_bound(ratio, d, p);
+        if (l.best.size() == keep && bound < l.best.front().score) break;  // shortest names first: ratios fall
+        const bool same = index.same_first(u, l.k, static_cast<std::size_t>(m - index.names_begin(u, l.k)));
+        if (!same) ratio = std::max(0.0, ratio - l.penalty);
+        const Best b{same && ratio != 1 ? bound : score_of(ratio, d, p), *m, u, pos_at, pos_len};
+        if (l.best.size() < keep) {
+          l.best.push_back(b);
+          std::push_heap(l.best.begin(), l.best.end(), l.better);  // the worst kept on top
+        } else if (keep > 0 && l.better(b, l.best.front())) {
+          std::pop_heap(l.best.begin(), l.best.end(), l.better);
+          l.best.back() = b;
+          std::push_heap(l.best.begin(), l.best.end(), l.better);
+        }
+      }
+    }
+  }
+  for (std::size_t j = 0; j < nl; ++j) {
+    auto& best = state[j].best;
+    std::sort(best.begin(), best.end(), state[j].better);
+    std::vector<Candidate>& out = lists[j].out;
+    out.assign(best.size(), Candidate{});
+    for (std::size_t i = 0; i < best.size(); ++i) {
+      out[i].score = best[i].score;
+      out[i].name = best[i].name;
+      out[i].substring = std::u32string(index.substring(best[i].node));
+      if (weak) {
+        out[i].positions.assign(weak_pool.begin() + best[i].pos_at, weak_pool.begin() + best[i].pos_at + best[i].pos_len);
+        continue;
+      }
+      const std::uint64_t mask = rd.seen[static_cast<std::size_t>(best[i].node)].mask;
+      for (std::int32_t z = 0; z < nz; ++z)
+        if (nz <= 64 ? (mask >> z) & 1
+                     : zones[static_cast<std::size_t>(z)].find(out[i].substring) != std::u32string_view::npos)
+          out[i].positions.push_back(static_cast<double>(position(z, nz, p)));
+      std::sort(out[i].positions.begin(), out[i].positions.end());
+    }
+  }
 }
 
 }  // namespace
 
 std::optional<std::vector<Candidate>> candidates_by_index(const std::vector<std::u32string>& zones,
                                                           const std::vector<std::u32string>& names,
-                                                          const NameIndex& index, bool location, const Params& p,
-                                                          std::size_t keep) {
-  if (!index.usable() || zones.empty()) return std::nullopt;
-  // One zone (a weak structure): a repeat in the zone and a name is a candidate, its
-  // positions those of its occurrences in the joined text. An empty zone has none.
-  const bool weak = zones.size() == 1;
-  if (weak && zones[0].empty()) return std::vector<Candidate>{};
-  thread_local std::vector<Seen> seen;
-  thread_local std::uint32_t stamp = 0;
-  thread_local std::vector<std::vector<std::int32_t>> by_depth;  // touched nodes by depth
-  if (seen.size() < index.nodes()) seen.resize(index.nodes());
-  if (++stamp == 0) {  // the stamps wrapped: clear them
-    for (auto& s : seen) s.stamp = 0;
-    stamp = 1;
-  }
-  for (auto& d : by_depth) d.clear();
-  const bool original = p.version == Version::Original;
-  const std::int32_t nz = static_cast<std::int32_t>(zones.size());
-  auto pos_of = [&](std::int32_t z) { return original ? std::min(z, nz - 1 - z) : z; };
-  // (position, zone) order: the two smallest positions of distinct zones.
-  auto add_zone = [&](Seen& r, std::int32_t z) {
-    if (z < 0 || z == r.za || z == r.zb) return;
-    auto less = [&](std::int32_t x, std::int32_t y) {
-      return pos_of(x) != pos_of(y) ? pos_of(x) < pos_of(y) : x < y;
-    };
-    if (r.za < 0 || less(z, r.za)) {
-      r.zb = r.za;
-      r.za = z;
-    } else if (r.zb < 0 || less(z, r.zb)) {
-      r.zb = z;
-    }
-  };
-  auto touch = [&](std::int32_t u) -> Seen& {
-    Seen& r = seen[static_cast<std::size_t>(u)];
-    if (r.stamp != stamp) {
-      r.stamp = stamp;
-      r.za = r.zb = -1;
-      r.mask = 0;
-      r.left = index.left(u);  // what the names alone say
-      r.right = index.right(u);
-      const std::size_t d = static_cast<std::size_t>(index.depth(u));
-      if (by_depth.size() <= d) by_depth.resize(d + 1);
-      by_depth[d].push_back(u);
-    }
-    return r;
-  };
-  // The longest name substring ending at each position of each zone: its zone and its
-  // neighbours there.
-  for (std::int32_t z = 0; z < nz; ++z) {
-    const std::u32string& t = zones[static_cast<std::size_t>(z)];
-    std::int32_t state = 0;
-    for (std::size_t i = 0; i < t.size(); ++i) {
-      const char32_t c = t[i];
-      if (c < 3) return std::nullopt;  // rstr_max's separator quirks: the suffix-array way
-      state = index.next(state, index.slot(c));
-      if (state == 0) continue;
-      Seen& r = touch(state);
-      if (nz <= 64) r.mask |= std::uint64_t{1} << z;  // the two smallest read from it below
-      else if (r.za != z && r.zb != z) add_zone(r, z);
-      const std::size_t e = i + 1, start = e - static_cast<std::size_t>(index.depth(state));
-      r.right = merge_context(r.right, e < t.size() ? static_cast<std::uint32_t>(t[e]) + 1 : NameIndex::kDiverse);
-      r.left = merge_context(r.left, start > 0 ? static_cast<std::uint32_t>(t[start - 1]) + 1 : NameIndex::kDiverse);
-    }
-  }
-  // Each occurrence of a node is one of its one-shorter suffix (its failure link),
-  // ending at the same place (the same right neighbour) and preceded by the node's
-  // first character: pass the zones and contexts down the failure tree, deepest first.
-  for (std::size_t d = by_depth.size(); d-- > 2;) {
-    for (std::size_t k = 0; k < by_depth[d].size(); ++k) {
-      const std::int32_t v = by_depth[d][k];
-      const Seen rv = seen[static_cast<std::size_t>(v)];
-      Seen& ru = touch(index.fail(v));
-      if (nz <= 64) {
-        ru.mask |= rv.mask;
-      } else {
-        add_zone(ru, rv.za);
-        add_zone(ru, rv.zb);
-      }
-      ru.right = merge_context(ru.right, rv.right);
-      const char32_t first = names[static_cast<std::size_t>(index.ref_name(v))][static_cast<std::size_t>(index.ref_start(v))];
-      ru.left = merge_context(ru.left, static_cast<std::uint32_t>(first) + 1);
-    }
-  }
-  // The candidates: maximal repeats in two zones or more and in a name; the best `keep`.
-  const double penalty = location ? p.location_penalty : p.disease_penalty;
-  const double bonus = std::max({p.header_bonus, p.title_bonus, 0.0});
-  struct Best {
-    double score;
-    std::int32_t name, node;
-  };
-  std::vector<Best> best;
-  thread_local std::vector<double> weak_pool;  // one-zone positions of the nodes weighed
-  weak_pool.clear();
-  auto substring = [&](std::int32_t node) {
-    return std::u32string_view(names[static_cast<std::size_t>(index.ref_name(node))])
-        .substr(static_cast<std::size_t>(index.ref_start(node)), static_cast<std::size_t>(index.depth(node)));
-  };
-  // Python's order on [score, name, substring]: (name, substring) is unique.
-  auto better = [&](const Best& a, const Best& b) {
-    if (a.score != b.score) return a.score > b.score;
-    if (a.name != b.name) return names[static_cast<std::size_t>(a.name)] > names[static_cast<std::size_t>(b.name)];
-    return substring(a.node) > substring(b.node);
-  };
-  // Longest first: the best candidates come early and the bound below skips the rest.
-  for (std::size_t depth_at = by_depth.size(); depth_at-- > 1;) {
-    for (std::int32_t u : by_depth[depth_at]) {
-      Seen& r = seen[static_cast<std::size_t>(u)];
-      if (r.left != NameIndex::kDiverse || r.right != NameIndex::kDiverse) continue;
-      // No score above min(1, the best ratio + a bonus): skip what cannot be kept.
-      const double depth = static_cast<double>(index.depth(u));
-      if (best.size() == keep &&
-          std::min(1.0, depth / static_cast<double>(index.shortest_name(u)) + bonus) < best.front().score)
-        continue;
-      std::span<const double> d;
-      double two[2];
-      if (weak) {
-        // Python's finditer over zone + U+0002 + the joined names, positions / length.
-        const std::u32string_view ss = substring(u);
-        const std::u32string& zone = zones[0];
-        const double len = static_cast<double>(zone.size() + 1 + index.joined_length());
-        const std::size_t at = weak_pool.size();
-        auto add = [&](double x) {
-          weak_pool.push_back(original ? round5_half_away(std::min(x, len - x) / len) : round5(x / len));
-        };
-        for (std::size_t q = zone.find(ss); q != std::u32string::npos; q = zone.find(ss, q + ss.size()))
-          add(static_cast<double>(q));
-        for (const std::int32_t* q = index.joined_begin(u); q != index.joined_end(u); ++q)
-          add(static_cast<double>(zone.size() + 1) + *q);
-        std::sort(weak_pool.begin() + static_cast<std::ptrdiff_t>(at), weak_pool.end());
-        r.za = static_cast<std::int32_t>(at);  // where its positions are
-        r.zb = static_cast<std::int32_t>(weak_pool.size() - at);
-        d = std::span<const double>(weak_pool.data() + at, weak_pool.size() - at);
-      } else {
-        if (nz <= 64) {
-          if (std::popcount(r.mask) < 2) continue;
-          for (std::uint64_t m = r.mask; m; m &= m - 1) add_zone(r, std::countr_zero(m));
-        }
-        if (r.zb < 0) continue;
-        two[0] = static_cast<double>(pos_of(r.za));
-        two[1] = static_cast<double>(pos_of(r.zb));
-        d = std::span<const double>(two, 2);
-      }
-      for (const std::int32_t* k = index.names_begin(u); k != index.names_end(u); ++k) {
-        const std::u32string& name = names[static_cast<std::size_t>(*k)];
-        double ratio = depth / static_cast<double>(name.size());
-        const double bound = score_bound(ratio, d, p);
-        if (best.size() == keep && bound < best.front().score) break;  // shortest names first: ratios fall
-        const bool same = index.same_first(u, static_cast<std::size_t>(k - index.names_begin(u)));
-        if (!same) ratio = std::max(0.0, ratio - penalty);
-        const Best b{same && ratio != 1 ? bound : score_of(ratio, d, p), *k, u};
-        if (best.size() < keep) {
-          best.push_back(b);
-          std::push_heap(best.begin(), best.end(), better);  // the worst kept on top
-        } else if (keep > 0 && better(b, best.front())) {
-          std::pop_heap(best.begin(), best.end(), better);
-          best.back() = b;
-          std::push_heap(best.begin(), best.end(), better);
-        }
-      }
-    }
-  }
-  std::sort(best.begin(), best.end(), better);
-  std::vector<Candidate> out(best.size());
-  for (std::size_t i = 0; i < best.size(); ++i) {
-    out[i].score = best[i].score;
-    out[i].name = best[i].name;
-    out[i].substring = std::u32string(substring(best[i].node));
-    const Seen& r = seen[static_cast<std::size_t>(best[i].node)];
-    if (weak) {
-      out[i].positions.assign(weak_pool.begin() + r.za, weak_pool.begin() + r.za + r.zb);
-      continue;
-    }
-    const std::uint64_t mask = r.mask;
-    for (std::int32_t z = 0; z < nz; ++z)
-      if (nz <= 64 ? (mask >> z) & 1 : zones[static_cast<std::size_t>(z)].find(out[i].substring) != std::u32string::npos)
-        out[i].positions.push_back(static_cast<double>(pos_of(z)));
-    std::sort(out[i].positions.begin(), out[i].positions.end());
-  }
-  return out;
+                                                          const NameIndex& index, std::size_t list, bool location,
+                                                          const Params& p, std::size_t keep) {
+  if (!index.usable() || zones.empty() || list >= index.lists()) return std::nullopt;
+  const std::vector<std::u32string_view> views(zones.begin(), zones.end());
+  thread_local Reading rd;
+  if (!read_zones(views, index, p, rd)) return std::nullopt;
+  Weighed w{list, &names, location, {}};
+  weigh(rd, views, index, std::span<Weighed>(&w, 1), p, keep);
+  return std::move(w.out);
 }
 
 void index_lists(Lists& lists, const Params& p) {
@@ -531,6 +674,12 @@ void index_lists(Lists& lists, const Params& p) {
   auto same = p.version == Version::Original
                   ? +[](char32_t a, char32_t b) { return same_first_letter(a, b, original); }
                   : +[](char32_t a, char32_t b) { return same_first_letter(a, b, embeddia); };
+  lists.index = std::make_shared<const NameIndex>(
+      std::vector<const std::vector<std::u32string>*>{&lists.diseases, &lists.locations}, same);
+  lists.disease_index = lists.location_index = nullptr;
+  if (lists.index->usable()) return;
+  // Too large together (or a name the index cannot take): one index per list.
+  lists.index = nullptr;
   lists.disease_index = std::make_shared<const NameIndex>(lists.diseases, same);
   lists.location_index = std::make_shared<const NameIndex>(lists.locations, same);
 }
@@ -538,17 +687,33 @@ void index_lists(Lists& lists, const Params& p) {
 Analysis analyze(std::u32string_view text, std::string_view lang, const Lists& lists, const Params& p,
                  RepeatFinder& finder) {
   Analysis a;
-  std::vector<std::u32string> zones = zoning(text, lang, p, &a.zoning, &a.header_merged);
+  thread_local ZoneViews zv;
+  zone_views(text, lang, p, zv, &a.zoning, &a.header_merged);
+  const std::span<const std::u32string_view> zones(zv.zones);
   a.zones = zones.size();
-  auto find = [&](const std::vector<std::u32string>& names, const std::shared_ptr<const NameIndex>& index,
-                  bool location) {
-    if (index)
-      if (auto c = candidates_by_index(zones, names, *index, location, p)) return std::move(*c);
-    return candidates(zones, names, location, p, finder);
-  };
-  a.diseases = find(lists.diseases, lists.disease_index, false);
-  if (a.diseases.empty()) return a;
-  a.locations = find(lists.locations, lists.location_index, true);
+  // One reading of the text and one pass over what it shows for both lists when they
+  // share an index (the locations are then weighed even when no disease is found).
+  thread_local Reading rd;
+  if (lists.index && lists.index->usable() && read_zones(zones, *lists.index, p, rd)) {
+    std::array<Weighed, 2> w{Weighed{0, &lists.diseases, false, {}}, Weighed{1, &lists.locations, true, {}}};
+    weigh(rd, zones, *lists.index, w, p, kKeptCandidates);
+    a.diseases = std::move(w[0].out);
+    if (a.diseases.empty()) return a;
+    a.locations = std::move(w[1].out);
+  } else {
+    auto find = [&](const std::vector<std::u32string>& names, const std::shared_ptr<const NameIndex>& own,
+                    bool location) {
+      if (!lists.index && own && own->usable() && read_zones(zones, *own, p, rd)) {
+        Weighed w{0, &names, location, {}};
+        weigh(rd, zones, *own, std::span<Weighed>(&w, 1), p, kKeptCandidates);
+        return std::move(w.out);
+      }
+      return candidates(zones, names, location, p, finder);
+    };
+    a.diseases = find(lists.diseases, lists.disease_index, false);
+    if (a.diseases.empty()) return a;
+    a.locations = find(lists.locations, lists.location_index, true);
+  }
   if (a.locations.empty() || a.locations[0].score < p.location_min) {
     a.location = lists.default_location;
     a.default_location = true;

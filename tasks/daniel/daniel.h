@@ -15,8 +15,8 @@
 //     (DAnIEL's own rule: [z0, z1 + z2, z2, z3, ...]);
 //  2. the repeated substrings shared by the zones and the disease names (repeats.h:
 //     rstr_max's maximal repeats over a suffix array of zones + names; name_index.h
-//     finds the same ones without it, once the names are indexed, for every text of
-//     two zones or more without a character below U+0003);
+//     finds the same ones without it, once the names are indexed, for every text
+//     without a character below U+0003, one reading of the text for both lists);
 //     a substring is a candidate when it occurs in at least two zones and in a name,
 //     or, for a one-zone text, in the zone and in a name;
 //  3. each (substring, name) pair gets a score: the length ratio |substring| / |name|,
@@ -88,13 +88,15 @@ struct Lists {
   std::vector<std::u32string> diseases;
   std::vector<std::u32string> locations;  // "default_value" included, as in DAnIEL
   std::u32string default_location;        // the value of "default_value"
-  // The lists' substring indexes (name_index.h; index_lists() builds them): when set
-  // and usable, candidates are found with them instead of a suffix array per text.
+  // The lists' substring index (name_index.h; index_lists() builds it): diseases list
+  // 0, locations list 1, one reading of a text for both; or, when the two together are
+  // too large for one, one index per list. When set and usable, candidates are found
+  // with it instead of a suffix array per text.
+  std::shared_ptr<const NameIndex> index;
   std::shared_ptr<const NameIndex> disease_index, location_index;
 };
 
-// Builds the two indexes of `lists` (their first-letter comparisons are those of p's
-// version).
+// Builds the index of `lists` (its first-letter comparisons are those of p's version).
 void index_lists(Lists& lists, const Params& p);
 
 struct Candidate {
@@ -132,13 +134,13 @@ std::vector<Candidate> candidates(const std::vector<std::u32string>& zones,
                                   RepeatFinder& finder, std::size_t keep = kKeptCandidates,
                                   std::size_t* total = nullptr);
 
-// The same candidates found with the list's index (name_index.h): nullopt when the
-// index does not apply (an unusable index, a one-zone text, a character below U+0003
-// in a zone), where the suffix-array way above is the one to use.
+// The same candidates found with an index of the names (name_index.h), `names` being
+// its list number `list`: nullopt when the index does not apply (an unusable index, a
+// character below U+0003 in a zone), where the suffix-array way above is the one to use.
 std::optional<std::vector<Candidate>> candidates_by_index(const std::vector<std::u32string>& zones,
                                                           const std::vector<std::u32string>& names,
-                                                          const NameIndex& index, bool location, const Params& p,
-                                                          std::size_t keep = kKeptCandidates);
+                                                          const NameIndex& index, std::size_t list, bool location,
+                                                          const Params& p, std::size_t keep = kKeptCandidates);
 
 // The whole analysis of one text. `finder` is scratch space (one per thread).
 Analysis analyze(std::u32string_view text, std::string_view lang, const Lists& lists, const Params& p,

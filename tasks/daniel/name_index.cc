@@ -1,100 +1,125 @@
 #include "tasks/daniel/name_index.h"
 
 #include <algorithm>
-#include <map>
+#include <tuple>
 
 namespace detour::tasks::daniel {
 
-namespace {
-
-std::uint32_t merge(std::uint32_t ctx, std::uint32_t seen) {
-  if (ctx == NameIndex::kUnset) return seen;
-  if (ctx == NameIndex::kDiverse || seen == NameIndex::kDiverse || ctx != seen) return NameIndex::kDiverse;
-  return ctx;
-}
-
-}  // namespace
-
-NameIndex::NameIndex(const std::vector<std::u32string>& names, bool (*same_first)(char32_t, char32_t),
-                     std::size_t max_cells) {
+NameIndex::NameIndex(const std::vector<const std::vector<std::u32string>*>& lists,
+                     bool (*same_first)(char32_t, char32_t), std::size_t max_cells) {
+  lists_ = lists.size();
+  if (lists_ == 0 || lists_ > 8) return;  // lists_of_ holds a bit per list
+  const std::size_t nl = lists_;
   // The alphabet, in order of first appearance.
   dense_.assign(0x10000, 0);
   std::uint32_t letters = 0;
-  for (const auto& n : names) {
-    if (n.empty()) return;
-    for (char32_t c : n) {
-      if (c < 3) return;
-      if (slot(c)) continue;
-      if (++letters >= 0xFFFF) return;
-      if (c < 0x10000) dense_[c] = static_cast<std::uint16_t>(letters);
-      else sparse_[c] = letters;
+  for (const auto* names : lists) {
+    for (const auto& n : *names) {
+      if (n.empty()) return;
+      for (char32_t c : n) {
+        if (c < 3) return;
+        if (slot(c)) continue;
+        if (++letters >= 0xFFFF) return;
+        if (c < 0x10000) dense_[c] = static_cast<std::uint16_t>(letters);
+        else sparse_[c] = letters;
+      }
     }
   }
   width_ = letters + 1;
 
-  // The suffix trie, children in a map while building.
-  std::vector<std::map<std::uint32_t, std::int32_t>> children(1);
-  depth_.assign(1, 0);
-  ref_name_.assign(1, -1);
-  ref_start_.assign(1, 0);
-  left_.assign(1, kDiverse);
-  right_.assign(1, kDiverse);
-  std::vector<std::vector<std::int32_t>> name_lists(1), starts(1);  // starts: offsets in the joined names
-  std::size_t offset = 0;
-  for (std::size_t k = 0; k < names.size(); ++k) {
-    const std::u32string& n = names[k];
-    if (k) ++offset;  // the separator
-    for (std::size_t i = 0; i < n.size(); ++i) {
-      std::int32_t node = 0;
-      for (std::size_t j = i; j < n.size(); ++j) {
-        const std::uint32_t a = slot(n[j]);
-        auto [it, added] = children[node].try_emplace(a, static_cast<std::int32_t>(depth_.size()));
-        if (added) {
-          children.emplace_back();
-          depth_.push_back(depth_[node] + 1);
-          ref_name_.push_back(static_cast<std::int32_t>(k));
-          ref_start_.push_back(static_cast<std::int32_t>(i));
-          left_.push_back(kUnset);
-          right_.push_back(kUnset);
-          name_lists.emplace_back();
-          starts.emplace_back();
+  // The suffix trie, in creation order (renumbered breadth-first below): its edges in
+  // a hash table while building, and per (node, list) what the names say.
+  struct Edge {
+    std::int32_t parent;
+    std::uint32_t slot;
+    std::int32_t child;
+  };
+  std::unordered_map<std::uint64_t, std::int32_t> child_of;
+  std::vector<Edge> edges;
+  std::vector<std::int32_t> depth(1, 0), at(1, 0);
+  std::vector<char32_t> first(1, 0);
+  std::vector<std::uint8_t> lists_of(1, 0);
+  std::vector<std::uint32_t> left(nl, kDiverse), right(nl, kDiverse);
+  std::vector<std::vector<std::int32_t>> name_lists(nl), starts(nl);  // starts: offsets in the joined names
+  joined_length_.assign(nl, 0);
+  for (std::size_t k = 0; k < nl; ++k) {
+    const auto& names = *lists[k];
+    std::size_t offset = 0;
+    for (std::size_t m = 0; m < names.size(); ++m) {
+      const std::u32string& n = names[m];
+      if (m) ++offset;  // the separator
+      const std::int32_t base = static_cast<std::int32_t>(text_.size());
+      text_ += n;
+      for (std::size_t i = 0; i < n.size(); ++i) {
+        std::int32_t node = 0;
+        for (std::size_t j = i; j < n.size(); ++j) {
+          const std::uint32_t a = slot(n[j]);
+          const std::uint64_t key = (static_cast<std::uint64_t>(node) << 32) | a;
+          auto [it, added] = child_of.try_emplace(key, static_cast<std::int32_t>(depth.size()));
+          if (added) {
+            // Too many nodes for the table: give up now rather than after the trie.
+            if (depth.size() >= max_cells / width_) return;
+            edges.push_back({node, a, it->second});
+            depth.push_back(depth[static_cast<std::size_t>(node)] + 1);
+            at.push_back(base + static_cast<std::int32_t>(i));
+            first.push_back(n[i]);
+            lists_of.push_back(0);
+            left.insert(left.end(), nl, kUnset);
+            right.insert(right.end(), nl, kUnset);
+            name_lists.resize(name_lists.size() + nl);
+            starts.resize(starts.size() + nl);
+          }
+          node = it->second;
+          const std::size_t c = static_cast<std::size_t>(node) * nl + k;
+          lists_of[static_cast<std::size_t>(node)] |= static_cast<std::uint8_t>(1u << k);
+          starts[c].push_back(static_cast<std::int32_t>(offset + i));
+          // The occurrence n[i..j]: its neighbours in the name (an edge: diverse).
+          left[c] = merge(left[c], i == 0 ? kDiverse : static_cast<std::uint32_t>(n[i - 1]) + 1);
+          right[c] = merge(right[c], j + 1 == n.size() ? kDiverse : static_cast<std::uint32_t>(n[j + 1]) + 1);
+          auto& l = name_lists[c];
+          if (l.empty() || l.back() != static_cast<std::int32_t>(m)) l.push_back(static_cast<std::int32_t>(m));
         }
-        node = it->second;
-        starts[static_cast<std::size_t>(node)].push_back(static_cast<std::int32_t>(offset + i));
-        // The occurrence n[i..j]: its neighbours in the name (an edge: diverse).
-        left_[node] = merge(left_[node], i == 0 ? kDiverse : static_cast<std::uint32_t>(n[i - 1]) + 1);
-        right_[node] = merge(right_[node], j + 1 == n.size() ? kDiverse : static_cast<std::uint32_t>(n[j + 1]) + 1);
-        auto& l = name_lists[node];
-        if (l.empty() || l.back() != static_cast<std::int32_t>(k)) l.push_back(static_cast<std::int32_t>(k));
       }
+      offset += n.size();
     }
-    offset += n.size();
+    joined_length_[k] = offset;
   }
-  joined_length_ = offset;
-  const std::size_t nodes = depth_.size();
+  child_of = {};
+  const std::size_t nodes = depth.size();
   if (nodes > max_cells / width_) return;
+
+  // Children by parent, in slot order.
+  std::sort(edges.begin(), edges.end(),
+            [](const Edge& a, const Edge& b) { return std::tie(a.parent, a.slot) < std::tie(b.parent, b.slot); });
+  std::vector<std::int32_t> first_edge(nodes + 1, 0);
+  for (const Edge& e : edges) ++first_edge[static_cast<std::size_t>(e.parent) + 1];
+  for (std::size_t u = 0; u < nodes; ++u) first_edge[u + 1] += first_edge[u];
 
   // Breadth-first numbering: the shallow nodes, where a text's walk spends its time,
   // get the first rows of the transition table.
   std::vector<std::int32_t> order(1, 0), renum(nodes, 0);
   order.reserve(nodes);
-  for (std::size_t q = 0; q < order.size(); ++q)
-    for (const auto& [a, child] : children[static_cast<std::size_t>(order[q])]) order.push_back(child);
+  for (std::size_t q = 0; q < order.size(); ++q) {
+    const auto u = static_cast<std::size_t>(order[q]);
+    for (std::int32_t e = first_edge[u]; e < first_edge[u + 1]; ++e) order.push_back(edges[static_cast<std::size_t>(e)].child);
+  }
   for (std::size_t i = 0; i < nodes; ++i) renum[static_cast<std::size_t>(order[i])] = static_cast<std::int32_t>(i);
-  auto permute = [&](auto& v) {
-    auto old = v;
-    for (std::size_t i = 0; i < nodes; ++i) v[i] = std::move(old[static_cast<std::size_t>(order[i])]);
-  };
-  permute(depth_);
-  permute(ref_name_);
-  permute(ref_start_);
-  permute(left_);
-  permute(right_);
-  permute(name_lists);
-  permute(starts);
-  permute(children);
-  for (auto& c : children)
-    for (auto& [a, child] : c) child = renum[static_cast<std::size_t>(child)];
+  depth_.resize(nodes);
+  at_.resize(nodes);
+  first_.resize(nodes);
+  lists_of_.resize(nodes);
+  left_.resize(nodes * nl);
+  right_.resize(nodes * nl);
+  for (std::size_t i = 0; i < nodes; ++i) {
+    const auto o = static_cast<std::size_t>(order[i]);
+    depth_[i] = depth[o];
+    at_[i] = at[o];
+    first_[i] = first[o];
+    lists_of_[i] = lists_of[o];
+    std::copy_n(left.begin() + static_cast<std::ptrdiff_t>(o * nl), nl, left_.begin() + static_cast<std::ptrdiff_t>(i * nl));
+    std::copy_n(right.begin() + static_cast<std::ptrdiff_t>(o * nl), nl, right_.begin() + static_cast<std::ptrdiff_t>(i * nl));
+  }
+  max_depth_ = nodes ? depth_.back() : 0;  // breadth-first: the last is the deepest
 
   // Aho-Corasick: failure links and the full transition table, in that order.
   fail_.assign(nodes, 0);
@@ -104,9 +129,12 @@ NameIndex::NameIndex(const std::vector<std::u32string>& names, bool (*same_first
     if (u > 0)
       std::copy_n(delta.begin() + static_cast<std::ptrdiff_t>(static_cast<std::size_t>(f) * width_), width_,
                   delta.begin() + static_cast<std::ptrdiff_t>(u * width_));
-    for (const auto& [a, child] : children[u]) {
-      fail_[static_cast<std::size_t>(child)] = u == 0 ? 0 : delta[static_cast<std::size_t>(f) * width_ + a];
-      delta[u * width_ + a] = child;
+    const auto o = static_cast<std::size_t>(order[u]);
+    for (std::int32_t e = first_edge[o]; e < first_edge[o + 1]; ++e) {
+      const Edge& ed = edges[static_cast<std::size_t>(e)];
+      const std::int32_t child = renum[static_cast<std::size_t>(ed.child)];
+      fail_[static_cast<std::size_t>(child)] = u == 0 ? 0 : delta[static_cast<std::size_t>(f) * width_ + ed.slot];
+      delta[u * width_ + ed.slot] = child;
     }
   }
   // A non-letter (slot 0) leads back to the root from anywhere.
@@ -117,36 +145,38 @@ NameIndex::NameIndex(const std::vector<std::u32string>& names, bool (*same_first
     delta32_ = std::move(delta);
   }
 
-  // Non-overlapping occurrences, left to right (starts are ascending already).
+  // Per (node, list): non-overlapping occurrences in the joined names, left to right
+  // (starts are ascending already), and the names, shortest first.
   joined_at_.assign(1, 0);
-  for (std::size_t u = 0; u < nodes; ++u) {
-    std::int32_t free_from = 0;
-    for (std::int32_t st : starts[u]) {
-      if (u == 0 || st < free_from) continue;
-      joined_pool_.push_back(st);
-      free_from = st + depth_[u];
-    }
-    joined_at_.push_back(static_cast<std::int32_t>(joined_pool_.size()));
-  }
   names_at_.assign(1, 0);
+  shortest_.reserve(nodes * nl);
   for (std::size_t u = 0; u < nodes; ++u) {
-    auto& l = name_lists[u];
-    // Shortest first: the ratio |substring| / |name| only falls along the list.
-    std::stable_sort(l.begin(), l.end(), [&](std::int32_t a, std::int32_t b) {
-      return names[static_cast<std::size_t>(a)].size() < names[static_cast<std::size_t>(b)].size();
-    });
-    pool_.insert(pool_.end(), l.begin(), l.end());
-    for (std::int32_t k : l) {
-      const char32_t first = names[static_cast<std::size_t>(ref_name_[u])][static_cast<std::size_t>(ref_start_[u])];
-      same_first_.push_back(u == 0 || same_first(first, names[static_cast<std::size_t>(k)][0]));
+    const auto o = static_cast<std::size_t>(order[u]);
+    for (std::size_t k = 0; k < nl; ++k) {
+      const auto& names = *lists[k];
+      const std::size_t c = o * nl + k;
+      std::int32_t free_from = 0;
+      for (std::int32_t st : starts[c]) {
+        if (u == 0 || st < free_from) continue;
+        joined_pool_.push_back(st);
+        free_from = st + depth_[u];
+      }
+      joined_at_.push_back(static_cast<std::int32_t>(joined_pool_.size()));
+      auto& l = name_lists[c];
+      // Shortest first: the ratio |substring| / |name| only falls along the list.
+      std::stable_sort(l.begin(), l.end(), [&](std::int32_t a, std::int32_t b) {
+        return names[static_cast<std::size_t>(a)].size() < names[static_cast<std::size_t>(b)].size();
+      });
+      pool_.insert(pool_.end(), l.begin(), l.end());
+      for (std::int32_t m : l) same_first_.push_back(u == 0 || same_first(first_[u], names[static_cast<std::size_t>(m)][0]));
+      names_at_.push_back(static_cast<std::int32_t>(pool_.size()));
+      std::int32_t shortest = 0;
+      for (std::int32_t m : l) {
+        const auto len = static_cast<std::int32_t>(names[static_cast<std::size_t>(m)].size());
+        if (shortest == 0 || len < shortest) shortest = len;
+      }
+      shortest_.push_back(std::max(shortest, 1));
     }
-    names_at_.push_back(static_cast<std::int32_t>(pool_.size()));
-    std::int32_t shortest = 0;
-    for (std::int32_t k : l) {
-      const auto len = static_cast<std::int32_t>(names[static_cast<std::size_t>(k)].size());
-      if (shortest == 0 || len < shortest) shortest = len;
-    }
-    shortest_.push_back(std::max(shortest, 1));
   }
   usable_ = true;
 }

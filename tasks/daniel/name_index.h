@@ -1,6 +1,6 @@
-// name_index: the substrings of one resource list (disease or place names) and an
-// automaton that finds every occurrence of them in a text, built once per list, so
-// that DAnIEL's candidates (daniel.h, step 2) are found without the suffix array of
+// name_index: the substrings of DAnIEL's resource lists (disease and place names) and
+// an automaton that finds every occurrence of them in a text, built once per language,
+// so that DAnIEL's candidates (daniel.h, step 2) are found without the suffix array of
 // zones + names that rstr_max builds for every text.
 //
 // What rstr_max reports, for strings without a character below U+0003: its maximal
@@ -19,20 +19,23 @@
 // the two ways against each other on texts built to hit every case.
 //
 // A candidate needs a name among its strings, so only substrings of names matter.
-// This index is the trie of every suffix of every name (each node one distinct
-// substring), with Aho-Corasick transitions over the names' alphabet: reading a text,
-// the state after each character is the longest name substring ending there; its
-// failure link is the same substring less its first character, so every occurrence of
-// a node is also one of its failure link, ending at the same place and preceded by the
-// node's first character (candidates_by_index passes what a text shows of a node down
-// the failure tree instead of walking the chain at every character). Each node keeps
-// what the names alone say about its substring: the names containing it (and the
-// shortest one's length), and whether its occurrences in the names are preceded
+// This index is the trie of every suffix of every name of one or more lists (each node
+// one distinct substring; DAnIEL's two lists share one trie, so that a text is read
+// once for both), with Aho-Corasick transitions over the names' alphabet: reading a
+// text, the state after each character is the longest name substring ending there;
+// its failure link is the same substring less its first character, so every
+// occurrence of a node is also one of its failure link, ending at the same place and
+// preceded by the node's first character (candidates_by_index passes what a text shows
+// of a node down the failure tree instead of walking the chain at every character).
+// What a text shows of a node does not depend on the list; what the names say does,
+// and each node keeps it per list: the names of the list containing it (and the
+// shortest one's length), and whether its occurrences in those names are preceded
 // (followed) by one character or by several.
 #pragma once
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -44,16 +47,26 @@ class NameIndex {
   // (several characters, or a string edge), else the code point + 1.
   static constexpr std::uint32_t kUnset = 0;
   static constexpr std::uint32_t kDiverse = 0xFFFFFFFFu;
+  // Contexts seen on one side, as a union: unset is the identity, diverse absorbs.
+  static constexpr std::uint32_t merge(std::uint32_t a, std::uint32_t b) {
+    return a == b || b == kUnset ? a : a == kUnset ? b : kDiverse;
+  }
 
-  // Builds the index of `names`. usable() is false (the caller keeps the suffix-array
-  // way) when a name is empty or holds a character below U+0003, or when the
-  // transition table would exceed `max_cells` entries (or the alphabet 65535 code points).
-  // `same_first(a, b)`: whether DAnIEL takes code points a and b for the same first
-  // letter (its first-letter penalty), asked once per (node, name) pair here.
-  NameIndex(const std::vector<std::u32string>& names, bool (*same_first)(char32_t, char32_t),
+  // Builds the index of `lists` (each a list of names). usable() is false (the caller
+  // keeps the suffix-array way) when a name is empty or holds a character below
+  // U+0003, or when the transition table would exceed `max_cells` entries (or the
+  // alphabet 65535 code points). `same_first(a, b)`: whether DAnIEL takes code points
+  // a and b for the same first letter (its first-letter penalty), asked once per
+  // (node, name) pair here.
+  NameIndex(const std::vector<const std::vector<std::u32string>*>& lists, bool (*same_first)(char32_t, char32_t),
             std::size_t max_cells = std::size_t{1} << 24);
+  // The index of one list (list 0).
+  NameIndex(const std::vector<std::u32string>& names, bool (*same_first)(char32_t, char32_t),
+            std::size_t max_cells = std::size_t{1} << 24)
+      : NameIndex(std::vector<const std::vector<std::u32string>*>{&names}, same_first, max_cells) {}
 
   bool usable() const { return usable_; }
+  std::size_t lists() const { return lists_; }
   std::size_t nodes() const { return depth_.size(); }
 
   // Alphabet slot of a code point (0: in no name).
@@ -62,42 +75,75 @@ class NameIndex {
     auto it = sparse_.find(c);
     return it == sparse_.end() ? 0 : it->second;
   }
+  // The transition from `node` on the character of alphabet slot `slot`.
   std::int32_t next(std::int32_t node, std::uint32_t slot) const {
     const std::size_t cell = static_cast<std::size_t>(node) * width_ + slot;
     return delta32_.empty() ? delta16_[cell] : delta32_[cell];
   }
+  // The same on a code point: the root for a character in no name.
+  std::int32_t step(std::int32_t node, char32_t c) const { return next(node, slot(c)); }
+  // The transitions as rows of 16-bit states (when there are 65536 nodes or fewer;
+  // else empty), one row of width() per node, and the slots of the code points below
+  // U+10000 (a reader's inner loop reads these directly).
+  const std::uint16_t* delta16() const { return delta16_.empty() ? nullptr : delta16_.data(); }
+  std::size_t width() const { return width_; }
+  const std::uint16_t* dense_slots() const { return dense_.data(); }
+
   std::int32_t fail(std::int32_t node) const { return fail_[node]; }
   std::int32_t depth(std::int32_t node) const { return depth_[node]; }
-  std::uint32_t left(std::int32_t node) const { return left_[node]; }
-  std::uint32_t right(std::int32_t node) const { return right_[node]; }
-  // The names containing the node's substring, shortest first (then in list order),
-  // and for each whether its first letter is the substring's (same_first).
-  const std::int32_t* names_begin(std::int32_t node) const { return pool_.data() + names_at_[node]; }
-  const std::int32_t* names_end(std::int32_t node) const { return pool_.data() + names_at_[node + 1]; }
-  bool same_first(std::int32_t node, std::size_t i) const { return same_first_[static_cast<std::size_t>(names_at_[node]) + i]; }
-  // The length of the shortest name containing the node's substring.
-  std::int32_t shortest_name(std::int32_t node) const { return shortest_[node]; }
-  // Where the node's substring occurs in the names joined by U+0002 (as rstr_max joins
-  // them), taken left to right without overlap (Python's re.finditer): ascending
+  std::int32_t max_depth() const { return max_depth_; }  // the longest name's length
+  // The first code point of the node's substring.
+  char32_t first(std::int32_t node) const { return first_[node]; }
+  // The node's substring (a view into the index).
+  std::u32string_view substring(std::int32_t node) const {
+    return std::u32string_view(text_).substr(static_cast<std::size_t>(at_[node]), static_cast<std::size_t>(depth_[node]));
+  }
+
+  // Per list k: whether the node's substring is in a name of the list.
+  bool in_list(std::int32_t node, std::size_t k) const { return (lists_of_[node] >> k) & 1; }
+  // What the list's names say of the node's contexts (kUnset when not in the list).
+  std::uint32_t left(std::int32_t node, std::size_t k) const { return left_[cell(node, k)]; }
+  std::uint32_t right(std::int32_t node, std::size_t k) const { return right_[cell(node, k)]; }
+  // The names of list k containing the node's substring, shortest first (then in list
+  // order), and for each whether its first letter is the substring's (same_first).
+  const std::int32_t* names_begin(std::int32_t node, std::size_t k) const { return pool_.data() + names_at_[cell(node, k)]; }
+  const std::int32_t* names_end(std::int32_t node, std::size_t k) const { return pool_.data() + names_at_[cell(node, k) + 1]; }
+  bool same_first(std::int32_t node, std::size_t k, std::size_t i) const {
+    return same_first_[static_cast<std::size_t>(names_at_[cell(node, k)]) + i];
+  }
+  // The length of the shortest name of list k containing the node's substring (1 when none).
+  std::int32_t shortest_name(std::int32_t node, std::size_t k) const { return shortest_[cell(node, k)]; }
+  // Where the node's substring occurs in list k's names joined by U+0002 (as rstr_max
+  // joins them), taken left to right without overlap (Python's re.finditer): ascending
   // offsets, and the joined text's length.
-  const std::int32_t* joined_begin(std::int32_t node) const { return joined_pool_.data() + joined_at_[node]; }
-  const std::int32_t* joined_end(std::int32_t node) const { return joined_pool_.data() + joined_at_[node + 1]; }
-  std::size_t joined_length() const { return joined_length_; }
-  // The node's substring: names[ref_name(node)].substr(ref_start(node), depth(node)).
-  std::int32_t ref_name(std::int32_t node) const { return ref_name_[node]; }
-  std::int32_t ref_start(std::int32_t node) const { return ref_start_[node]; }
+  const std::int32_t* joined_begin(std::int32_t node, std::size_t k) const {
+    return joined_pool_.data() + joined_at_[cell(node, k)];
+  }
+  const std::int32_t* joined_end(std::int32_t node, std::size_t k) const {
+    return joined_pool_.data() + joined_at_[cell(node, k) + 1];
+  }
+  std::size_t joined_length(std::size_t k) const { return joined_length_[k]; }
 
  private:
+  std::size_t cell(std::int32_t node, std::size_t k) const { return static_cast<std::size_t>(node) * lists_ + k; }
+
   bool usable_ = false;
+  std::size_t lists_ = 0;
   std::vector<std::uint16_t> dense_;  // code points below 0x10000
   std::unordered_map<char32_t, std::uint32_t> sparse_;
   std::size_t width_ = 1;  // alphabet size + 1
+  std::int32_t max_depth_ = 0;
   std::vector<std::uint16_t> delta16_;  // the transitions, 16 bits when the nodes allow
-  std::vector<std::int32_t> delta32_, fail_, depth_, ref_name_, ref_start_, names_at_, pool_, shortest_;
+  std::vector<std::int32_t> delta32_, fail_, depth_, at_;
+  std::vector<char32_t> first_;
+  std::u32string text_;  // the names of every list, each node's substring a piece of it
+  std::vector<std::uint8_t> lists_of_;  // bit k: in list k
+  // Per (node, list):
   std::vector<std::uint32_t> left_, right_;
+  std::vector<std::int32_t> names_at_, shortest_, joined_at_;
+  std::vector<std::int32_t> pool_, joined_pool_;
   std::vector<std::uint8_t> same_first_;  // parallel to pool_
-  std::vector<std::int32_t> joined_at_, joined_pool_;
-  std::size_t joined_length_ = 0;
+  std::vector<std::size_t> joined_length_;
 };
 
 }  // namespace detour::tasks::daniel

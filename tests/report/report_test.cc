@@ -5,9 +5,11 @@
 // browser_test.py (ctest: "report: ...").
 #include <catch2/catch.hpp>
 
+#include <random>
 #include <regex>
 
 #include "base/io.h"
+#include "base/utf8.h"
 #include "corpora/corpus.h"
 #include "corpora/decode.h"
 #include "metrics/metric.h"
@@ -165,6 +167,65 @@ TEST_CASE("report: JSON strings from any bytes", "[html-report]") {
   CHECK(nlohmann::json::parse(out).get<std::string>().size() > 0);
 }
 
+namespace {
+
+// The JSON string rules of json_text.h, one byte or sequence at a time: the reference
+// the word-at-a-time writer is checked against.
+std::string reference_json_string(std::string_view s) {
+  std::string out = "\"";
+  for (std::size_t i = 0; i < s.size();) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c < 0x80) {
+      if (c == '"') out += "\\\"";
+      else if (c == '\\') out += "\\\\";
+      else if (c == '\n') out += "\\n";
+      else if (c == '\t') out += "\\t";
+      else if (c == '\r') out += "\\r";
+      else if (c < 0x20) out += "\\u00" + std::string(1, "0123456789abcdef"[c >> 4]) + "0123456789abcdef"[c & 15];
+      else out += static_cast<char>(c);
+      ++i;
+      continue;
+    }
+    const utf8::Step st = utf8::decode(s, i);
+    if (!st.ok) out += "\xef\xbf\xbd";
+    else if (st.cp == 0x2028) out += "\\u2028";
+    else if (st.cp == 0x2029) out += "\\u2029";
+    else out.append(s.substr(i, st.len));
+    i += st.len;
+  }
+  return out + "\"";
+}
+
+}  // namespace
+
+TEST_CASE("report: JSON strings equal the one-byte-at-a-time rules on random bytes", "[html-report]") {
+  std::mt19937 rng(7);
+  // Pieces that matter: plain runs of every length, quotes, backslashes, controls,
+  // DEL, multi-byte sequences (valid, truncated, overlong, surrogates), U+2028/9.
+  const std::vector<std::string> pieces = {"a", "plain text ", "0123456789abcdef", "\"", "\\", "\n", "\t", "\r", "\x01",
+                                           "\x1f", "\x7f", " ", "\xc3\xa9", "\xe4\xb8\xad", "\xf0\x9f\x98\x80", "\xe2\x80\xa8",
+                                           "\xe2\x80\xa9", "\xc3", "\xe4\xb8", "\xed\xa0\x80", "\xc0\xaf", "\xff", "\x80", "<p>"};
+  for (int trial = 0; trial < 3000; ++trial) {
+    std::string s;
+    const int n = static_cast<int>(rng() % 40);
+    for (int k = 0; k < n; ++k) s += pieces[rng() % pieces.size()];
+    for (int k = static_cast<int>(rng() % 4); k > 0; --k) s += static_cast<char>(rng() % 256);  // any byte
+    std::string out = "prefix";
+    append_json_string(out, s);
+    REQUIRE(out == "prefix" + reference_json_string(s));
+  }
+  // Code points one at a time: as the UTF-8 of the code point (U+FFFD for what is not
+  // a scalar value) written by append_json_string, without its quotes.
+  for (char32_t cp : {0x0u, 0x1fu, 0x22u, 0x5cu, 0x41u, 0x7fu, 0xe9u, 0x2028u, 0x2029u, 0x4e2du, 0x1f600u, 0xd800u,
+                      0x110041u, 0x1100ffu}) {
+    std::string got, utf8_of;
+    append_json_code_point(got, cp);
+    utf8::append(utf8_of, cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff) ? 0xfffd : cp);
+    const std::string want = reference_json_string(utf8_of);
+    CHECK(got == want.substr(1, want.size() - 2));
+  }
+}
+
 TEST_CASE("report: run folders are read back (results::read_run), bad ones refused naming the file", "[html-report]") {
   TempDir t;
   harness::RunConfig cfg;
@@ -284,6 +345,20 @@ TEST_CASE("report: the sample run's report, every alignment equal to per_doc.tsv
   CHECK(index.find("Content-Security-Policy") != std::string::npos);
   CHECK(index.find("src=\"http") == std::string::npos);
   CHECK(index.find("<script src=\"data/run0.js\"></script>") != std::string::npos);
+  // The page lists are written by hand in nlohmann::json's own bytes: parsing and
+  // dumping them gives them back.
+  const std::string pages_js = io::read_file(t.path / "report" / "data" / "pages0.js");
+  const std::string prefix = "detourPages(0,", suffix = ");\n";
+  REQUIRE(pages_js.rfind(prefix, 0) == 0);
+  REQUIRE(pages_js.size() > prefix.size() + suffix.size());
+  CHECK(pages_js.compare(pages_js.size() - suffix.size(), suffix.size(), suffix) == 0);
+  const std::string body = pages_js.substr(prefix.size(), pages_js.size() - prefix.size() - suffix.size());
+  const nlohmann::json pj = nlohmann::json::parse(body);
+  CHECK(pj.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) == body);
+  CHECK(pj["pages"]["id"].size() == run.pages());
+  CHECK(pj["status"].size() == run.systems.size());
+  CHECK(pj["scores"]["tm"]["f"].size() == run.systems.size());
+  CHECK(pj["scores"]["tm"]["f"][0].size() == run.pages());
   const std::string page0 = io::read_file(t.path / "report" / "r0" / "p" / "0.js");
   CHECK(page0.rfind("detourPage(0,0,{", 0) == 0);
   // Page 0 is Greek: no character alignment (short words), the other forms checked.
