@@ -79,6 +79,10 @@ void add_run_options(CLI::App* cmd, RunArgs& a) {
   cmd->add_option("--page-memory", args->page_memory,
                   "memory a worker process may add while doing one page (K, M, G units); beyond it the stage fails")
       ->capture_default_str();
+  cmd->add_option("--keep-pages", args->keep_pages,
+                  "memory the pages loaded to train corpus-aware extractors (NC, C45, TDIFF) may keep, so that the run "
+                  "does not load them again (a page counted as 8 times its text; K, M, G units; 0: load them again)")
+      ->capture_default_str();
   cmd->add_option("--seed", args->seed, "seed for extractors that sample (training pages, clustering)")
       ->capture_default_str();
   cmd->add_flag("--no-progress", args->no_progress, "no progress display");
@@ -105,6 +109,11 @@ RunPlan make_run_plan(const RunArgs& a, const CLI::App* cmd) {
   else
     throw UsageError("--page-memory expects a size such as 1G or 512M (units K, M, G of 1024), from 1 byte to 64 GiB, "
                      "got '" + args->page_memory + "'");
+  if (args->keep_pages == "0") cfg.keep_pages = 0;
+  else if (auto keep = parse_byte_size(args->keep_pages)) cfg.keep_pages = *keep;
+  else
+    throw UsageError("--keep-pages expects a size such as 2G or 512M (units K, M, G of 1024), or 0, got '" +
+                     args->keep_pages + "'");
   check_timeout(args->timeout);
   for (const auto& e : args->externals) cfg.externals.push_back(parse_external_spec(e, args->timeout, max_output));
   for (const auto& m : args->models) {

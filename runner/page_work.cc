@@ -42,7 +42,7 @@ std::string decode_note(const Page& page) {
 
 }  // namespace
 
-PageResult work_page(const PageJob& job, const corpora::CorpusDoc& doc, const PageForced& forced,
+PageResult work_page(const PageJob& job, std::size_t index, const corpora::CorpusDoc& doc, const PageForced& forced,
                      PageProgress& progress) {
   const auto& systems = *job.systems;
   PageResult out;
@@ -66,9 +66,17 @@ PageResult work_page(const PageJob& job, const corpora::CorpusDoc& doc, const Pa
   } else {
     progress.stage("load", "loading the page");
     const double cpu0 = thread_cpu_seconds();
+    const bool kept = job.kept && index < job.kept->pages.size() && job.kept->pages[index];
     try {
-      gold = corpora::load_gold_bytes(doc);
-      page = corpora::load_page(doc, job.limits);
+      if (kept) {  // loaded by the learning pass: its text copied, its HTML5 tree shared
+        gold = job.kept->golds[index];
+        page.emplace(*job.kept->pages[index]);
+        html::reset_trees(*page);  // this page's own cache for the other parsers' trees
+      } else {
+        gold = corpora::load_gold_bytes(doc);
+        page = corpora::load_page(doc, job.limits);
+      }
+      out.page_bytes = page->html.size();
       html::parse_trees(*page, job.parsers);  // each tree kind the systems read, once
       out.decode_note = decode_note(*page);
     } catch (const corpora::PageRefused& e) {

@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -34,6 +35,15 @@ struct SystemPage {
 struct PageResult {
   std::string decode_note;  // pages.tsv's decoding column
   std::vector<SystemPage> systems;
+  std::size_t page_bytes = 0;  // the page's UTF-8 text, when it was loaded (not sent by workers)
+};
+
+// Pages the learning pass of the corpus-aware stages loaded, kept for the run's work
+// (RunConfig::keep_pages): a page kept here is not loaded, decoded and parsed again.
+// By the page's index in the run's documents; nullptr / "" for a page not kept.
+struct KeptPages {
+  std::vector<std::shared_ptr<const Page>> pages;  // decoded, neutralised, its HTML5 tree parsed
+  std::vector<std::string> golds;
 };
 
 // What a page's work needs, fixed for the run (all of it read-only during the run).
@@ -53,6 +63,9 @@ struct PageJob {
   // The memory a worker process may use for a page (WorkerOptions::memory_limit), for
   // the reasons of stages that run out of it; 0 = not bounded.
   std::size_t memory_budget = 0;
+  // Pages already loaded (nullptr: none): a kept page is copied (its tree shared), not
+  // loaded again. The same bytes as a load, so the results do not depend on it.
+  const KeptPages* kept = nullptr;
 };
 
 // What is already known of a page when its work is retried: stages that failed
@@ -80,9 +93,10 @@ std::string budget_reason(double seconds, const std::string& label);
 // "memory budget of 1 GiB exceeded in BP", or "BP: out of memory" when unbounded (0).
 std::string memory_reason(std::size_t budget, const std::string& label);
 
-// The page's work. Never throws for what a page does (an unreadable page, a failing
-// stage, a refusal: recorded as failures); systems in forced.known are left empty.
-PageResult work_page(const PageJob& job, const corpora::CorpusDoc& doc, const PageForced& forced,
+// The work of page `index` of the run's documents (`doc`). Never throws for what a
+// page does (an unreadable page, a failing stage, a refusal: recorded as failures);
+// systems in forced.known are left empty.
+PageResult work_page(const PageJob& job, std::size_t index, const corpora::CorpusDoc& doc, const PageForced& forced,
                      PageProgress& progress);
 
 // CPU time of the calling thread, in seconds.

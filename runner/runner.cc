@@ -109,6 +109,12 @@ void fill_provenance(results::Provenance& p, const RunConfig& cfg, const RunResu
   p.judgments = cfg.judgments;
 }
 
+// What keeping a loaded page costs in memory, as RunConfig::keep_pages counts it: its
+// text, its tree (about seven times the text on DANIEL) and its gold.
+std::size_t kept_page_cost(const Page& page, const std::string& gold) {
+  return 8 * page.html.size() + gold.size();
+}
+
 }  // namespace
 
 RunResult run(const RunConfig& cfg) {
@@ -187,9 +193,16 @@ RunResult run(const RunConfig& cfg) {
   if (restored)
     std::cerr << "note: what " << join(pipeline.corpus_stages(), ", ") << " learnt from the corpus is restored from "
               << (cfg.out / "prepared").string() << " (not prepared on the corpus again)\n";
+  // What the learning pass loads is kept for the run's own work while it fits
+  // cfg.keep_pages (KeptPages), so that the pages are not loaded twice.
+  KeptPages kept_pages;
   if (need_corpus && !restored) {
     const auto signatures = pipeline.stage_signatures();  // before prepare(): the state's key
     ctx.entries.resize(n);
+    std::vector<char> keepable(n, 0);  // in the run's share, its gold readable
+    for (std::uint32_t i : share) keepable[i] = cfg.keep_pages > 0;
+    if (cfg.keep_pages > 0) kept_pages.pages.resize(n);
+    std::atomic<std::size_t> kept_bytes{0};
     tbb::parallel_for(std::size_t{0}, n, [&](std::size_t i) {
       CorpusEntry& e = ctx.entries[i];
       e.lang = docs[i].lang;
@@ -198,17 +211,29 @@ RunResult run(const RunConfig& cfg) {
       try {
         e.gold = corpora::load_gold_bytes(docs[i]);
       } catch (const std::exception&) {
-        // the page fails in the run, saying why
+        keepable[i] = 0;  // the page fails in the run, saying why
       }
     });
     ctx.load = [&](std::size_t i) -> std::shared_ptr<const Page> {
+      std::shared_ptr<const Page> page;
       try {
-        return std::make_shared<const Page>(corpora::load_page(docs[i], cfg.page_limits));
+        page = std::make_shared<const Page>(corpora::load_page(docs[i], cfg.page_limits));
       } catch (const std::exception&) {
         return nullptr;  // the page fails in the run, saying why
       }
+      if (keepable[i]) {
+        const std::size_t cost = kept_page_cost(*page, ctx.entries[i].gold);
+        if (cost <= cfg.keep_pages / 16 && kept_bytes.fetch_add(cost) + cost <= cfg.keep_pages)
+          kept_pages.pages[i] = page;
+      }
+      return page;
     };
     pipeline.prepare(ctx);
+    if (!kept_pages.pages.empty()) {
+      kept_pages.golds.resize(n);
+      for (std::size_t i = 0; i < n; ++i)
+        if (kept_pages.pages[i]) kept_pages.golds[i] = std::move(ctx.entries[i].gold);
+    }
     std::vector<CorpusEntry>().swap(ctx.entries);
     ctx.load = nullptr;
     if (kept) kept->save(pipeline, signatures);
@@ -225,6 +250,7 @@ RunResult run(const RunConfig& cfg) {
   job.limits = cfg.page_limits;
   job.parsers = pipeline.page_parsers(systems);
   job.stage_budget = cfg.stage_budget;
+  if (!kept_pages.pages.empty()) job.kept = &kept_pages;
   // With isolation, the worker processes are forked now, before the run's records are
   // made: what they share with the run (the documents, what the stages learnt) stays
   // shared, and what the run writes from now on is not copied into them.
@@ -332,7 +358,8 @@ RunResult run(const RunConfig& cfg) {
     auto work = [&](std::size_t k) {
       if (recorder.done(k) || StopSignals::requested()) return;
       PageProgress quiet;
-      land(k, work_page(job, docs[share[k]], PageForced{}, quiet));
+      land(k, work_page(job, share[k], docs[share[k]], PageForced{}, quiet));
+      if (job.kept) kept_pages.pages[share[k]].reset();  // done with it (the workers' copies stay shared)
     };
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, m, 1), [&](const auto& r) {
       for (std::size_t k = r.begin(); k != r.end(); ++k) work(k);
@@ -340,6 +367,7 @@ RunResult run(const RunConfig& cfg) {
   }
   progress.finish();
   pool.reset();  // the workers stopped and reaped
+  kept_pages = {};
   std::vector<corpora::CorpusDoc>().swap(docs);
   result.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
   result.provenance.seconds = result.seconds;

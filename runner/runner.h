@@ -69,6 +69,13 @@ struct RunConfig {
   // Bytes of memory a worker process may add while doing a page (its stages fail
   // beyond it). 0 = unbounded.
   std::size_t page_memory = std::size_t{1} << 30;
+  // Memory the pages loaded by the corpus-aware stages' learning pass may keep (their
+  // text, tree and gold; a page counted as 8 times its text plus its gold), so that the
+  // run's own work uses them instead of loading them again; pages beyond it, or each
+  // over 1/16 of it, are loaded again when their turn comes. With process isolation
+  // the workers share the kept pages with the run (forked after the learning pass).
+  // 0 = every page loaded again (the least memory).
+  std::size_t keep_pages = std::size_t{2} << 30;
   // Recording, resuming and sharding (runner/resume.h, runner/shard.h): with `out`,
   // outputs are written and pages recorded in its journal as they complete.
   std::filesystem::path store;  // results store the run is recorded in; "" = none

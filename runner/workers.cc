@@ -9,13 +9,17 @@
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
+#include <new>
 #include <fstream>
 #include <mutex>
 #include <stdexcept>
@@ -75,8 +79,55 @@ bool read_frame(int fd, std::string& body) {
   return read_all(fd, body.data(), n);
 }
 
-// Messages, worker to run: a stage starts, a system is done, the page is done.
-constexpr std::uint8_t kStage = 'S', kSystem = 'Y', kDone = 'D';
+// Messages, worker to run: a system is done, the page is done.
+constexpr std::uint8_t kSystem = 'Y', kDone = 'D';
+
+// The stage a worker is in, on memory shared by the run and its worker (mapped before
+// the worker is forked): the worker writes it as a stage starts, with no message
+// (a message per stage woke the run thread some 75 times a page: measured at about 3%
+// of a DANIEL run's CPU), and the run thread reads it whenever it wakes (a system's
+// result, the worker's death, its watchdog tick). A sequence lock: `seq` is odd
+// while the worker writes.
+struct StageBoard {
+  static constexpr std::size_t kText = 2048;
+  std::atomic<std::uint64_t> seq{0};
+  std::int64_t started_ns = 0;  // steady clock, when the stage started
+  std::uint32_t key_size = 0, label_size = 0;
+  char key[kText], label[kText];
+
+  // Worker side.
+  void write(const std::string& k, const std::string& l) {
+    const std::uint64_t s0 = seq.load(std::memory_order_relaxed);
+    seq.store(s0 + 1, std::memory_order_relaxed);
+    std::atomic_thread_fence(std::memory_order_release);
+    key_size = static_cast<std::uint32_t>(std::min(k.size(), kText));
+    label_size = static_cast<std::uint32_t>(std::min(l.size(), kText));
+    std::memcpy(key, k.data(), key_size);
+    std::memcpy(label, l.data(), label_size);
+    started_ns = std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now().time_since_epoch()).count();
+    seq.store(s0 + 2, std::memory_order_release);
+  }
+  // Run side, while its worker waits for a page (no stage yet).
+  void clear() {
+    const std::uint64_t s0 = seq.load(std::memory_order_relaxed);
+    key_size = label_size = 0;
+    seq.store(s0 + 2, std::memory_order_release);
+  }
+  // Run side: the stage as last written completely; false while it is being written.
+  bool read(std::string& k, std::string& l, Clock::time_point& started) const {
+    const std::uint64_t s0 = seq.load(std::memory_order_acquire);
+    if (s0 & 1) return false;
+    const std::uint32_t ks = std::min<std::uint32_t>(key_size, kText), ls = std::min<std::uint32_t>(label_size, kText);
+    std::string k2(key, ks), l2(label, ls);
+    const std::int64_t ns = started_ns;
+    std::atomic_thread_fence(std::memory_order_acquire);
+    if (seq.load(std::memory_order_relaxed) != s0) return false;
+    if (ks > 0) started = Clock::time_point(std::chrono::nanoseconds(ns));
+    k = std::move(k2);
+    l = std::move(l2);
+    return true;
+  }
+};
 
 void write_system(ByteWriter& w, const SystemPage& sp) {
   const results::PageRecord& r = sp.record;
@@ -155,6 +206,10 @@ std::string seconds_text(double s) {
 // ---------------------------------------------------------------------------------
 // The worker process.
 
+// Pages of this many bytes of text or more (and pages that could not be loaded: a
+// refused page may have been read whole) are followed by a malloc_trim.
+constexpr std::size_t kTrimAfter = std::size_t{1} << 20;
+
 // The stage timer: a CPU-time timer of the process that raises SIGXCPU at the budget.
 class StageTimer {
  public:
@@ -183,13 +238,9 @@ class StageTimer {
 
 class WorkerProgress : public PageProgress {
  public:
-  WorkerProgress(int fd, StageTimer& timer) : fd_(fd), timer_(timer) {}
+  WorkerProgress(int fd, StageBoard& board, StageTimer& timer) : fd_(fd), board_(board), timer_(timer) {}
   void stage(const std::string& key, const std::string& label) override {
-    ByteWriter w;
-    w.u8(kStage);
-    w.str(key);
-    w.str(label);
-    if (!send_frame(fd_, w.bytes())) die();
+    board_.write(key, label);
     timer_.arm();  // the budget counts from here
   }
   void system(std::size_t s, const SystemPage& page) override {
@@ -207,6 +258,7 @@ class WorkerProgress : public PageProgress {
 
  private:
   int fd_;
+  StageBoard& board_;
   StageTimer& timer_;
 };
 
@@ -217,7 +269,7 @@ std::size_t address_space_bytes() {
   return pages * static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
 }
 
-[[noreturn]] void worker_main(int fd, const PageJob& job, const std::vector<corpora::CorpusDoc>& docs,
+[[noreturn]] void worker_main(int fd, StageBoard& board, const PageJob& job, const std::vector<corpora::CorpusDoc>& docs,
                               const WorkerOptions& opt, pid_t run_pid) {
   // Dies with the run; its tools die with it (the termination handlers kill them).
   prctl(PR_SET_PDEATHSIG, SIGTERM);
@@ -254,17 +306,20 @@ std::size_t address_space_bytes() {
       ::_exit(3);
     }
     if (doc >= docs.size()) ::_exit(3);
-    WorkerProgress progress(fd, timer);
-    PageResult result = work_page(job, docs[doc], forced, progress);
+    WorkerProgress progress(fd, board, timer);
+    PageResult result = work_page(job, doc, docs[doc], forced, progress);
     timer.disarm();
     ByteWriter w;
     w.u8(kDone);
     w.str(result.decode_note);
     if (!send_frame(fd, w.bytes())) WorkerProgress::die();
-    // The page's memory back to the system (a large page would otherwise stay in the
-    // worker's heap for the rest of the run).
+    // A large page's memory back to the system (it would otherwise stay in the
+    // worker's heap for the rest of the run). Not after every page: trimming returns
+    // the heap's free pages, which the next page then faults in again (measured: about
+    // 4% of a DANIEL run's CPU when done after each page).
+    const bool large = result.page_bytes >= kTrimAfter || result.page_bytes == 0;  // 0: refused or unreadable
     result = {};
-    malloc_trim(0);
+    if (large) malloc_trim(0);
   }
 }
 
@@ -286,9 +341,21 @@ struct WorkerPool::Impl {
   std::atomic<bool> stopping{false};
   std::atomic<std::size_t> started{0};
   const pid_t run_pid = getpid();
+  StageBoard* boards = nullptr;  // one per slot, shared with the workers
+  std::size_t boards_bytes = 0;
 
   Impl(const PageJob& j, const std::vector<corpora::CorpusDoc>& d, const WorkerOptions& o)
-      : job(j), docs(d), opt(o), workers(static_cast<std::size_t>(std::max(1, o.workers))) {}
+      : job(j), docs(d), opt(o), workers(static_cast<std::size_t>(std::max(1, o.workers))) {
+    boards_bytes = sizeof(StageBoard) * workers.size();
+    void* m = ::mmap(nullptr, boards_bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (m == MAP_FAILED)
+      throw std::runtime_error(std::string("cannot start the worker processes: mmap: ") + strerror(errno));
+    boards = static_cast<StageBoard*>(m);
+    for (std::size_t i = 0; i < workers.size(); ++i) new (&boards[i]) StageBoard();
+  }
+  ~Impl() {
+    if (boards) ::munmap(boards, boards_bytes);
+  }
 
   void spawn(int slot) {
     int sv[2];
@@ -306,7 +373,7 @@ struct WorkerPool::Impl {
       ::close(sv[0]);
       for (const Worker& w : workers)
         if (w.fd >= 0) ::close(w.fd);
-      worker_main(sv[1], job, docs, opt, run_pid);
+      worker_main(sv[1], boards[slot], job, docs, opt, run_pid);
     }
     ::close(sv[1]);
     workers[slot] = {pid, sv[0]};
@@ -386,11 +453,14 @@ struct WorkerPool::Impl {
       std::string key, label;
       std::string death;  // why the worker is gone, once it is
       bool killed_by_us = false;
+      StageBoard& board = boards[slot];
+      Clock::time_point stage_start = Clock::now();
+      board.clear();  // the worker is waiting for its page
       if (!send_frame(fd, request(doc, forced))) {
         death = "worker process gone";
       } else {
-        Clock::time_point stage_start = Clock::now();
         for (;;) {
+          board.read(key, label, stage_start);  // the stage it is in (unchanged while being written)
           // Wait for the next message, at most until the stage's wall-clock limit.
           const double limit = key.empty() ? 0 : is_external(label) ? opt.external_wall_limit : opt.wall_limit;
           int timeout_ms = 250;  // also to notice stop()
@@ -416,15 +486,14 @@ struct WorkerPool::Impl {
             return finish_remaining("stopped");
           }
           if (r <= 0) continue;
-          if (!read_frame(fd, body)) break;  // the worker died: see below
+          if (!read_frame(fd, body)) {  // the worker died: see below
+            board.read(key, label, stage_start);
+            break;
+          }
           try {
             ByteReader m(body);
             const std::uint8_t type = m.u8();
-            if (type == kStage) {
-              key = m.str();
-              label = m.str();
-              stage_start = Clock::now();
-            } else if (type == kSystem) {
+            if (type == kSystem) {
               const std::size_t s = static_cast<std::size_t>(m.u64());
               if (s >= n_systems) throw ByteError("system out of range");
               res.systems[s] = read_system(m);
