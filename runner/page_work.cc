@@ -112,6 +112,16 @@ PageResult work_page(const PageJob& job, std::size_t index, const corpora::Corpu
   hooks.memory_budget = job.memory_budget;
   std::optional<metrics::PreparedText> gold_text;
   std::unordered_map<std::string_view, std::size_t> scored_output;  // output -> a system that scored it
+  // The last system that reads each chain prefix's output: after it, the output is
+  // dropped (a hostile page's stage outputs may each be as long as its text).
+  std::unordered_map<std::string, std::size_t> last_use;
+  for (std::size_t s = 0; s < systems.size(); ++s) {
+    std::string prefix;
+    for (const auto& st : systems[s]) {
+      prefix += (prefix.empty() ? "" : "-") + st;
+      last_use[prefix] = s;
+    }
+  }
   for (std::size_t s = 0; s < systems.size(); ++s) {
     if (known(s)) continue;
     SystemPage& sp = out.systems[s];
@@ -176,6 +186,18 @@ PageResult work_page(const PageJob& job, std::size_t index, const corpora::Corpu
       }
     }
     progress.system(s, sp);
+    // An output scored as another's is not needed again once passed on.
+    if (progress.passes_results_on() && !sp.output.empty()) {
+      auto first = scored_output.find(sp.output);
+      if (first != scored_output.end() && first->second != s) std::string().swap(sp.output);
+    }
+    for (auto it = cache.begin(); it != cache.end();) {  // stage outputs no later system reads
+      auto last = last_use.find(it->first);
+      if (it->second.status == StageOutput::Status::Ok && last != last_use.end() && last->second <= s)
+        it = cache.erase(it);
+      else
+        ++it;
+    }
   }
   return out;
 }

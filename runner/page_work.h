@@ -86,6 +86,9 @@ class PageProgress {
   virtual void stage(const std::string& key, const std::string& label) {}
   // System s's outcome is known.
   virtual void system(std::size_t s, const SystemPage& page) {}
+  // True when system() passes each result on (a worker sends it to the run): the
+  // page's work may then drop an output once reported (the result returned lacks it).
+  virtual bool passes_results_on() const { return false; }
 };
 
 // "time budget of 10 s exceeded in BP" (`label`: as PageProgress::stage names it).

@@ -370,9 +370,10 @@ void RunRecorder::restore(RunResult& result, ScoredPages& scored) {
   std::vector<store::DocInfo>().swap(header_.docs);  // written; the run has its own copy
 }
 
-void RunRecorder::write_outputs(const RunResult& result, std::size_t k, const std::vector<std::string>& outputs) {
+void RunRecorder::write_outputs(const RunResult& result, std::size_t k, const std::vector<std::string>& outputs,
+                                const std::vector<std::optional<std::uint64_t>>& written) {
   for (std::size_t s = 0; s < result.systems.size(); ++s) {
-    if (result.systems[s].pages[k].status == "excluded") continue;
+    if (result.systems[s].pages[k].status == "excluded" || (!written.empty() && written[s])) continue;
     fs::path dir = cfg_.out / "outputs" / result.systems[s].name / result.doc_langs[k];
     {
       std::lock_guard<std::mutex> l(dirs_m_);
@@ -382,8 +383,22 @@ void RunRecorder::write_outputs(const RunResult& result, std::size_t k, const st
   }
 }
 
+std::uint64_t RunRecorder::write_output(const RunResult& result, std::size_t k, std::size_t s,
+                                        const std::string& text) {
+  if (!cfg_.out.empty()) {
+    fs::path dir = cfg_.out / "outputs" / result.systems[s].name / result.doc_langs[k];
+    {
+      std::lock_guard<std::mutex> l(dirs_m_);
+      if (dirs_.insert(dir).second) fs::create_directories(dir);
+    }
+    io::write_file_atomic(dir / result.doc_out_names[k], text, /*durable=*/false);
+  }
+  return fnv1a(text);
+}
+
 void RunRecorder::commit(const RunResult& result, const ScoredPages& scored, std::size_t k,
-                         const std::vector<std::string>& outputs) {
+                         const std::vector<std::string>& outputs,
+                         const std::vector<std::optional<std::uint64_t>>& written) {
   {
     std::lock_guard<std::mutex> l(m_);
     if (error_) std::rethrow_exception(error_);
@@ -405,10 +420,10 @@ void RunRecorder::commit(const RunResult& result, const ScoredPages& scored, std
     if (const auto& r = scored[s][k]) {
       sp.scores = r->scores;
       sp.gold_hash = r->gold_hash;
-      sp.output_hash = fnv1a(outputs[s]);
+      sp.output_hash = !written.empty() && written[s] ? *written[s] : fnv1a(outputs[s]);
     }
   }
-  if (!cfg_.out.empty()) write_outputs(result, k, outputs);
+  if (!cfg_.out.empty()) write_outputs(result, k, outputs, written);
   if (!writer_.joinable()) {
     committed_.fetch_add(1);
     return;

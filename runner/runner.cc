@@ -109,6 +109,23 @@ void fill_provenance(results::Provenance& p, const RunConfig& cfg, const RunResu
   p.judgments = cfg.judgments;
 }
 
+// The largest page kept (its text): a larger one, whose trees may be far larger than
+// the text says (a hostile page), is loaded again in its turn and dropped after it.
+// DANIEL's largest page is 334 KB.
+constexpr std::size_t kKeepLargest = std::size_t{1} << 20;
+
+// Pages stored in more bytes than this are large: done one at a time.
+constexpr std::size_t kLargePage = std::size_t{4} << 20;
+
+// The bytes a document's page is stored in (compressed, if it is), 0 if unknown.
+std::size_t stored_size(const corpora::CorpusDoc& doc) {
+  if (doc.html_inline) return doc.html_inline->size();
+  if (doc.html_path.empty()) return 0;
+  std::error_code ec;
+  const auto size = fs::file_size(doc.html_path.path(), ec);
+  return ec ? 0 : static_cast<std::size_t>(size);
+}
+
 // What keeping a loaded page costs in memory, as RunConfig::keep_pages counts it: its
 // text, its tree (about seven times the text on DANIEL) and its gold.
 std::size_t kept_page_cost(const Page& page, const std::string& gold) {
@@ -196,6 +213,13 @@ RunResult run(const RunConfig& cfg) {
   // What the learning pass loads is kept for the run's own work while it fits
   // cfg.keep_pages (KeptPages), so that the pages are not loaded twice.
   KeptPages kept_pages;
+  // Large pages (more than kLargePage bytes stored) are done one at a time across the
+  // run, in the learning pass as in the run's work: the trees of a hostile page can
+  // take some fifty times its bytes, and two of them at once would double the peak.
+  std::vector<char> large(n, 0);
+  for (std::size_t i = 0; i < n; ++i) large[i] = stored_size(docs[i]) > kLargePage;
+  // Recursive: a thread waiting in a stage's parallel loop may be given another page.
+  std::recursive_mutex large_m;
   if (need_corpus && !restored) {
     const auto signatures = pipeline.stage_signatures();  // before prepare(): the state's key
     ctx.entries.resize(n);
@@ -217,13 +241,27 @@ RunResult run(const RunConfig& cfg) {
     ctx.load = [&](std::size_t i) -> std::shared_ptr<const Page> {
       std::shared_ptr<const Page> page;
       try {
-        page = std::make_shared<const Page>(corpora::load_page(docs[i], cfg.page_limits));
+        if (large[i]) {  // the lock held while the page lives (released by its deleter)
+          large_m.lock();
+          try {
+            page = std::shared_ptr<const Page>(new Page(corpora::load_page(docs[i], cfg.page_limits)),
+                                               [&large_m](const Page* p) {
+                                                 delete p;
+                                                 large_m.unlock();
+                                               });
+          } catch (...) {
+            large_m.unlock();
+            throw;
+          }
+        } else {
+          page = std::make_shared<const Page>(corpora::load_page(docs[i], cfg.page_limits));
+        }
       } catch (const std::exception&) {
         return nullptr;  // the page fails in the run, saying why
       }
-      if (keepable[i]) {
+      if (keepable[i] && !large[i]) {  // (a large page's deleter releases large_m)
         const std::size_t cost = kept_page_cost(*page, ctx.entries[i].gold);
-        if (cost <= cfg.keep_pages / 16 && kept_bytes.fetch_add(cost) + cost <= cfg.keep_pages)
+        if (page->html.size() <= kKeepLargest && kept_bytes.fetch_add(cost) + cost <= cfg.keep_pages)
           kept_pages.pages[i] = page;
       }
       return page;
@@ -309,7 +347,7 @@ RunResult run(const RunConfig& cfg) {
   StopSignals stop_signals(!cfg.externals.empty());
   Progress progress(m - recorder.done_count(), cfg.progress);
   // A page's results into its slots, then committed (outputs written, record queued).
-  auto land = [&](std::size_t k, PageResult&& page) {
+  auto land = [&](std::size_t k, PageResult&& page, const std::vector<std::optional<std::uint64_t>>& written) {
     const std::size_t i = share[k];
     std::vector<std::string> outputs(systems.size());
     for (std::size_t s = 0; s < systems.size(); ++s) {
@@ -326,7 +364,7 @@ RunResult run(const RunConfig& cfg) {
       outputs[s] = std::move(sp.output);
     }
     result.decode_notes[k] = std::move(page.decode_note);
-    recorder.commit(result, scored, k, outputs);
+    recorder.commit(result, scored, k, outputs, written);
     if (cfg.out.empty())
       for (std::size_t s = 0; s < systems.size(); ++s) result.outputs[s][k] = std::move(outputs[s]);
     if (!isolated) docs[i] = corpora::CorpusDoc{};  // done with the document
@@ -344,7 +382,18 @@ RunResult run(const RunConfig& cfg) {
         try {
           for (std::size_t k; (k = next.fetch_add(1)) < m;) {
             if (recorder.done(k) || StopSignals::requested()) continue;
-            land(k, pool->run(slot, share[k]));
+            std::unique_lock<std::recursive_mutex> one_large(large_m, std::defer_lock);
+            if (large[share[k]]) one_large.lock();
+            // Each output is written as it comes, not held with the page's others
+            // (a hostile page's 25 outputs may each be as long as its text).
+            std::vector<std::optional<std::uint64_t>> written(systems.size());
+            auto on_system = [&](std::size_t s, SystemPage& sp) {
+              if (sp.record.status == "excluded") return;
+              written[s] = recorder.write_output(result, k, s, sp.output);
+              std::string().swap(sp.output);
+            };
+            PageResult page = cfg.out.empty() ? pool->run(slot, share[k]) : pool->run(slot, share[k], on_system);
+            land(k, std::move(page), written);
           }
         } catch (...) {
           std::lock_guard<std::mutex> l(error_m);
@@ -358,7 +407,9 @@ RunResult run(const RunConfig& cfg) {
     auto work = [&](std::size_t k) {
       if (recorder.done(k) || StopSignals::requested()) return;
       PageProgress quiet;
-      land(k, work_page(job, share[k], docs[share[k]], PageForced{}, quiet));
+      std::unique_lock<std::recursive_mutex> one_large(large_m, std::defer_lock);
+      if (large[share[k]]) one_large.lock();
+      land(k, work_page(job, share[k], docs[share[k]], PageForced{}, quiet), {});
       if (job.kept) kept_pages.pages[share[k]].reset();  // done with it (the workers' copies stay shared)
     };
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, m, 1), [&](const auto& r) {

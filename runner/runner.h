@@ -71,8 +71,8 @@ struct RunConfig {
   std::size_t page_memory = std::size_t{1} << 30;
   // Memory the pages loaded by the corpus-aware stages' learning pass may keep (their
   // text, tree and gold; a page counted as 8 times its text plus its gold), so that the
-  // run's own work uses them instead of loading them again; pages beyond it, or each
-  // over 1/16 of it, are loaded again when their turn comes. With process isolation
+  // run's own work uses them instead of loading them again; pages beyond it, and pages
+  // of more than 1 MiB of text, are loaded again when their turn comes. With process isolation
   // the workers share the kept pages with the run (forked after the learning pass).
   // 0 = every page loaded again (the least memory).
   std::size_t keep_pages = std::size_t{2} << 30;

@@ -251,6 +251,7 @@ class WorkerProgress : public PageProgress {
     write_system(w, page);
     if (!send_frame(fd_, w.bytes())) die();
   }
+  bool passes_results_on() const override { return true; }
   [[noreturn]] static void die() {
     finish_external_tools();
     ::_exit(0);  // the run is gone
@@ -429,7 +430,7 @@ struct WorkerPool::Impl {
 
   bool is_external(const std::string& label) const { return job.pipeline->is_external(label); }
 
-  PageResult run(int slot, std::size_t doc) {
+  PageResult run(int slot, std::size_t doc, const std::function<void(std::size_t, SystemPage&)>& on_system) {
     const std::size_t n_systems = job.systems->size();
     PageResult res;
     res.systems.resize(n_systems);
@@ -498,6 +499,7 @@ struct WorkerPool::Impl {
               if (s >= n_systems) throw ByteError("system out of range");
               res.systems[s] = read_system(m);
               forced.known[s] = 1;
+              if (on_system) on_system(s, res.systems[s]);
             } else if (type == kDone) {
               res.decode_note = m.str();
               for (std::size_t s = 0; s < n_systems; ++s)
@@ -578,7 +580,9 @@ WorkerPool::~WorkerPool() {
   }
 }
 
-PageResult WorkerPool::run(int slot, std::size_t doc) { return impl_->run(slot, doc); }
+PageResult WorkerPool::run(int slot, std::size_t doc, const std::function<void(std::size_t, SystemPage&)>& on_system) {
+  return impl_->run(slot, doc, on_system);
+}
 void WorkerPool::stop() { impl_->stop_all(); }
 std::size_t WorkerPool::started() const { return impl_->started.load(); }
 

@@ -72,8 +72,10 @@ class WorkerPool {
 
   // Does page `doc` on worker `slot` (0 <= slot < workers; one caller per slot at a
   // time) and returns its result, with the stages the watchdog stopped recorded as
-  // failures. Throws std::runtime_error when no worker can be started.
-  PageResult run(int slot, std::size_t doc);
+  // failures. `on_system`, when given, is called with each system's result as it
+  // comes (it may take the output text away: the result keeps what it leaves).
+  // Throws std::runtime_error when no worker can be started.
+  PageResult run(int slot, std::size_t doc, const std::function<void(std::size_t, SystemPage&)>& on_system = {});
 
   // Stops every worker now (SIGTERM: their tools are killed; then SIGKILL). Safe to
   // call from another thread while run() waits; run() then returns what it has, the

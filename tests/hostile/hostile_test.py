@@ -7,8 +7,9 @@
       BP-JTA, an external tool that writes without end and one that leaves a child
       running. Checks: exit 0 (or 1 naming FLOOD alone: it fails on every page); every page of every system ok or failed with the reason
       expected for it; the normal pages' results equal those of a run without the
-      hostile pages; no process of the external tools left; the whole under a minute
-      (printed, checked with --max-seconds).
+      hostile pages; no process of the external tools left. The time is printed (about
+      25-30 s wall on 2 cores at load 2); --max-seconds S also fails a run over S
+      seconds (not in the ctest: a loaded CI machine must not fail it).
   python3 tests/hostile/hostile_test.py --binary build/detour --table [--scale S]
       The issue's table, after: each hostile page alone in a corpus, run the same way;
       per page its wall time, the peak memory of the run's processes (the sum of their
@@ -173,7 +174,9 @@ def main():
     ap.add_argument("--scale", type=float, default=1.0)
     ap.add_argument("--keep", default="")
     ap.add_argument("--table", action="store_true")
-    ap.add_argument("--max-seconds", type=float, default=60)
+    ap.add_argument("--max-seconds", type=float, default=0,
+                    help="fail when the hostile run's wall time is over this (0, the default: not checked; "
+                         "the ctest checks outcomes, not speed, so that a loaded machine does not fail it)")
     a = ap.parse_args()
     work = a.keep or tempfile.mkdtemp(prefix="detour-hostile-")
     os.makedirs(work, exist_ok=True)
