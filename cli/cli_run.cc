@@ -73,8 +73,10 @@ void add_run_options(CLI::App* cmd, RunArgs& a) {
       ->capture_default_str();
   cmd->add_option("--isolation", args->isolation,
                   "process: pages run in worker processes under a watchdog that stops a stage at its budget and "
-                  "bounds their memory; none: in the run's threads (budgets judged after a stage returns)")
-      ->check(CLI::IsMember({"process", "none"}))
+                  "bounds their memory; none: in the run's threads (budgets judged after a stage returns); auto: in "
+                  "the run's threads, except every page of a run with --external and pages of more than 1 MiB, which "
+                  "run in worker processes")
+      ->check(CLI::IsMember({"auto", "process", "none"}))
       ->capture_default_str();
   cmd->add_option("--page-memory", args->page_memory,
                   "memory a worker process may add while doing one page (K, M, G units); beyond it the stage fails")
@@ -104,7 +106,9 @@ RunPlan make_run_plan(const RunArgs& a, const CLI::App* cmd) {
     throw UsageError("--stage-budget expects seconds from 0 (no budget) to 86400, got " +
                      std::to_string(args->stage_budget));
   cfg.stage_budget = args->stage_budget;
-  cfg.isolation = args->isolation == "none" ? harness::RunConfig::Isolation::None : harness::RunConfig::Isolation::Process;
+  cfg.isolation = args->isolation == "none"      ? harness::RunConfig::Isolation::None
+                  : args->isolation == "process" ? harness::RunConfig::Isolation::Process
+                                                 : harness::RunConfig::Isolation::Auto;
   if (auto mem = parse_byte_size(args->page_memory)) cfg.page_memory = *mem;
   else
     throw UsageError("--page-memory expects a size such as 1G or 512M (units K, M, G of 1024), from 1 byte to 64 GiB, "

@@ -55,7 +55,15 @@ PageResult work_page(const PageJob& job, std::size_t index, const corpora::Corpu
 
   // The page and its gold.
   std::string load_error, gold;
-  std::optional<Page> page;
+  std::optional<Page> page;  // loaded here, or
+  Page* held = nullptr;      // kept from the learning pass (KeptPages)
+  const Page* pg = nullptr;  // the page the stages read
+  struct DropTrees {  // a kept page's other parsers' trees, not kept after its work
+    Page*& p;
+    ~DropTrees() {
+      if (p) html::reset_trees(*p);
+    }
+  } drop_trees{held};
   if (const std::string* why = forced_failure("load")) {
     load_error = *why;
     out.decode_note = "unreadable";
@@ -66,32 +74,39 @@ PageResult work_page(const PageJob& job, std::size_t index, const corpora::Corpu
   } else {
     progress.stage("load", "loading the page");
     const double cpu0 = thread_cpu_seconds();
-    const bool kept = job.kept && index < job.kept->pages.size() && job.kept->pages[index];
     try {
-      if (kept) {  // loaded by the learning pass: its text copied, its HTML5 tree shared
+      if (job.kept && index < job.kept->pages.size() && job.kept->pages[index]) {
+        // Loaded by the learning pass: used as it is (not copied: copying every page's
+        // text measured slower, the heap being full of the kept pages), its other
+        // parsers' trees dropped after the page (below).
+        held = job.kept->pages[index].get();
         gold = job.kept->golds[index];
-        page.emplace(*job.kept->pages[index]);
-        html::reset_trees(*page);  // this page's own cache for the other parsers' trees
+        pg = held;
       } else {
         gold = corpora::load_gold_bytes(doc);
         page = corpora::load_page(doc, job.limits);
+        pg = &*page;
       }
-      out.page_bytes = page->html.size();
-      html::parse_trees(*page, job.parsers);  // each tree kind the systems read, once
-      out.decode_note = decode_note(*page);
+      out.page_bytes = pg->html.size();
+      html::parse_trees(*pg, job.parsers);  // each tree kind the systems read, once
+      out.decode_note = decode_note(*pg);
     } catch (const corpora::PageRefused& e) {
       load_error = e.what();
       out.decode_note = "refused";
+      pg = nullptr;
     } catch (const std::bad_alloc&) {
       page.reset();
+      pg = nullptr;
       load_error = memory_reason(job.memory_budget, "loading the page");
       out.decode_note = "unreadable";
     } catch (const std::exception& e) {
       load_error = e.what();
       out.decode_note = "unreadable";
+      pg = nullptr;
     }
-    if (page && job.stage_budget > 0 && thread_cpu_seconds() - cpu0 > job.stage_budget) {
+    if (pg && job.stage_budget > 0 && thread_cpu_seconds() - cpu0 > job.stage_budget) {
       page.reset();
+      pg = nullptr;
       load_error = budget_reason(job.stage_budget, "loading the page");
       out.decode_note = "unreadable";
     }
@@ -130,7 +145,7 @@ PageResult work_page(const PageJob& job, std::size_t index, const corpora::Corpu
       rec.status = "failed";
       rec.reason = load_error;
     } else {
-      const StageOutput& so = job.pipeline->run(systems[s], *page, cache, hooks);
+      const StageOutput& so = job.pipeline->run(systems[s], *pg, cache, hooks);
       rec.millis = so.millis;
       rec.notes = so.extraction.notes;
       switch (so.status) {

@@ -42,7 +42,9 @@ struct PageResult {
 // (RunConfig::keep_pages): a page kept here is not loaded, decoded and parsed again.
 // By the page's index in the run's documents; nullptr / "" for a page not kept.
 struct KeptPages {
-  std::vector<std::shared_ptr<const Page>> pages;  // decoded, neutralised, its HTML5 tree parsed
+  // Decoded, neutralised, its HTML5 tree parsed. A page's work parses its other trees
+  // into it and drops them after (so one thread or worker at a time per page).
+  std::vector<std::shared_ptr<Page>> pages;
   std::vector<std::string> golds;
 };
 

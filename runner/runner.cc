@@ -114,6 +114,10 @@ void fill_provenance(results::Provenance& p, const RunConfig& cfg, const RunResu
 // DANIEL's largest page is 334 KB.
 constexpr std::size_t kKeepLargest = std::size_t{1} << 20;
 
+// Pages stored in more bytes than this run in a worker process with --isolation auto
+// (DANIEL's largest page is 334 KB).
+constexpr std::size_t kRiskyPage = std::size_t{1} << 20;
+
 // Pages stored in more bytes than this are large: done one at a time.
 constexpr std::size_t kLargePage = std::size_t{4} << 20;
 
@@ -216,8 +220,12 @@ RunResult run(const RunConfig& cfg) {
   // Large pages (more than kLargePage bytes stored) are done one at a time across the
   // run, in the learning pass as in the run's work: the trees of a hostile page can
   // take some fifty times its bytes, and two of them at once would double the peak.
+  std::vector<std::size_t> stored(n);
   std::vector<char> large(n, 0);
-  for (std::size_t i = 0; i < n; ++i) large[i] = stored_size(docs[i]) > kLargePage;
+  for (std::size_t i = 0; i < n; ++i) {
+    stored[i] = stored_size(docs[i]);
+    large[i] = stored[i] > kLargePage;
+  }
   // Recursive: a thread waiting in a stage's parallel loop may be given another page.
   std::recursive_mutex large_m;
   if (need_corpus && !restored) {
@@ -239,22 +247,22 @@ RunResult run(const RunConfig& cfg) {
       }
     });
     ctx.load = [&](std::size_t i) -> std::shared_ptr<const Page> {
-      std::shared_ptr<const Page> page;
+      std::shared_ptr<Page> page;
       try {
         if (large[i]) {  // the lock held while the page lives (released by its deleter)
           large_m.lock();
           try {
-            page = std::shared_ptr<const Page>(new Page(corpora::load_page(docs[i], cfg.page_limits)),
-                                               [&large_m](const Page* p) {
-                                                 delete p;
-                                                 large_m.unlock();
-                                               });
+            page = std::shared_ptr<Page>(new Page(corpora::load_page(docs[i], cfg.page_limits)),
+                                         [&large_m](const Page* p) {
+                                           delete p;
+                                           large_m.unlock();
+                                         });
           } catch (...) {
             large_m.unlock();
             throw;
           }
         } else {
-          page = std::make_shared<const Page>(corpora::load_page(docs[i], cfg.page_limits));
+          page = std::make_shared<Page>(corpora::load_page(docs[i], cfg.page_limits));
         }
       } catch (const std::exception&) {
         return nullptr;  // the page fails in the run, saying why
@@ -292,7 +300,17 @@ RunResult run(const RunConfig& cfg) {
   // With isolation, the worker processes are forked now, before the run's records are
   // made: what they share with the run (the documents, what the stages learnt) stays
   // shared, and what the run writes from now on is not copied into them.
-  const bool isolated = cfg.isolation == RunConfig::Isolation::Process;
+  // Which pages run in a worker process: every page (--isolation process), none, or
+  // (auto) the pages whose stages can stall: every page of a run with external tools,
+  // and the pages the pre-checks flag (stored in more than kRiskyPage bytes); the
+  // others run in the run's threads, bounded by the linear pre-checks.
+  std::vector<char> in_worker(n, 0);
+  bool isolated = false;  // a worker pool, and run threads that hand it pages
+  for (std::uint32_t i : share) {
+    in_worker[i] = cfg.isolation == RunConfig::Isolation::Process ||
+                   (cfg.isolation == RunConfig::Isolation::Auto && (!cfg.externals.empty() || stored[i] > kRiskyPage));
+    isolated = isolated || in_worker[i];
+  }
   malloc_trim(0);  // what the learning pass freed, not to be inherited by the workers
   std::optional<WorkerPool> pool;
   if (isolated) {
@@ -372,7 +390,7 @@ RunResult run(const RunConfig& cfg) {
   };
   if (isolated) {
     // Pages in worker processes under a watchdog (runner/workers.h), one run thread
-    // per worker taking the next page.
+    // per worker taking the next page (and doing it itself when it is not in_worker).
     std::atomic<std::size_t> next{0};
     std::mutex error_m;
     std::exception_ptr error;
@@ -384,6 +402,11 @@ RunResult run(const RunConfig& cfg) {
             if (recorder.done(k) || StopSignals::requested()) continue;
             std::unique_lock<std::recursive_mutex> one_large(large_m, std::defer_lock);
             if (large[share[k]]) one_large.lock();
+            if (!in_worker[share[k]]) {  // in this thread
+              PageProgress quiet;
+              land(k, work_page(job, share[k], docs[share[k]], PageForced{}, quiet), {});
+              continue;
+            }
             // Each output is written as it comes, not held with the page's others
             // (a hostile page's 25 outputs may each be as long as its text).
             std::vector<std::optional<std::uint64_t>> written(systems.size());
@@ -410,7 +433,6 @@ RunResult run(const RunConfig& cfg) {
       std::unique_lock<std::recursive_mutex> one_large(large_m, std::defer_lock);
       if (large[share[k]]) one_large.lock();
       land(k, work_page(job, share[k], docs[share[k]], PageForced{}, quiet), {});
-      if (job.kept) kept_pages.pages[share[k]].reset();  // done with it (the workers' copies stay shared)
     };
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, m, 1), [&](const auto& r) {
       for (std::size_t k = r.begin(); k != r.end(); ++k) work(k);

@@ -63,9 +63,11 @@ struct RunConfig {
   double stage_budget = 10;
   // Where pages run: in worker processes under a watchdog that stops a stage at its
   // budget and bounds a worker's memory (runner/workers.h), or in the run's threads
-  // (budgets then only judged after a stage returns, memory unbounded).
-  enum class Isolation { Process, None };
-  Isolation isolation = Isolation::Process;
+  // (budgets then only judged after a stage returns, memory unbounded). Auto: in the
+  // run's threads, except the pages that can stall -- every page of a run with
+  // external tools, and pages stored in more than 1 MiB -- which run in workers.
+  enum class Isolation { Auto, Process, None };
+  Isolation isolation = Isolation::Auto;
   // Bytes of memory a worker process may add while doing a page (its stages fail
   // beyond it). 0 = unbounded.
   std::size_t page_memory = std::size_t{1} << 30;

@@ -288,6 +288,12 @@ std::size_t address_space_bytes() {
     rlimit as{limit, limit};
     setrlimit(RLIMIT_AS, &as);
   }
+  // The heap is not given back to the system as pages free it (glibc's default trims
+  // the heap's top whenever 128 KiB are free there, and serves blocks over 128 KiB to
+  // 32 MiB with mmap: a page's trees and outputs were then faulted in again page after
+  // page), only after a large page (kTrimAfter); blocks up to 32 MiB come from the heap.
+  mallopt(M_TRIM_THRESHOLD, 1 << 30);
+  mallopt(M_MMAP_THRESHOLD, 32 << 20);
   StageTimer timer(opt.stage_budget);
   std::string body;
   for (;;) {
