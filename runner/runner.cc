@@ -235,6 +235,7 @@ RunResult run(const RunConfig& cfg) {
     for (std::uint32_t i : share) keepable[i] = cfg.keep_pages > 0;
     if (cfg.keep_pages > 0) kept_pages.pages.resize(n);
     std::atomic<std::size_t> kept_bytes{0};
+    std::mutex kept_m;  // kept_pages.pages, while the learning pass fills it
     tbb::parallel_for(std::size_t{0}, n, [&](std::size_t i) {
       CorpusEntry& e = ctx.entries[i];
       e.lang = docs[i].lang;
@@ -247,6 +248,13 @@ RunResult run(const RunConfig& cfg) {
       }
     });
     ctx.load = [&](std::size_t i) -> std::shared_ptr<const Page> {
+      // A page kept already (a stage's prepare() may visit pages again: TDIFF's
+      // partners) is not loaded again. (The learning pass loads each page once, and
+      // only its own calls of load() fill `kept_pages`, so reading it here is safe.)
+      if (!kept_pages.pages.empty()) {
+        std::lock_guard<std::mutex> l(kept_m);
+        if (kept_pages.pages[i]) return kept_pages.pages[i];
+      }
       std::shared_ptr<Page> page;
       try {
         if (large[i]) {  // the lock held while the page lives (released by its deleter)
@@ -269,8 +277,10 @@ RunResult run(const RunConfig& cfg) {
       }
       if (keepable[i] && !large[i]) {  // (a large page's deleter releases large_m)
         const std::size_t cost = kept_page_cost(*page, ctx.entries[i].gold);
-        if (page->html.size() <= kKeepLargest && kept_bytes.fetch_add(cost) + cost <= cfg.keep_pages)
+        if (page->html.size() <= kKeepLargest && kept_bytes.fetch_add(cost) + cost <= cfg.keep_pages) {
+          std::lock_guard<std::mutex> l(kept_m);
           kept_pages.pages[i] = page;
+        }
       }
       return page;
     };
