@@ -24,27 +24,13 @@ import re
 import signal
 import sys
 
-from compare_decisions import unescape  # the decision files' TSV escapes
-from score_decisions import PUBLISHED, PUBLISHED_REFERENCE_LANG
+from score_decisions import PUBLISHED, PUBLISHED_REFERENCE_LANG, read_rows
 
 LANGS = ("el", "en", "pl", "ru", "zh")
 
 
-def read_rows(paths):
-    rows = []
-    for path in paths:
-        with open(path, encoding="utf-8") as f:
-            head = None
-            for line in f:
-                line = line.rstrip("\n")
-                if not line or line.startswith("#"):
-                    continue
-                fields = [unescape(x) for x in line.split("\t")]
-                if head is None:
-                    head = fields
-                    continue
-                rows.append(dict(zip(head, fields)))
-    return rows
+def read_all(paths):
+    return [r for path in paths for r in read_rows(path)]
 
 
 def counts(rows):
@@ -90,7 +76,7 @@ def main():
     ap.add_argument("--fp-detail", metavar="SYSTEM")
     ap.add_argument("--threshold", type=float, default=0.8)
     a = ap.parse_args()
-    rows = read_rows(a.per_doc)
+    rows = read_all(a.per_doc)
     c = counts(rows)
     if not c:
         sys.exit("no scored decision in %s" % ", ".join(a.per_doc))
