@@ -18,6 +18,7 @@ BUILD_PKGS=(
   liburing-dev            # batched file reading when scoring (io_uring)
   libsqlite3-dev          # the results store (store/)
   libdivsufsort-dev       # suffix arrays of the DAnIEL task's repeated substrings
+  libjemalloc-dev         # the detour program's allocator (three parse trees per page)
   catch2                  # unit tests (v2)
   libbenchmark-dev        # micro-benchmarks
   python3                 # difflib oracle for differential tests

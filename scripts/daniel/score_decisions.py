@@ -52,8 +52,8 @@ def read_annotations(path):
     return gold
 
 
-def read_decisions(path):
-    out = {}
+def read_rows(path):
+    """The rows of a decision file (or of task_per_doc.tsv) as dicts by column name."""
     with open(path, encoding="utf-8") as f:
         head = None
         for line in f:
@@ -64,9 +64,11 @@ def read_decisions(path):
             if head is None:
                 head = fields
                 continue
-            r = dict(zip(head, fields))
-            out[(r["lang"], strip_ext(r["id"]))] = r.get("relevant") == "1"
-    return out
+            yield dict(zip(head, fields))
+
+
+def read_decisions(path):
+    return {(r["lang"], strip_ext(r["id"])): r.get("relevant") == "1" for r in read_rows(path)}
 
 
 def prf(tp, fp, fn):
