@@ -25,6 +25,7 @@ struct DecodeInfo {
   bool lossy = false;       // some bytes could not be converted (replaced by U+FFFD)
   bool gzip = false;        // the bytes were gzip-compressed and inflated first
   std::string note;         // anything a reader of the log should know
+  std::string neutralised;  // markup dropped before parsing (html/neutralise.h), or ""
   // When detection decided (source "detected"): what detected, the candidates it
   // weighed with their plausibility, and the plausibility of the one chosen (0..1;
   // -1 when no detection ran). See corpora/decode.h.

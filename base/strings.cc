@@ -2,6 +2,8 @@
 #include "base/strings.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <cstdio>
 #include <cctype>
 
 
@@ -77,6 +79,47 @@ std::string unknown_name_message(std::string_view what, std::string_view name,
   std::string msg = "unknown " + std::string(what) + " '" + std::string(name) + "' (";
   if (std::string near = nearest_name(name, known); !near.empty()) msg += "did you mean '" + near + "'? ";
   return msg + "known: " + join(known, ", ") + ")";
+}
+
+std::optional<std::size_t> parse_byte_size(std::string_view text) {
+  constexpr std::uint64_t kMax = std::uint64_t{64} << 30;
+  std::size_t i = 0;
+  std::uint64_t n = 0;
+  while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]))) {
+    n = n * 10 + static_cast<std::uint64_t>(text[i] - '0');
+    if (n > kMax) return std::nullopt;
+    ++i;
+  }
+  if (i == 0) return std::nullopt;
+  std::string unit;
+  for (; i < text.size(); ++i) unit += static_cast<char>(std::toupper(static_cast<unsigned char>(text[i])));
+  int shift = -1;
+  if (unit.empty() || unit == "B") shift = 0;
+  else if (unit == "K" || unit == "KB" || unit == "KIB") shift = 10;
+  else if (unit == "M" || unit == "MB" || unit == "MIB") shift = 20;
+  else if (unit == "G" || unit == "GB" || unit == "GIB") shift = 30;
+  if (shift < 0 || n == 0 || n > (kMax >> shift)) return std::nullopt;
+  return static_cast<std::size_t>(n << shift);
+}
+
+std::string format_bytes(std::size_t bytes) {
+  if (bytes >= (std::size_t{1} << 30) && bytes % (std::size_t{1} << 30) == 0) return std::to_string(bytes >> 30) + " GiB";
+  if (bytes >= (std::size_t{1} << 20) && bytes % (std::size_t{1} << 20) == 0) return std::to_string(bytes >> 20) + " MiB";
+  if (bytes >= (std::size_t{1} << 10) && bytes % (std::size_t{1} << 10) == 0) return std::to_string(bytes >> 10) + " KiB";
+  return std::to_string(bytes) + (bytes == 1 ? " byte" : " bytes");
+}
+
+std::string approx_bytes(std::size_t bytes) {
+  char buf[64];
+  if (bytes >= (std::size_t{1} << 30))
+    std::snprintf(buf, sizeof buf, "%.1f GiB", static_cast<double>(bytes) / (1 << 30));
+  else if (bytes >= (std::size_t{1} << 20))
+    std::snprintf(buf, sizeof buf, "%.1f MiB", static_cast<double>(bytes) / (1 << 20));
+  else if (bytes >= 1024)
+    std::snprintf(buf, sizeof buf, "%.1f KiB", static_cast<double>(bytes) / 1024);
+  else
+    return std::to_string(bytes) + (bytes == 1 ? " byte" : " bytes");
+  return buf;
 }
 
 }  // namespace detour

@@ -1,7 +1,9 @@
 // strings: small text utilities shared by the command line and the registries:
-// comma-separated lists and "did you mean" suggestions for unknown names.
+// comma-separated lists, "did you mean" suggestions for unknown names, sizes in bytes.
 #pragma once
 
+#include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -24,5 +26,14 @@ std::string nearest_name(std::string_view name, const std::vector<std::string>& 
 // "unknown extractor 'BPP' (did you mean 'BP'? known: BP, JTA, ...)".
 std::string unknown_name_message(std::string_view what, std::string_view name,
                                  const std::vector<std::string>& known);
+
+// A size in bytes as written on a command line: a whole number with an optional
+// binary unit K, M, G (also KB, KiB, MiB, ...; any case), e.g. "64M", "1G", "65536";
+// from 1 byte to 64 GiB. nullopt otherwise.
+std::optional<std::size_t> parse_byte_size(std::string_view text);
+// "64 MiB", "512 KiB", "1000 bytes": an exact size, as limits and signatures write it.
+std::string format_bytes(std::size_t bytes);
+// "50.0 MiB", "12.3 KiB", "37 bytes": a measured size, rounded.
+std::string approx_bytes(std::size_t bytes);
 
 }  // namespace detour

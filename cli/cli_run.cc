@@ -19,6 +19,7 @@
 
 #include "base/errors.h"
 #include "base/io.h"
+#include "base/strings.h"
 #include "cli/bench_options.h"
 #include "cli/cli.h"
 #include "cli/cli_report.h"
@@ -63,6 +64,27 @@ void add_run_options(CLI::App* cmd, RunArgs& a) {
   cmd->add_option("--timeout", args->timeout, "seconds per page for external tools")->capture_default_str();
   cmd->add_option("--max-output", args->max_output, "cap on an external tool's output per page (K, M, G units)")
       ->capture_default_str();
+  cmd->add_option("--max-page", args->max_page,
+                  "largest page (raw bytes, after inflating a compressed one; K, M, G units): a larger one fails")
+      ->capture_default_str();
+  cmd->add_option("--stage-budget", args->stage_budget,
+                  "CPU seconds a built-in stage (or the scoring) may take on one page; over it the stage fails "
+                  "on that page (0: no budget)")
+      ->capture_default_str();
+  cmd->add_option("--isolation", args->isolation,
+                  "process: pages run in worker processes under a watchdog that stops a stage at its budget and "
+                  "bounds their memory; none: in the run's threads (budgets judged after a stage returns); auto: in "
+                  "the run's threads, except every page of a run with --external and pages of more than 1 MiB, which "
+                  "run in worker processes")
+      ->check(CLI::IsMember({"auto", "process", "none"}))
+      ->capture_default_str();
+  cmd->add_option("--page-memory", args->page_memory,
+                  "memory a worker process may add while doing one page (K, M, G units); beyond it the stage fails")
+      ->capture_default_str();
+  cmd->add_option("--keep-pages", args->keep_pages,
+                  "memory the pages loaded to train corpus-aware extractors (NC, C45, TDIFF) may keep, so that the run "
+                  "does not load them again (a page counted as 8 times its text; K, M, G units; 0: load them again)")
+      ->capture_default_str();
   cmd->add_option("--seed", args->seed, "seed for extractors that sample (training pages, clustering)")
       ->capture_default_str();
   cmd->add_flag("--no-progress", args->no_progress, "no progress display");
@@ -76,6 +98,26 @@ RunPlan make_run_plan(const RunArgs& a, const CLI::App* cmd) {
   harness::RunConfig& cfg = plan.config;
   cfg.corpus = args->corpus;
   const std::size_t max_output = parse_output_cap(args->max_output);  // both throw UsageError (exit 2)
+  if (auto cap = parse_byte_size(args->max_page)) cfg.page_limits.max_bytes = *cap;
+  else
+    throw UsageError("--max-page expects a size such as 32M, 1G or 65536 (bytes; units K, M, G of 1024), from 1 byte "
+                     "to 64 GiB, got '" + args->max_page + "'");
+  if (!(args->stage_budget >= 0 && args->stage_budget <= 86400))
+    throw UsageError("--stage-budget expects seconds from 0 (no budget) to 86400, got " +
+                     std::to_string(args->stage_budget));
+  cfg.stage_budget = args->stage_budget;
+  cfg.isolation = args->isolation == "none"      ? harness::RunConfig::Isolation::None
+                  : args->isolation == "process" ? harness::RunConfig::Isolation::Process
+                                                 : harness::RunConfig::Isolation::Auto;
+  if (auto mem = parse_byte_size(args->page_memory)) cfg.page_memory = *mem;
+  else
+    throw UsageError("--page-memory expects a size such as 1G or 512M (units K, M, G of 1024), from 1 byte to 64 GiB, "
+                     "got '" + args->page_memory + "'");
+  if (args->keep_pages == "0") cfg.keep_pages = 0;
+  else if (auto keep = parse_byte_size(args->keep_pages)) cfg.keep_pages = *keep;
+  else
+    throw UsageError("--keep-pages expects a size such as 2G or 512M (units K, M, G of 1024), or 0, got '" +
+                     args->keep_pages + "'");
   check_timeout(args->timeout);
   for (const auto& e : args->externals) cfg.externals.push_back(parse_external_spec(e, args->timeout, max_output));
   for (const auto& m : args->models) {
@@ -176,6 +218,8 @@ void add_run_command(CLI::App& app) {
     plan.config.resume = lasting->resume;
     plan.config.overwrite = lasting->overwrite;
     plan.config.shard = harness::parse_shard(lasting->shard);
+    plan.config.aggregate = args->bench.aggregate;
+    plan.config.aggregation = agg_opts;
     harness::TaskConfig task;
     if (!lasting->task.empty()) {  // checked before any page is extracted
       task = task_config(lasting->task, lasting->task_resources, lasting->annotations, lasting->task_params,
@@ -206,11 +250,8 @@ void add_run_command(CLI::App& app) {
     if (args->bench.aggregate != "micro") {
       std::vector<std::pair<std::string, const results::ScoreSet*>> named;
       for (const auto& sys : result.systems) named.emplace_back(sys.name, &sys.scores);
+      // (write_run wrote aggregate-<name>.{md,tsv,json} beside the default tables)
       std::cout << reports::render_named_aggregate(named, args->bench.aggregate, agg_opts, "md");
-      if (!cfg.out.empty())  // beside the default tables: aggregate-<name>.{md,tsv,json}
-        for (const char* fmt : {"md", "tsv", "json"})
-          io::write_file_atomic(cfg.out / ("aggregate-" + args->bench.aggregate + "." + fmt),
-                                reports::render_named_aggregate(named, args->bench.aggregate, agg_opts, fmt));
     } else {
       reports::TableOptions all_only = reports::run_table_options(result);
       all_only.languages = {"all"};

@@ -28,6 +28,11 @@ struct RunArgs {
   bool no_progress = false;
   std::string autojunk = "yes";
   std::string max_output = "64M";
+  std::string max_page = "32M";  // --max-page: corpora::PageLimits::max_bytes
+  double stage_budget = 10;      // --stage-budget: CPU seconds a built-in stage may take on a page
+  std::string isolation = "auto";     // --isolation: auto | process | none
+  std::string page_memory = "1G";     // --page-memory: a worker's memory for one page
+  std::string keep_pages = "2G";      // --keep-pages: pages the learning pass keeps for the run
   BenchArgs bench;  // --format, --aggregate and the benchmark metrics' settings (bench_options.h)
 };
 

@@ -2,10 +2,13 @@
 // and gold whatever holds them (see corpus.h).
 #include "corpora/corpus.h"
 
+#include <cstdio>
 #include <memory>
 
 #include "base/errors.h"
 #include "base/gzip.h"
+#include "base/strings.h"
+#include "corpora/binary_check.h"
 #include "corpora/cleaneval2007.h"
 #include "corpora/decode.h"
 #include "corpora/format.h"
@@ -86,6 +89,10 @@ std::string stored_page(const CorpusDoc& doc) {
 
 std::string page_where(const CorpusDoc& doc) { return doc.html_path.empty() ? doc.where() : doc.html_path.string(); }
 
+[[noreturn]] void over_cap(std::size_t size, const PageLimits& limits) {
+  throw PageRefused("page of " + approx_bytes(size) + " over the " + format_bytes(limits.max_bytes) + " cap");
+}
+
 // Gzip-compressed bytes (the magic number 1f 8b, whatever the file is called),
 // inflated; anything else as it is. A corrupt stream fails naming the page.
 std::string inflated(std::string bytes, const std::string& where) {
@@ -101,14 +108,34 @@ std::string inflated(std::string bytes, const std::string& where) {
 
 std::string load_page_raw(const CorpusDoc& doc) { return inflated(stored_page(doc), page_where(doc)); }
 
-Page load_page(const CorpusDoc& doc) { return load_page_bytes(doc, stored_page(doc)); }
+Page load_page(const CorpusDoc& doc, const PageLimits& limits) {
+  // A file over the cap is refused before it is read (a compressed one once inflated).
+  if (!doc.html_inline && !doc.html_path.empty() && !doc.html_filter) {
+    std::error_code ec;
+    const auto size = fs::file_size(doc.html_path.path(), ec);
+    if (!ec && size > limits.max_bytes) over_cap(static_cast<std::size_t>(size), limits);
+  }
+  return load_page_bytes(doc, stored_page(doc), limits);
+}
 
-Page load_page_bytes(const CorpusDoc& doc, std::string_view stored) {
+Page load_page_bytes(const CorpusDoc& doc, std::string_view stored, const PageLimits& limits) {
   const std::string where = page_where(doc);
+  // Gzip is inflated (never refused as binary), to one byte over the cap at most.
   const bool gz = is_gzip(stored);
   std::string inflated_bytes;
-  if (gz) inflated_bytes = inflated(std::string(stored), where);
+  if (gz) {
+    try {
+      inflated_bytes = gunzip(stored, limits.max_bytes);
+    } catch (const std::exception& e) {
+      if (std::string_view(e.what()).rfind("inflates to more than", 0) == 0)
+        throw PageRefused("page of more than " + format_bytes(limits.max_bytes) + " once inflated, over the " +
+                          format_bytes(limits.max_bytes) + " cap");
+      throw CorpusError(where + ": gzip-compressed page: " + e.what());
+    }
+  }
   const std::string_view bytes = gz ? std::string_view(inflated_bytes) : stored;
+  if (bytes.size() > limits.max_bytes) over_cap(bytes.size(), limits);
+  if (std::string kind = binary_kind(bytes); !kind.empty()) throw PageRefused("not an HTML page (" + kind + ")");
   std::string given = doc.given_charset;
   std::string_view body = bytes;
   if (auto w = cleaneval2007::parse_text_wrapper(bytes)) {
@@ -129,6 +156,10 @@ Page load_page_bytes(const CorpusDoc& doc, std::string_view stored) {
   p.html = std::move(dec.utf8);
   p.decode = std::move(dec.info);
   p.decode.gzip = gz;
+  // Bounds on the markup, before any parser sees it (html/neutralise.h): every
+  // parser's input (html::tree parses p.html for each kind) passes here.
+  if (const html::NeutraliseReport r = html::neutralise(p.html, limits.markup); r.changed())
+    p.decode.neutralised = r.text(limits.markup);
   p.dom = std::make_shared<const dom::Document>(dom::Document::parse(p.html));
   html::reset_trees(p);
   return p;

@@ -27,6 +27,7 @@
 
 #include "base/io.h"
 #include "base/page.h"
+#include "html/neutralise.h"
 
 namespace detour::corpora {
 
@@ -44,11 +45,32 @@ struct SideFilter {
   std::function<std::string(std::string bytes)> apply;
 };
 
+// A document's file path, held as one string. A std::filesystem::path also keeps
+// its parsed components (about 640 bytes for a corpus path instead of 150), and a run
+// keeps one per page and side from start to end: at 17,000 pages that alone was a
+// third of a run's memory. Converts to a path where one is needed.
+class DocPath {
+ public:
+  DocPath() = default;
+  DocPath(const std::filesystem::path& p) : s_(p.native()) {}
+  DocPath(std::string s) : s_(std::move(s)) {}
+  DocPath(const char* s) : s_(s) {}
+  bool empty() const { return s_.empty(); }
+  const std::string& string() const { return s_; }
+  const char* c_str() const { return s_.c_str(); }
+  std::filesystem::path path() const { return s_; }
+  operator std::filesystem::path() const { return s_; }
+  std::filesystem::path filename() const { return path().filename(); }
+
+ private:
+  std::string s_;
+};
+
 struct CorpusDoc {
   std::string lang;                  // "" when the layout gives none
   std::string id;                    // unique within (dataset, lang); a file name for folder layouts
-  std::filesystem::path html_path;   // raw page file ("" if none, or inline)
-  std::filesystem::path gold_path;   // reference file ("" if none, or inline)
+  DocPath html_path;                 // raw page file ("" if none, or inline)
+  DocPath gold_path;                 // reference file ("" if none, or inline)
   std::string url;                   // if the layout gives it
   std::string given_charset;         // if the layout gives it (CleanEval <text encoding=...>)
   std::string dataset;               // sub-dataset of a multi-dataset corpus (WCEB), else ""
@@ -88,14 +110,33 @@ struct OpenOptions {
 // root matches no layout or the named reader cannot read it.
 Corpus open_corpus(const std::filesystem::path& root, const OpenOptions& opts = {});
 
+// What a page may be before it is decoded and parsed, so that no page can stall or
+// swamp a run: its size (raw bytes, after inflating a compressed page), text rather
+// than binary content (corpora/binary_check.h), and bounds on its markup
+// (html/neutralise.h).
+struct PageLimits {
+  std::size_t max_bytes = std::size_t{32} << 20;  // 32 MiB
+  html::NeutraliseLimits markup;
+};
+
+// A page refused before it is decoded: over the size cap, or not text. what() is the
+// reason alone: "page of 50.0 MiB over the 32 MiB cap", "not an HTML page (PNG image)".
+class PageRefused : public CorpusError {
+ public:
+  using CorpusError::CorpusError;
+};
+
 // Loads and decodes a document's raw page into a parsed Page (corpora/decode.h rules).
 // Gzip-compressed bytes (recognised by their magic number, whatever the file's name)
 // are inflated first (DecodeInfo::gzip; a corrupt stream is a CorpusError naming the
-// page). For CleanEval 2007 pages the <text> wrapper is removed first.
-Page load_page(const CorpusDoc& doc);
+// page). For CleanEval 2007 pages the <text> wrapper is removed first. The page must
+// pass `limits`: a page over the size cap (once inflated) or not text throws
+// PageRefused; markup beyond the bounds is dropped before parsing and recorded in
+// DecodeInfo::neutralised.
+Page load_page(const CorpusDoc& doc, const PageLimits& limits = {});
 // The same from bytes already read (standard input): `doc` gives the id, language,
 // URL and charset; its html_path, if any, only names the page in errors.
-Page load_page_bytes(const CorpusDoc& doc, std::string_view bytes);
+Page load_page_bytes(const CorpusDoc& doc, std::string_view bytes, const PageLimits& limits = {});
 
 // The raw page bytes (after the page filter; gzip-compressed bytes inflated), undecoded.
 std::string load_page_raw(const CorpusDoc& doc);

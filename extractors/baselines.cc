@@ -3,6 +3,7 @@
 #include <map>
 #include <mutex>
 
+#include "base/bytes.h"
 #include "extractors/blocks.h"
 #include "extractors/extractor.h"
 
@@ -36,7 +37,28 @@ class GoldExtractor final : public Extractor {
   std::optional<dom::Parser> parser() const override { return std::nullopt; }
   bool needs_corpus() const override { return true; }
   void prepare(const CorpusContext& ctx) override {
-    for (const auto& e : ctx.entries) gold_[{e.page->lang, e.page->id}] = e.gold;
+    for (const auto& e : ctx.entries) gold_[{e.page_lang(), e.page_id()}] = e.gold;
+  }
+  std::string save_prepared() const override {
+    ByteWriter w;
+    w.str("GOLD 1");
+    w.u64(gold_.size());
+    for (const auto& [key, gold] : gold_) {
+      w.str(key.first);
+      w.str(key.second);
+      w.str(gold);
+    }
+    return w.take();
+  }
+  void restore_prepared(std::string_view bytes, const CorpusContext&) override {
+    ByteReader r(bytes);
+    if (r.str() != "GOLD 1") throw ByteError("GOLD: not its prepared state");
+    std::map<std::pair<std::string, std::string>, std::string> gold;
+    for (std::uint64_t n = r.count(24); n > 0; --n) {
+      std::string lang = r.str(), id = r.str();
+      gold[{std::move(lang), std::move(id)}] = r.str();
+    }
+    gold_ = std::move(gold);
   }
   Extraction extract(const Page& page) const override {
     auto it = gold_.find({page.lang, page.id});

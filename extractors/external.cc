@@ -86,35 +86,9 @@ double check_timeout(double seconds) {
 }
 
 std::size_t parse_output_cap(const std::string& text) {
-  constexpr std::uint64_t kMax = std::uint64_t{64} << 30;
-  auto bad = [&] {
-    return UsageError("--max-output expects a size such as 64M, 1G or 65536 (bytes; units K, M, G of 1024), from 1 byte "
-                      "to 64 GiB, got '" + text + "'");
-  };
-  std::size_t i = 0;
-  std::uint64_t n = 0;
-  while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]))) {
-    n = n * 10 + static_cast<std::uint64_t>(text[i] - '0');
-    if (n > kMax) throw bad();
-    ++i;
-  }
-  if (i == 0) throw bad();
-  std::string unit;
-  for (; i < text.size(); ++i) unit += static_cast<char>(std::toupper(static_cast<unsigned char>(text[i])));
-  int shift = -1;
-  if (unit.empty() || unit == "B") shift = 0;
-  else if (unit == "K" || unit == "KB" || unit == "KIB") shift = 10;
-  else if (unit == "M" || unit == "MB" || unit == "MIB") shift = 20;
-  else if (unit == "G" || unit == "GB" || unit == "GIB") shift = 30;
-  if (shift < 0 || n == 0 || n > (kMax >> shift)) throw bad();
-  return static_cast<std::size_t>(n << shift);
-}
-
-std::string format_bytes(std::size_t bytes) {
-  if (bytes >= (std::size_t{1} << 30) && bytes % (std::size_t{1} << 30) == 0) return std::to_string(bytes >> 30) + " GiB";
-  if (bytes >= (std::size_t{1} << 20) && bytes % (std::size_t{1} << 20) == 0) return std::to_string(bytes >> 20) + " MiB";
-  if (bytes >= (std::size_t{1} << 10) && bytes % (std::size_t{1} << 10) == 0) return std::to_string(bytes >> 10) + " KiB";
-  return std::to_string(bytes) + (bytes == 1 ? " byte" : " bytes");
+  if (auto n = parse_byte_size(text)) return *n;
+  throw UsageError("--max-output expects a size such as 64M, 1G or 65536 (bytes; units K, M, G of 1024), from 1 byte "
+                   "to 64 GiB, got '" + text + "'");
 }
 
 ExternalSpec parse_external_spec(const std::string& text, double timeout_seconds, std::size_t max_output_bytes) {
@@ -276,6 +250,28 @@ std::string errno_text(int e) { return std::strerror(e); }
 }  // namespace
 
 void install_external_cleanup() { install_cleanup(); }
+
+void finish_external_tools() { cleanup_at_exit(); }
+
+namespace {
+void clean_up_and_die(int sig) {
+  g_dying.store(true);
+  kill_all_groups();
+  remove_all_dirs();
+  signal(sig, SIG_DFL);
+  raise(sig);  // blocked while in here: delivered on return
+}
+}  // namespace
+
+void clean_up_external_tools_on(int sig) {
+  struct sigaction sa {};
+  sa.sa_handler = clean_up_and_die;
+  sigemptyset(&sa.sa_mask);
+  for (int s : kTermSignals) sigaddset(&sa.sa_mask, s);
+  sigaddset(&sa.sa_mask, SIGXCPU);
+  sa.sa_flags = 0;
+  sigaction(sig, &sa, nullptr);
+}
 
 void stop_external_tools() {
   g_dying.store(true);

@@ -42,6 +42,7 @@
 #include <vector>
 
 #include "base/errors.h"
+#include "base/strings.h"
 #include "extractors/extractor.h"
 
 namespace detour {
@@ -66,8 +67,7 @@ double check_timeout(double seconds);
 // Throws UsageError naming --max-output otherwise.
 std::size_t parse_output_cap(const std::string& text);
 
-// "64 MiB", "512 KiB", "1000 bytes": a cap as the reasons and signatures write it.
-std::string format_bytes(std::size_t bytes);
+// format_bytes ("64 MiB"): base/strings.h.
 
 // Parses "NAME=COMMAND". Throws UsageError with the reason (also for a bad timeout
 // or cap).
@@ -111,5 +111,12 @@ void install_external_cleanup();
 // for a signal handler that stops a run before the process dies of the signal.
 // Async-signal-safe.
 void stop_external_tools();
+// For a process that ends with _exit() (a run's worker process, runner/workers.h):
+// what exit() does here -- kill the tools' process groups, remove the staging folders.
+void finish_external_tools();
+// Makes this process clean up on `sig` (SIGTERM, SIGXCPU, ...) as on SIGTERM -- kill
+// the tools, remove the staging folders -- and then die of it. For a worker process,
+// whose death must not leave its tools running.
+void clean_up_external_tools_on(int sig);
 
 }  // namespace detour

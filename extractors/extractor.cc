@@ -1,9 +1,30 @@
 // extractor: signatures and creation by name (see extractor.h).
 #include "extractors/extractor.h"
 
+#include <tbb/parallel_for.h>
+
 #include "base/strings.h"
 
 namespace detour {
+
+void CorpusContext::visit(const std::vector<std::size_t>& which,
+                          const std::function<void(std::size_t, const Page&)>& fn) const {
+  tbb::parallel_for(std::size_t{0}, which.size(), [&](std::size_t k) {
+    const std::size_t i = which[k];
+    if (const Page* held = entries[i].page) {
+      fn(i, *held);
+      return;
+    }
+    if (!load) return;
+    if (std::shared_ptr<const Page> page = load(i)) fn(i, *page);
+  });
+}
+
+void Extractor::learn_pages(const CorpusContext& ctx) {
+  if (ctx.learnt) return;
+  const std::vector<std::size_t> wanted = start_learning(ctx);
+  ctx.visit(wanted, [this](std::size_t i, const Page& page) { learn(i, page); });
+}
 
 std::string Extractor::signature() const {
   std::string sig = name() + "|v:" + version();

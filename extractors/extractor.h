@@ -17,6 +17,7 @@
 // ExtractError with a reason; the runner records it for that page and goes on.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -55,9 +56,17 @@ class ExtractError : public std::runtime_error {
 };
 
 // A gold (page, reference) pair offered to extractors that learn or compare pages.
+// The page itself is either held (`page`: tests and tools that loaded the pages) or
+// loaded on demand by CorpusContext::visit (the runner: a corpus is never held in
+// memory whole); its language, id and URL are known either way.
 struct CorpusEntry {
-  const Page* page = nullptr;
-  std::string gold;  // CleanEval-format reference text (UTF-8); empty if none
+  const Page* page = nullptr;  // the page when held, else nullptr (see CorpusContext::visit)
+  std::string gold;            // CleanEval-format reference text (UTF-8); empty if none
+  std::string lang, id, url;   // the page's, when `page` is nullptr
+
+  const std::string& page_lang() const { return page ? page->lang : lang; }
+  const std::string& page_id() const { return page ? page->id : id; }
+  const std::string& page_url() const { return page ? page->url : url; }
 };
 
 // What prepare() sees: the languages of the run's pages, and, for extractors that
@@ -66,6 +75,18 @@ struct CorpusContext {
   std::vector<CorpusEntry> entries;
   std::vector<std::string> languages;  // sorted, "" for pages without a language
   std::uint64_t seed = 42;
+  // Loads the page of entries[i] (set by the runner, whose entries hold no pages);
+  // nullptr for a page that cannot be loaded or is not to be learnt from.
+  std::function<std::shared_ptr<const Page>(std::size_t)> load;
+  // Set while the runner's shared learning pass has shown every corpus-aware
+  // extractor the pages it asked for (Extractor::start_learning, Pipeline::prepare).
+  bool learnt = false;
+
+  // Calls fn(i, page) for each i of `which` whose page is there (entries[i].page,
+  // else load(i)), in parallel for different i (TBB); a loaded page lives during its
+  // call only, so that at most a few pages are in memory at a time. Pages that
+  // cannot be loaded are skipped. fn must be safe to call concurrently.
+  void visit(const std::vector<std::size_t>& which, const std::function<void(std::size_t, const Page&)>& fn) const;
 };
 
 // Settings as ordered key=value pairs: they go into the signature.
@@ -87,6 +108,29 @@ class Extractor {
   virtual void prepare(const CorpusContext& ctx) {}
   // True when prepare() needs gold references (the runner then loads them first).
   virtual bool needs_corpus() const { return false; }
+  // Learning page by page, for needs_corpus() extractors that look at pages. The
+  // extractor says which pages it wants (start_learning(): indices into ctx.entries;
+  // it may set itself up there), and learn() is called once for each of them, in
+  // parallel for different pages, the page alive during the call only: it keeps what
+  // it needs of the page (training rows, a tree, a training pair), never the page. The
+  // runner shows the pages in one pass shared by every corpus-aware extractor of the
+  // run (Pipeline::prepare) and then calls prepare() with ctx.learnt set; prepare()
+  // called without that pass (tests, tools) makes it itself (learn_pages()).
+  virtual std::vector<std::size_t> start_learning(const CorpusContext& ctx) { return {}; }
+  virtual void learn(std::size_t entry, const Page& page) {}
+  // The state prepare() learnt from the corpus (models, trees, pairings), as bytes
+  // that restore_prepared() takes back. The runner keeps it in the run folder, so
+  // that `run --resume` does not load, parse and learn from every page again. For
+  // needs_corpus() extractors; "" (the default): nothing kept, prepared again.
+  virtual std::string save_prepared() const { return {}; }
+  // Takes back what save_prepared() returned after a prepare() on the same corpus,
+  // seed, languages and settings (the runner checks that); `ctx` holds the languages
+  // and seed but no entries. The extractor then extracts, and signs, exactly as after
+  // that prepare(). Throws std::exception on bytes it cannot read (the runner then
+  // prepares again).
+  virtual void restore_prepared(std::string_view bytes, const CorpusContext& ctx) {
+    throw std::logic_error(name() + ": keeps no prepared state");
+  }
   virtual Extraction extract(const Page& page) const = 0;
   // The parser whose tree extract() reads (html::tree(page, parser())); nullopt for an
   // extractor that reads no tree (external tools, the GOLD and NONE baselines).
@@ -95,6 +139,11 @@ class Extractor {
   // "NAME|v:VERSION|key:value|...|parser:PARSER" ; used in result signatures (the
   // parser's name and version, dom::parser_signature, when it reads a tree).
   std::string signature() const;
+
+ protected:
+  // In prepare(): the learning pass for this extractor alone, unless the runner's
+  // shared pass made it (ctx.learnt).
+  void learn_pages(const CorpusContext& ctx);
 };
 
 // The `parser` setting of the extractors whose original tool parsed with something

@@ -9,6 +9,7 @@
 #include "extractors/ncleaner/ncleaner.h"
 #include "html/dom.h"
 #include "html/page.h"
+#include "runner/page_work.h"
 
 namespace detour::harness {
 
@@ -169,6 +170,7 @@ Pipeline::Pipeline(const std::vector<std::vector<std::string>>& systems, const P
         case ResolvedStage::Kind::External:
           for (const auto& spec : config.externals)
             if (spec.name == r.key) stages_[st] = make_external_extractor(spec);
+          external_.insert(st);
           break;
         case ResolvedStage::Kind::Model:
           for (const auto& [name, path] : config.models)
@@ -188,14 +190,57 @@ bool Pipeline::needs_corpus() const {
   return false;
 }
 
-void Pipeline::prepare(const CorpusContext& ctx) {
+void Pipeline::prepare(CorpusContext& ctx) {
+  // One pass over the pages: each page loaded once (ctx.visit) and shown to every
+  // corpus-aware stage that asked for it.
+  std::vector<Extractor*> learners;
+  std::vector<std::vector<char>> wants;
+  std::vector<char> any(ctx.entries.size(), 0);
+  for (auto& [name, ex] : stages_) {
+    if (!ex->needs_corpus()) continue;
+    std::vector<char> w(ctx.entries.size(), 0);
+    for (std::size_t i : ex->start_learning(ctx))
+      if (i < w.size()) w[i] = any[i] = 1;
+    learners.push_back(ex.get());
+    wants.push_back(std::move(w));
+  }
+  std::vector<std::size_t> pages;
+  for (std::size_t i = 0; i < any.size(); ++i)
+    if (any[i]) pages.push_back(i);
+  ctx.visit(pages, [&](std::size_t i, const Page& page) {
+    for (std::size_t k = 0; k < learners.size(); ++k)
+      if (wants[k][i]) learners[k]->learn(i, page);
+  });
+  ctx.learnt = true;
+  try {
+    for (Extractor* ex : learners) ex->prepare(ctx);
+  } catch (...) {
+    ctx.learnt = false;
+    throw;
+  }
+  ctx.learnt = false;
+  prepare_light(ctx);
+}
+
+void Pipeline::prepare_light(const CorpusContext& ctx) {
   CorpusContext light;
   light.languages = ctx.languages;
   light.seed = ctx.seed;
   for (auto& [name, ex] : stages_)
-    if (ex->needs_corpus()) ex->prepare(ctx);
-  for (auto& [name, ex] : stages_)
     if (!ex->needs_corpus()) ex->prepare(light);
+}
+
+std::vector<std::string> Pipeline::corpus_stages() const {
+  std::vector<std::string> out;
+  for (const auto& [name, ex] : stages_)
+    if (ex->needs_corpus()) out.push_back(name);
+  return out;
+}
+
+std::map<std::string, std::string> Pipeline::stage_signatures() const {
+  std::map<std::string, std::string> out;
+  for (const auto& [name, ex] : stages_) out[name] = ex->signature();
+  return out;
 }
 
 std::string cleaneval_form(const Extraction& ex) {
@@ -206,7 +251,8 @@ std::string html_form(const Extraction& ex, std::string_view title) {
   return ex.html.empty() ? render_html(ex.segments, title) : ex.html;
 }
 
-const StageOutput& Pipeline::run(const std::vector<std::string>& system, const Page& page, PageCache& cache) const {
+const StageOutput& Pipeline::run(const std::vector<std::string>& system, const Page& page, PageCache& cache,
+                                  const StageHooks& hooks) const {
   using Clock = std::chrono::steady_clock;
   std::string prefix;
   const StageOutput* prev = nullptr;
@@ -219,7 +265,9 @@ const StageOutput& Pipeline::run(const std::vector<std::string>& system, const P
         so = *prev;  // a failed or excluded prefix fails or excludes the chain
         so.extraction = {};
       } else {
+        if (hooks.on_stage) hooks.on_stage(prefix, st);
         auto ts = Clock::now();
+        const double cpu0 = thread_cpu_seconds();
         try {
           const Extractor& ex = *stages_.at(st);
           if (!prev) {
@@ -234,11 +282,21 @@ const StageOutput& Pipeline::run(const std::vector<std::string>& system, const P
             so.status = StageOutput::Status::Excluded;
             so.reason = *so.extraction.excluded;
           }
+        } catch (const std::bad_alloc&) {
+          so.status = StageOutput::Status::Failed;
+          so.reason = memory_reason(hooks.memory_budget, st);
+          so.extraction = {};
         } catch (const std::exception& e) {
           so.status = StageOutput::Status::Failed;
           so.reason = stage_reason(st, e.what());
         }
         so.millis = std::chrono::duration<double, std::milli>(Clock::now() - ts).count();
+        so.cpu_seconds = thread_cpu_seconds() - cpu0;
+        if (hooks.budget > 0 && so.cpu_seconds > hooks.budget) {
+          so.status = StageOutput::Status::Failed;
+          so.reason = budget_reason(hooks.budget, st);
+          so.extraction = {};
+        }
       }
       it = cache.emplace(prefix, std::move(so)).first;
     }
@@ -259,7 +317,15 @@ std::vector<dom::Parser> Pipeline::page_parsers(const std::vector<std::vector<st
 
 std::string Pipeline::signature(const std::vector<std::string>& system) const {
   std::vector<std::string> sigs;
-  for (const auto& st : system) sigs.push_back(stages_.at(st)->signature());
+  for (const auto& st : system) {
+    sigs.push_back(stages_.at(st)->signature());
+    if (stage_budget_ > 0 && !external_.count(st)) {
+      std::string b = std::to_string(stage_budget_);
+      while (b.back() == '0') b.pop_back();
+      if (b.back() == '.') b.pop_back();
+      sigs.back() += "|budget:" + b + "s";
+    }
+  }
   return join(sigs, " > ");
 }
 

@@ -13,8 +13,10 @@
 // every chain through it.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -70,6 +72,20 @@ struct StageOutput {
   std::string reason;  // for Failed and Excluded
   Extraction extraction;
   double millis = 0;   // time of this stage alone
+  double cpu_seconds = 0;  // CPU time of this stage alone (the calling thread's)
+};
+
+// How Pipeline::run reports and bounds the stages it runs.
+struct StageHooks {
+  // Called before a stage runs, with the chain prefix it computes ("BP", "BP-JTA") and
+  // the stage ("JTA").
+  std::function<void(const std::string& prefix, const std::string& stage)> on_stage;
+  // CPU seconds a stage may take; a stage that took more fails with
+  // budget_reason() (runner/page_work.h) once it returns. 0 = no budget.
+  double budget = 0;
+  // The memory a stage may use, when bounded (a worker process's limit): named in
+  // the reason of a stage that runs out of memory. 0 = not bounded.
+  std::size_t memory_budget = 0;
 };
 
 // Outputs of the stages already run on one page, by chain prefix ("BP", "BP-JTA").
@@ -84,24 +100,42 @@ class Pipeline {
 
   // True when some stage needs the whole corpus in prepare() (training, site grouping).
   bool needs_corpus() const;
-  // Prepares every stage: the corpus-aware ones with `ctx`, the others with its
-  // languages and seed only. Throws what the extractors throw (ResourceError).
-  void prepare(const CorpusContext& ctx);
+  // Prepares every stage: the corpus-aware ones with `ctx` (after one learning pass
+  // over the pages they ask for, shared by all of them: Extractor::start_learning),
+  // the others with its languages and seed only. Throws what the extractors throw
+  // (ResourceError).
+  void prepare(CorpusContext& ctx);
+  // Prepares the stages that need no corpus only (with the languages and seed of
+  // `ctx`): the corpus-aware ones are restored instead (runner/prepared.h).
+  void prepare_light(const CorpusContext& ctx);
+  // The names of the stages that need the corpus, and each stage's signature by name.
+  std::vector<std::string> corpus_stages() const;
+  std::map<std::string, std::string> stage_signatures() const;
+  Extractor& mutable_stage(const std::string& name) { return *stages_.at(name); }
 
   // Runs `system` on `page`; outputs of the chain's prefixes come from, and go to,
   // `cache`. Thread-safe for different pages (after prepare()).
-  const StageOutput& run(const std::vector<std::string>& system, const Page& page, PageCache& cache) const;
+  const StageOutput& run(const std::vector<std::string>& system, const Page& page, PageCache& cache,
+                         const StageHooks& hooks = {}) const;
 
   // The parsers whose trees the first stages of `systems` read (each once), for the
   // runner to parse as it loads a page.
   std::vector<dom::Parser> page_parsers(const std::vector<std::vector<std::string>>& systems) const;
 
-  // The stage signatures of `system`, joined by " > ".
+  // The stage signatures of `system`, joined by " > ". A built-in stage's carries the
+  // run's stage budget ("|budget:10s"), as an external tool's carries its timeout.
   std::string signature(const std::vector<std::string>& system) const;
+  // The CPU seconds a built-in stage may take on a page (StageHooks::budget), named in
+  // the signatures; 0 (the default): none.
+  void set_stage_budget(double seconds) { stage_budget_ = seconds; }
+  // True when the stage named `name` is an external tool.
+  bool is_external(const std::string& name) const { return external_.count(name) > 0; }
   const Extractor& stage(const std::string& name) const { return *stages_.at(name); }
 
  private:
   std::map<std::string, std::unique_ptr<Extractor>> stages_;
+  std::set<std::string> external_;  // stages that are external tools
+  double stage_budget_ = 0;
 };
 
 // The CleanEval form of a stage output (its exact form when it has one).

@@ -85,7 +85,7 @@ int StopSignals::requested() { return g_stop_signal.load(std::memory_order_relax
 const std::vector<std::string>& run_file_names() {
   static const std::vector<std::string> names = [] {
     std::vector<std::string> v = {store::kJournalName, "results.json", "per_doc.tsv", "pages.tsv",
-                                  "failures.tsv",      "timings.tsv",  "outputs"};
+                                  "failures.tsv",      "timings.tsv",  "outputs",     "prepared"};
     for (const reports::Writer& w : reports::writer_registry())
       for (const char* table : {"table2.", "table4."}) v.push_back(table + std::string(w.extension));
     return v;
@@ -367,22 +367,38 @@ void RunRecorder::restore(RunResult& result, ScoredPages& scored) {
     }
   }
   earlier_.clear();
+  std::vector<store::DocInfo>().swap(header_.docs);  // written; the run has its own copy
 }
 
-void RunRecorder::write_outputs(RunResult& result, std::size_t k) {
+void RunRecorder::write_outputs(const RunResult& result, std::size_t k, const std::vector<std::string>& outputs,
+                                const std::vector<std::optional<std::uint64_t>>& written) {
   for (std::size_t s = 0; s < result.systems.size(); ++s) {
-    if (result.systems[s].pages[k].status == "excluded") continue;
+    if (result.systems[s].pages[k].status == "excluded" || (!written.empty() && written[s])) continue;
     fs::path dir = cfg_.out / "outputs" / result.systems[s].name / result.doc_langs[k];
     {
       std::lock_guard<std::mutex> l(dirs_m_);
       if (dirs_.insert(dir).second) fs::create_directories(dir);
     }
-    io::write_file_atomic(dir / result.doc_out_names[k], result.outputs[s][k], /*durable=*/false);
-    std::string().swap(result.outputs[s][k]);  // the file holds it now
+    io::write_file_atomic(dir / result.doc_out_names[k], outputs[s], /*durable=*/false);
   }
 }
 
-void RunRecorder::commit(RunResult& result, const ScoredPages& scored, std::size_t k) {
+std::uint64_t RunRecorder::write_output(const RunResult& result, std::size_t k, std::size_t s,
+                                        const std::string& text) {
+  if (!cfg_.out.empty()) {
+    fs::path dir = cfg_.out / "outputs" / result.systems[s].name / result.doc_langs[k];
+    {
+      std::lock_guard<std::mutex> l(dirs_m_);
+      if (dirs_.insert(dir).second) fs::create_directories(dir);
+    }
+    io::write_file_atomic(dir / result.doc_out_names[k], text, /*durable=*/false);
+  }
+  return fnv1a(text);
+}
+
+void RunRecorder::commit(const RunResult& result, const ScoredPages& scored, std::size_t k,
+                         const std::vector<std::string>& outputs,
+                         const std::vector<std::optional<std::uint64_t>>& written) {
   {
     std::lock_guard<std::mutex> l(m_);
     if (error_) std::rethrow_exception(error_);
@@ -404,10 +420,10 @@ void RunRecorder::commit(RunResult& result, const ScoredPages& scored, std::size
     if (const auto& r = scored[s][k]) {
       sp.scores = r->scores;
       sp.gold_hash = r->gold_hash;
-      sp.output_hash = fnv1a(result.outputs[s][k]);
+      sp.output_hash = !written.empty() && written[s] ? *written[s] : fnv1a(outputs[s]);
     }
   }
-  if (!cfg_.out.empty()) write_outputs(result, k);
+  if (!cfg_.out.empty()) write_outputs(result, k, outputs, written);
   if (!writer_.joinable()) {
     committed_.fetch_add(1);
     return;
@@ -543,6 +559,10 @@ store::RunHeader run_header(const RunConfig& cfg, const RunResult& result, const
   h.shard = cfg.shard.index;
   h.shards = cfg.shard.count;
   h.share = share;
+  if (!cfg.aggregate.empty() && cfg.aggregate != "micro")
+    h.aggregate = {{"name", cfg.aggregate},
+                   {"resamples", cfg.aggregation.resamples},
+                   {"seed", cfg.aggregation.seed}};
   const results::Provenance& p = result.provenance;
   h.identity = {{"version", p.version},
                 {"commit", p.commit},
@@ -557,7 +577,11 @@ store::RunHeader run_header(const RunConfig& cfg, const RunResult& result, const
                   {"format", cfg.open.format},
                   {"dragnet_comments", cfg.open.dragnet_comments},
                   {"l3s_classes", cfg.open.l3s_classes},
-                  {"judgments", cfg.judgments.to_json()}}},
+                  {"judgments", cfg.judgments.to_json()},
+                  {"page_limits",
+                   {{"max_bytes", cfg.page_limits.max_bytes},
+                    {"max_attributes", cfg.page_limits.markup.max_attributes},
+                    {"max_open_formatting", cfg.page_limits.markup.max_open_formatting}}}}},
                 {"shards", cfg.shard.count}};
   return h;
 }
@@ -567,6 +591,11 @@ RunResult run_result(const store::RunLog& run) {
   static_cast<results::RunRecords&>(r) = store::to_records(run);
   r.shard = ShardSpec{run.header.shard, run.header.shards};
   r.outputs_written = true;  // the outputs are files of run folders, not records
+  if (const auto& a = run.header.aggregate; a.is_object()) {
+    r.aggregate = a.value("name", std::string("micro"));
+    r.aggregation.resamples = a.value("resamples", r.aggregation.resamples);
+    r.aggregation.seed = a.value("seed", r.aggregation.seed);
+  }
   // The confidence intervals the run computed after its pages (runner.cc).
   if (const auto& j = r.provenance.judgments; !j.intervals.empty()) {
     std::vector<results::ScoreSet*> sets;

@@ -114,6 +114,8 @@ class RunRecorder {
   // store; with cfg.resume, takes what an earlier run of the same identity recorded
   // there. Throws UsageError when the earlier run is not the same run.
   void open(store::RunHeader header);
+  // The run's header (its documents dropped once restore() has run: the run keeps its
+  // own list).
   const store::RunHeader& header() const { return header_; }
 
   // Pages (positions in the share) done by an earlier run, and their records into
@@ -122,10 +124,18 @@ class RunRecorder {
   std::size_t done_count() const { return done_count_; }
   void restore(RunResult& result, ScoredPages& scored);
 
-  // Page k of the share is complete in `result` and `scored`: writes its outputs
-  // (with a run folder; the texts are then dropped from the result) and queues its
-  // record. Thread-safe. Rethrows what the writer thread met (a full disk).
-  void commit(RunResult& result, const ScoredPages& scored, std::size_t k);
+  // Page k of the share is complete in `result` and `scored`, its outputs (by system)
+  // in `outputs`: writes the outputs (with a run folder) and queues its record.
+  // Systems whose `written` entry is set had their output written already
+  // (write_output; the entry is its fnv1a hash, its text in `outputs` is not read).
+  // Thread-safe. Rethrows what the writer thread met (a full disk).
+  void commit(const RunResult& result, const ScoredPages& scored, std::size_t k,
+              const std::vector<std::string>& outputs,
+              const std::vector<std::optional<std::uint64_t>>& written = {});
+  // Writes system s's output of page k now, before the page is committed (with a run
+  // folder; nothing for an excluded system), so that a page's outputs need not all
+  // be held at once. Returns its fnv1a hash, for commit(). Thread-safe.
+  std::uint64_t write_output(const RunResult& result, std::size_t k, std::size_t s, const std::string& text);
 
   // Pages of the share neither done earlier nor committed yet.
   std::size_t missing() const;
@@ -146,7 +156,8 @@ class RunRecorder {
   };
   void writer_loop();
   void flush();
-  void write_outputs(RunResult& result, std::size_t k);
+  void write_outputs(const RunResult& result, std::size_t k, const std::vector<std::string>& outputs,
+                     const std::vector<std::optional<std::uint64_t>>& written);
   void check_outputs(store::RunLog& run);
   static constexpr std::uint32_t kNotInShare = ~std::uint32_t{0};
 

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
+#include <malloc.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -21,9 +22,13 @@
 #include "corpora/fingerprint.h"
 #include "html/page.h"
 #include "base/io.h"
+#include "reports/aggregate_table.h"
 #include "reports/judge.h"
 #include "reports/tables.h"
+#include "runner/page_work.h"
+#include "runner/prepared.h"
 #include "runner/resume.h"
+#include "runner/workers.h"
 
 namespace detour::harness {
 
@@ -104,6 +109,33 @@ void fill_provenance(results::Provenance& p, const RunConfig& cfg, const RunResu
   p.judgments = cfg.judgments;
 }
 
+// The largest page kept (its text): a larger one, whose trees may be far larger than
+// the text says (a hostile page), is loaded again in its turn and dropped after it.
+// DANIEL's largest page is 334 KB.
+constexpr std::size_t kKeepLargest = std::size_t{1} << 20;
+
+// Pages stored in more bytes than this run in a worker process with --isolation auto
+// (DANIEL's largest page is 334 KB).
+constexpr std::size_t kRiskyPage = std::size_t{1} << 20;
+
+// Pages stored in more bytes than this are large: done one at a time.
+constexpr std::size_t kLargePage = std::size_t{4} << 20;
+
+// The bytes a document's page is stored in (compressed, if it is), 0 if unknown.
+std::size_t stored_size(const corpora::CorpusDoc& doc) {
+  if (doc.html_inline) return doc.html_inline->size();
+  if (doc.html_path.empty()) return 0;
+  std::error_code ec;
+  const auto size = fs::file_size(doc.html_path.path(), ec);
+  return ec ? 0 : static_cast<std::size_t>(size);
+}
+
+// What keeping a loaded page costs in memory, as RunConfig::keep_pages counts it: its
+// text, its tree (about seven times the text on DANIEL) and its gold.
+std::size_t kept_page_cost(const Page& page, const std::string& gold) {
+  return 8 * page.html.size() + gold.size();
+}
+
 }  // namespace
 
 RunResult run(const RunConfig& cfg) {
@@ -113,17 +145,19 @@ RunResult run(const RunConfig& cfg) {
   result.provenance = results::Provenance::now(results::command_line());
   corpora::Corpus corpus = corpora::open_corpus(cfg.corpus, cfg.open);
   for (const auto& w : corpus.warnings) std::cerr << "note: " << w << "\n";
+  // The run's documents, moved out of the corpus listing (one copy of each: a run
+  // keeps them until their page is done).
   std::vector<corpora::CorpusDoc> docs;
-  if (!cfg.lang.empty())
-    for (auto& d : corpus.docs)
-      if (d.lang.empty()) d.lang = cfg.lang;
-  for (const auto& d : corpus.docs) {
+  for (auto& d : corpus.docs) {
+    if (!cfg.lang.empty() && d.lang.empty()) d.lang = cfg.lang;
     if (!cfg.languages.empty() &&
         std::find(cfg.languages.begin(), cfg.languages.end(), d.lang) == cfg.languages.end())
       continue;
     if (!d.has_gold() || !d.has_page()) continue;  // reported in corpus warnings
-    docs.push_back(d);
+    docs.push_back(std::move(d));
   }
+  std::vector<corpora::CorpusDoc>().swap(corpus.docs);
+  malloc_trim(0);  // the listing's temporaries: its free pages back to the system
   if (docs.empty()) {
     std::string what = cfg.languages.empty() ? "" : " in the languages " + join(cfg.languages, ",") +
                                                       " (corpus languages: " + join(corpus.languages, ",") + ")";
@@ -141,6 +175,7 @@ RunResult run(const RunConfig& cfg) {
   for (const auto& e : cfg.extractors) add_system({e});
   for (const auto& c : cfg.chains) add_system(c);
   Pipeline pipeline(systems, pipeline_config);
+  pipeline.set_stage_budget(cfg.stage_budget);
   auto ms = metrics::parse_metric_list(cfg.metrics);
   metrics::ScoreOptions score_options = cfg.score_options;
   if (!cfg.text_form_given) {  // detour's outputs are CleanEval markup; benchmark golds plain text
@@ -158,11 +193,151 @@ RunResult run(const RunConfig& cfg) {
   const std::vector<std::uint32_t> share = shard_share(docs, cfg.shard);
   const std::size_t m = share.size();
   std::set<std::string> langs;
-  std::vector<std::string> out_names;
-  for (const auto& d : docs) {
-    out_names.push_back(d.gold_path.empty() || d.gold_filter ? d.id : d.gold_path.filename().string());
-    langs.insert(d.lang);
+  for (const auto& d : docs) langs.insert(d.lang);
+  result.shard = cfg.shard;
+  result.aggregate = cfg.aggregate;
+  result.aggregation = cfg.aggregation;
+  const std::string fingerprint = corpora::fingerprint(docs);
+
+  // Corpus-aware extractors (training, site grouping) learn from every page first
+  // (one page at a time per thread, never the corpus whole: CorpusContext::visit),
+  // unless a resumed run restores what they learnt from its folder (runner/prepared.h).
+  CorpusContext ctx;
+  ctx.seed = cfg.seed;
+  ctx.languages.assign(langs.begin(), langs.end());
+  const bool need_corpus = pipeline.needs_corpus();
+  std::optional<PreparedStates> kept;
+  if (need_corpus && !cfg.out.empty())
+    kept.emplace(cfg.out / "prepared", PreparedStates::run_key(result.provenance.version, result.provenance.commit,
+                                                               fingerprint, ctx.languages, cfg.seed));
+  const bool restored = kept && cfg.resume && kept->restore(pipeline, ctx);
+  if (restored)
+    std::cerr << "note: what " << join(pipeline.corpus_stages(), ", ") << " learnt from the corpus is restored from "
+              << (cfg.out / "prepared").string() << " (not prepared on the corpus again)\n";
+  // What the learning pass loads is kept for the run's own work while it fits
+  // cfg.keep_pages (KeptPages), so that the pages are not loaded twice.
+  KeptPages kept_pages;
+  // Large pages (more than kLargePage bytes stored) are done one at a time across the
+  // run, in the learning pass as in the run's work: the trees of a hostile page can
+  // take some fifty times its bytes, and two of them at once would double the peak.
+  std::vector<std::size_t> stored(n);
+  std::vector<char> large(n, 0);
+  for (std::size_t i = 0; i < n; ++i) {
+    stored[i] = stored_size(docs[i]);
+    large[i] = stored[i] > kLargePage;
   }
+  // Recursive: a thread waiting in a stage's parallel loop may be given another page.
+  std::recursive_mutex large_m;
+  if (need_corpus && !restored) {
+    const auto signatures = pipeline.stage_signatures();  // before prepare(): the state's key
+    ctx.entries.resize(n);
+    std::vector<char> keepable(n, 0);  // in the run's share, its gold readable
+    for (std::uint32_t i : share) keepable[i] = cfg.keep_pages > 0;
+    if (cfg.keep_pages > 0) kept_pages.pages.resize(n);
+    std::atomic<std::size_t> kept_bytes{0};
+    std::mutex kept_m;  // kept_pages.pages, while the learning pass fills it
+    tbb::parallel_for(std::size_t{0}, n, [&](std::size_t i) {
+      CorpusEntry& e = ctx.entries[i];
+      e.lang = docs[i].lang;
+      e.id = docs[i].id;
+      e.url = docs[i].url;
+      try {
+        e.gold = corpora::load_gold_bytes(docs[i]);
+      } catch (const std::exception&) {
+        keepable[i] = 0;  // the page fails in the run, saying why
+      }
+    });
+    ctx.load = [&](std::size_t i) -> std::shared_ptr<const Page> {
+      // A page kept already (a stage's prepare() may visit pages again: TDIFF's
+      // partners) is not loaded again. (The learning pass loads each page once, and
+      // only its own calls of load() fill `kept_pages`, so reading it here is safe.)
+      if (!kept_pages.pages.empty()) {
+        std::lock_guard<std::mutex> l(kept_m);
+        if (kept_pages.pages[i]) return kept_pages.pages[i];
+      }
+      std::shared_ptr<Page> page;
+      try {
+        if (large[i]) {  // the lock held while the page lives (released by its deleter)
+          large_m.lock();
+          try {
+            page = std::shared_ptr<Page>(new Page(corpora::load_page(docs[i], cfg.page_limits)),
+                                         [&large_m](const Page* p) {
+                                           delete p;
+                                           large_m.unlock();
+                                         });
+          } catch (...) {
+            large_m.unlock();
+            throw;
+          }
+        } else {
+          page = std::make_shared<Page>(corpora::load_page(docs[i], cfg.page_limits));
+        }
+      } catch (const std::exception&) {
+        return nullptr;  // the page fails in the run, saying why
+      }
+      if (keepable[i] && !large[i]) {  // (a large page's deleter releases large_m)
+        const std::size_t cost = kept_page_cost(*page, ctx.entries[i].gold);
+        if (page->html.size() <= kKeepLargest && kept_bytes.fetch_add(cost) + cost <= cfg.keep_pages) {
+          std::lock_guard<std::mutex> l(kept_m);
+          kept_pages.pages[i] = page;
+        }
+      }
+      return page;
+    };
+    pipeline.prepare(ctx);
+    if (!kept_pages.pages.empty()) {
+      kept_pages.golds.resize(n);
+      for (std::size_t i = 0; i < n; ++i)
+        if (kept_pages.pages[i]) kept_pages.golds[i] = std::move(ctx.entries[i].gold);
+    }
+    std::vector<CorpusEntry>().swap(ctx.entries);
+    ctx.load = nullptr;
+    if (kept) kept->save(pipeline, signatures);
+  } else if (!restored) {
+    pipeline.prepare(ctx);
+  }
+
+  // What a page's work needs (runner/page_work.h).
+  PageJob job;
+  job.pipeline = &pipeline;
+  job.systems = &systems;
+  job.metrics = &ms;
+  job.score_options = &score_options;
+  job.limits = cfg.page_limits;
+  job.parsers = pipeline.page_parsers(systems);
+  job.stage_budget = cfg.stage_budget;
+  if (!kept_pages.pages.empty()) job.kept = &kept_pages;
+  // With isolation, the worker processes are forked now, before the run's records are
+  // made: what they share with the run (the documents, what the stages learnt) stays
+  // shared, and what the run writes from now on is not copied into them.
+  // Which pages run in a worker process: every page (--isolation process), none, or
+  // (auto) the pages whose stages can stall: every page of a run with external tools,
+  // and the pages the pre-checks flag (stored in more than kRiskyPage bytes); the
+  // others run in the run's threads, bounded by the linear pre-checks.
+  std::vector<char> in_worker(n, 0);
+  bool isolated = false;  // a worker pool, and run threads that hand it pages
+  for (std::uint32_t i : share) {
+    in_worker[i] = cfg.isolation == RunConfig::Isolation::Process ||
+                   (cfg.isolation == RunConfig::Isolation::Auto && (!cfg.externals.empty() || stored[i] > kRiskyPage));
+    isolated = isolated || in_worker[i];
+  }
+  malloc_trim(0);  // what the learning pass freed, not to be inherited by the workers
+  std::optional<WorkerPool> pool;
+  if (isolated) {
+    WorkerOptions wo;
+    wo.workers = threads;
+    wo.stage_budget = cfg.stage_budget;
+    wo.wall_limit = cfg.stage_budget > 0 ? std::max(60.0, 10 * cfg.stage_budget) : 0;
+    for (const auto& e : cfg.externals) wo.external_wall_limit = std::max(wo.external_wall_limit, e.timeout_seconds + 30);
+    wo.memory_limit = cfg.page_memory;
+    wo.should_stop = [] { return StopSignals::requested() != 0; };
+    job.memory_budget = cfg.page_memory;
+    pool.emplace(job, docs, wo);
+  }
+
+  std::vector<std::string> out_names;
+  for (const auto& d : docs)
+    out_names.push_back(d.gold_path.empty() || d.gold_filter ? d.id : d.gold_path.filename().string());
   for (std::uint32_t i : share) {
     result.doc_ids.push_back(docs[i].id);
     result.doc_langs.push_back(docs[i].lang);
@@ -170,42 +345,8 @@ RunResult run(const RunConfig& cfg) {
     result.doc_out_names.push_back(out_names[i]);
   }
   result.decode_notes.resize(m);
-  result.shard = cfg.shard;
-  const std::string fingerprint = corpora::fingerprint(docs);
-
-  // Corpus-aware extractors (training, site grouping) see every page first.
-  const bool need_corpus = pipeline.needs_corpus();
-  const std::vector<dom::Parser> page_parsers = pipeline.page_parsers(systems);
-  std::vector<std::optional<Page>> preloaded(n);
-  std::vector<std::string> gold(n);
-  std::vector<std::string> load_error(n), load_note(n);
-  auto load = [&](std::size_t i) {
-    try {
-      gold[i] = corpora::load_gold_bytes(docs[i]);
-      preloaded[i] = corpora::load_page(docs[i]);
-      // Each tree kind the systems read, once. With the whole corpus loaded, the other
-      // parsers' trees are made when the page's turn comes (work below) and dropped
-      // after it, so that they are never all in memory at once.
-      if (!need_corpus) html::parse_trees(*preloaded[i], page_parsers);
-      const DecodeInfo& di = preloaded[i]->decode;
-      load_note[i] = corpora::describe_decoding(di);
-    } catch (const std::exception& e) {
-      load_error[i] = e.what();
-      load_note[i] = "unreadable";
-    }
-  };
-  CorpusContext ctx;
-  ctx.seed = cfg.seed;
-  ctx.languages.assign(langs.begin(), langs.end());
-  if (need_corpus) {
-    tbb::parallel_for(std::size_t{0}, n, load);
-    for (std::size_t i = 0; i < n; ++i)
-      if (preloaded[i]) ctx.entries.push_back({&*preloaded[i], gold[i]});
-  }
-  pipeline.prepare(ctx);
-
   result.systems.resize(systems.size());
-  result.outputs.assign(systems.size(), std::vector<std::string>(m));
+  if (cfg.out.empty()) result.outputs.assign(systems.size(), std::vector<std::string>(m));
   ScoredPages scored(systems.size(), std::vector<std::optional<DocResult>>(m));
   for (std::size_t s = 0; s < systems.size(); ++s) {
     result.systems[s].name = join(systems[s], "-");
@@ -218,76 +359,99 @@ RunResult run(const RunConfig& cfg) {
 
   recorder.open(run_header(cfg, result, docs, out_names, share, ms, score_options, context,
                            !corpus.languages.empty()));
+  std::vector<std::string>().swap(out_names);
+  malloc_trim(0);  // the header's JSON
   recorder.restore(result, scored);
   result.resumed = recorder.done_count();
+  if (!isolated) {
+    // Documents this run will not load: other shares' and those done earlier. (The
+    // worker processes share the list with the run: it is left as it is then.)
+    std::vector<char> to_run(n, 0);
+    for (std::size_t k = 0; k < m; ++k) to_run[share[k]] = !recorder.done(k);
+    for (std::size_t i = 0; i < n; ++i)
+      if (!to_run[i]) docs[i] = corpora::CorpusDoc{};
+  }
 
   StopSignals stop_signals(!cfg.externals.empty());
   Progress progress(m - recorder.done_count(), cfg.progress);
-  auto work = [&](std::size_t k) {
-    if (recorder.done(k) || StopSignals::requested()) return;
+  // A page's results into its slots, then committed (outputs written, record queued).
+  auto land = [&](std::size_t k, PageResult&& page, const std::vector<std::optional<std::uint64_t>>& written) {
     const std::size_t i = share[k];
-    if (!need_corpus)
-      load(i);
-    else if (preloaded[i])
-      html::parse_trees(*preloaded[i], page_parsers);
-    PageCache cache;
-    metrics::PreparedText gold_text(gold[i]);  // tokenised once for all systems
-    std::unordered_map<std::string_view, std::size_t> scored_output;  // output -> a system that scored it
+    std::vector<std::string> outputs(systems.size());
     for (std::size_t s = 0; s < systems.size(); ++s) {
-      PageOutcome& out = result.systems[s].pages[k];
-      std::string& output = result.outputs[s][k];
-      if (!load_error[i].empty()) {
-        out.status = "failed";
-        out.reason = load_error[i];
-      } else {
-        const StageOutput& so = pipeline.run(systems[s], *preloaded[i], cache);
-        out.millis = so.millis;
-        out.notes = so.extraction.notes;
-        switch (so.status) {
-          case StageOutput::Status::Failed:
-            out.status = "failed";
-            out.reason = so.reason;
-            break;
-          case StageOutput::Status::Excluded:
-            out.status = "excluded";
-            out.reason = so.reason;
-            break;
-          case StageOutput::Status::Ok:
-            output = cleaneval_form(so.extraction);
-            break;
-        }
-      }
-      if (out.status != "excluded") {
-        // Scores are a function of the two texts: an output scored already is not rescored.
-        if (auto same = scored_output.find(output); same != scored_output.end()) {
-          scored[s][k] = scored[same->second][k];
-          continue;
-        }
-        scored_output.emplace(output, s);
-        metrics::PreparedText sys_text(output);
-        metrics::DocPair pair(sys_text, gold_text, score_options);
-        DocResult r{docs[i].lang, docs[i].id, {}};
+      SystemPage& sp = page.systems[s];
+      result.systems[s].pages[k] = std::move(sp.record);
+      if (sp.scores) {
+        DocResult r;
+        r.lang = docs[i].lang;
+        r.id = docs[i].id;
+        r.scores = std::move(*sp.scores);
         r.dataset = docs[i].dataset;
-        for (const auto* m : ms) r.scores.push_back(m->score(pair));
         scored[s][k] = std::move(r);
       }
+      outputs[s] = std::move(sp.output);
     }
-    result.decode_notes[k] = load_note[i];
-    if (!need_corpus) {  // streaming: free the page and its gold
-      preloaded[i].reset();
-      std::string().swap(gold[i]);
-    } else if (preloaded[i]) {
-      // The page stays for the corpus-aware extractors (their neighbours read its HTML5
-      // tree, page.dom); the other parsers' trees go.
-      html::reset_trees(*preloaded[i]);
-    }
-    recorder.commit(result, scored, k);
+    result.decode_notes[k] = std::move(page.decode_note);
+    recorder.commit(result, scored, k, outputs, written);
+    if (cfg.out.empty())
+      for (std::size_t s = 0; s < systems.size(); ++s) result.outputs[s][k] = std::move(outputs[s]);
+    if (!isolated) docs[i] = corpora::CorpusDoc{};  // done with the document
     progress.tick();
   };
-  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, m, 1), [&](const auto& r) {
-    for (std::size_t k = r.begin(); k != r.end(); ++k) work(k);
-  });
+  if (isolated) {
+    // Pages in worker processes under a watchdog (runner/workers.h), one run thread
+    // per worker taking the next page (and doing it itself when it is not in_worker).
+    std::atomic<std::size_t> next{0};
+    std::mutex error_m;
+    std::exception_ptr error;
+    std::vector<std::thread> run_threads;
+    for (int slot = 0; slot < threads; ++slot)
+      run_threads.emplace_back([&, slot] {
+        try {
+          for (std::size_t k; (k = next.fetch_add(1)) < m;) {
+            if (recorder.done(k) || StopSignals::requested()) continue;
+            std::unique_lock<std::recursive_mutex> one_large(large_m, std::defer_lock);
+            if (large[share[k]]) one_large.lock();
+            if (!in_worker[share[k]]) {  // in this thread
+              PageProgress quiet;
+              land(k, work_page(job, share[k], docs[share[k]], PageForced{}, quiet), {});
+              continue;
+            }
+            // Each output is written as it comes, not held with the page's others
+            // (a hostile page's 25 outputs may each be as long as its text).
+            std::vector<std::optional<std::uint64_t>> written(systems.size());
+            auto on_system = [&](std::size_t s, SystemPage& sp) {
+              if (sp.record.status == "excluded") return;
+              written[s] = recorder.write_output(result, k, s, sp.output);
+              std::string().swap(sp.output);
+            };
+            PageResult page = cfg.out.empty() ? pool->run(slot, share[k]) : pool->run(slot, share[k], on_system);
+            land(k, std::move(page), written);
+          }
+        } catch (...) {
+          std::lock_guard<std::mutex> l(error_m);
+          if (!error) error = std::current_exception();
+          next.store(m);
+        }
+      });
+    for (auto& t : run_threads) t.join();
+    if (error) std::rethrow_exception(error);
+  } else {
+    auto work = [&](std::size_t k) {
+      if (recorder.done(k) || StopSignals::requested()) return;
+      PageProgress quiet;
+      std::unique_lock<std::recursive_mutex> one_large(large_m, std::defer_lock);
+      if (large[share[k]]) one_large.lock();
+      land(k, work_page(job, share[k], docs[share[k]], PageForced{}, quiet), {});
+    };
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, m, 1), [&](const auto& r) {
+      for (std::size_t k = r.begin(); k != r.end(); ++k) work(k);
+    });
+  }
   progress.finish();
+  pool.reset();  // the workers stopped and reaped
+  kept_pages = {};
+  std::vector<corpora::CorpusDoc>().swap(docs);
   result.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
   result.provenance.seconds = result.seconds;
   if (int sig = StopSignals::requested(); sig && recorder.missing() > 0) recorder.interrupted(result.provenance, sig);
@@ -301,6 +465,7 @@ RunResult run(const RunConfig& cfg) {
     set.options = score_options;
     set.has_languages = !corpus.languages.empty();
     set.context = context;
+    set.docs.reserve(m);
     for (std::size_t k = 0; k < m; ++k) {
       if (scored[s][k]) set.docs.push_back(std::move(*scored[s][k]));
       const PageOutcome& po = result.systems[s].pages[k];
@@ -308,6 +473,7 @@ RunResult run(const RunConfig& cfg) {
           !note.empty())
         set.notes.push_back(std::move(note));
     }
+    std::vector<std::optional<DocResult>>().swap(scored[s]);
   }
   if (!cfg.judgments.intervals.empty()) {
     std::vector<ScoreSet*> sets;
@@ -346,6 +512,16 @@ void write_run(const RunConfig& cfg, const RunResult& r, const std::vector<repor
   }
   results::write_records(dir, r);
   write_tables(dir, r, extra);
+  write_aggregate_tables(dir, r);
+}
+
+void write_aggregate_tables(const fs::path& dir, const RunResult& r) {
+  if (r.aggregate.empty() || r.aggregate == "micro") return;
+  std::vector<std::pair<std::string, const results::ScoreSet*>> named;
+  for (const auto& sys : r.systems) named.emplace_back(sys.name, &sys.scores);
+  for (const char* fmt : {"md", "tsv", "json"})
+    io::write_file_atomic(dir / ("aggregate-" + r.aggregate + "." + fmt),
+                          reports::render_named_aggregate(named, r.aggregate, r.aggregation, fmt));
 }
 
 void write_tables(const fs::path& dir, const results::RunRecords& records,

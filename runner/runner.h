@@ -21,6 +21,7 @@
 
 #include "corpora/corpus.h"
 #include "extractors/external.h"
+#include "metrics/aggregation.h"
 #include "reports/tables.h"
 #include "results/provenance.h"
 #include "results/run_records.h"
@@ -53,13 +54,42 @@ struct RunConfig {
   // Confidence intervals (when judgments.intervals is set) and Table 4's judgment
   // settings; recorded in the provenance (reports/judge.h).
   results::JudgmentSettings judgments;
-  std::size_t max_page_bytes = std::size_t{64} << 20;
+  // What a page may be (size cap, text not binary, bounds on its markup), checked
+  // before it is decoded and parsed (corpora::PageLimits).
+  corpora::PageLimits page_limits;
+  // CPU seconds any built-in stage may take on one page (its scoring too); a stage
+  // over it fails the page for that stage's systems ("time budget of 10 s exceeded in
+  // BP"). 0 = none. External tools are bounded by their own --timeout (wall clock).
+  double stage_budget = 10;
+  // Where pages run: in worker processes under a watchdog that stops a stage at its
+  // budget and bounds a worker's memory (runner/workers.h), or in the run's threads
+  // (budgets then only judged after a stage returns, memory unbounded). Auto: in the
+  // run's threads, except the pages that can stall -- every page of a run with
+  // external tools, and pages stored in more than 1 MiB -- which run in workers.
+  enum class Isolation { Auto, Process, None };
+  Isolation isolation = Isolation::Auto;
+  // Bytes of memory a worker process may add while doing a page (its stages fail
+  // beyond it). 0 = unbounded.
+  std::size_t page_memory = std::size_t{1} << 30;
+  // Memory the pages loaded by the corpus-aware stages' learning pass may keep (their
+  // text, tree and gold; a page counted as 8 times its text plus its gold), so that the
+  // run's own work uses them instead of loading them again; pages beyond it, and pages
+  // of more than 1 MiB of text, are loaded again when their turn comes. With process isolation
+  // the workers share the kept pages with the run (forked after the learning pass).
+  // 0 = every page loaded again (the least memory).
+  std::size_t keep_pages = std::size_t{2} << 30;
   // Recording, resuming and sharding (runner/resume.h, runner/shard.h): with `out`,
   // outputs are written and pages recorded in its journal as they complete.
   std::filesystem::path store;  // results store the run is recorded in; "" = none
   bool resume = false;          // finish the run recorded in `out` (or in the store)
   bool overwrite = false;       // replace the run recorded in `out`
   ShardSpec shard;              // the share of the corpus to run (1/1: all of it)
+  // --aggregate: a named aggregation (metrics/aggregation.h) whose tables
+  // (aggregate-NAME.{md,tsv,json}) the run writes beside its default ones; "micro":
+  // the default tables only. Recorded in the run's header, so that a merge of its
+  // shards, a resumed run and `runs export` write them too.
+  std::string aggregate = "micro";
+  metrics::AggregationOptions aggregation;
 };
 
 // The per-document records of a run (results/run_records.h): PageOutcome = one page
@@ -78,6 +108,8 @@ struct RunResult : results::RunRecords {
   std::size_t resumed = 0;       // pages done by an earlier run (--resume)
   bool outputs_written = false;  // outputs/ written page by page (outputs then empty)
   std::int64_t store_run = 0;    // the run's id in the results store, or 0
+  std::string aggregate = "micro";          // RunConfig::aggregate
+  metrics::AggregationOptions aggregation;  // its options
 };
 
 // Runs every system on every page of the corpus and scores the outputs. Throws
@@ -93,6 +125,10 @@ RunResult run(const RunConfig& config);
 // `extra`: more column groups for Table 4 (a downstream task's score sets, one entry per
 // system, named as the run's systems; runner/task_run.h).
 void write_run(const RunConfig& config, const RunResult& result, const std::vector<reports::SystemScores>& extra = {});
+
+// DIR/aggregate-NAME.{md,tsv,json} of a run with a named aggregation (nothing for
+// "micro"), as `detour run --aggregate NAME` writes them.
+void write_aggregate_tables(const std::filesystem::path& dir, const RunResult& result);
 
 // DIR/table2.<ext> and DIR/table4.<ext> for every writer of reports/table.h (txt,
 // tsv, md, tex, json), made from the records alone (so equal for a run and for its

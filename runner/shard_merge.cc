@@ -38,6 +38,8 @@ std::vector<MergeProblem> merge_problems(const std::vector<MergeSource>& sources
     const store::RunHeader& h = sources[i].log.header;
     std::string diff = store::identity_difference(first.identity, h.identity);
     if (diff.empty() && h.corpus != first.corpus) diff = "corpus: " + first.corpus + " vs " + h.corpus;
+    if (diff.empty() && h.aggregate != first.aggregate)
+      diff = "aggregate: " + first.aggregate.dump() + " vs " + h.aggregate.dump();
     if (!diff.empty()) {
       problems.push_back({sources[i].name + " is not a shard of the same run as " + sources[0].name + ": " + diff});
       same = false;

@@ -118,6 +118,7 @@ json header_json(const RunHeader& h) {
   j["shard"] = h.shard;
   j["shards"] = h.shards;
   j["share"] = h.share;
+  if (!h.aggregate.is_null()) j["aggregate"] = h.aggregate;
   return j;
 }
 
@@ -144,6 +145,10 @@ RunHeader header_from_json(const json& j) {
   h.shard = get<int>(j, "shard");
   h.shards = get<int>(j, "shards");
   h.share = get<std::vector<std::uint32_t>>(j, "share");
+  if (auto a = j.find("aggregate"); a != j.end() && !a->is_null()) {
+    if (!a->is_object() || !a->contains("name")) bad("aggregate: " + a->dump());
+    h.aggregate = *a;
+  }
   if (h.shards < 1 || h.shard < 1 || h.shard > h.shards) bad("shard " + std::to_string(h.shard) + "/" + std::to_string(h.shards));
   for (std::size_t k = 0; k < h.share.size(); ++k)
     if (h.share[k] >= h.docs.size() || (k > 0 && h.share[k] <= h.share[k - 1])) bad("share out of order or range");

@@ -56,6 +56,11 @@ struct RunHeader {
   std::vector<SystemInfo> systems;
   int shard = 1, shards = 1;       // this run is share `shard` of `shards` (1-based)
   std::vector<std::uint32_t> share;  // the documents (indices into docs) it runs, ascending
+  // The named aggregation of `detour run --aggregate NAME` and its options
+  // ({"name", "resamples", "seed"}), whose aggregate-NAME.<ext> tables the run writes
+  // beside the default ones (so that a merge of its shards writes them too); null for
+  // the default tables alone. Not part of the identity: it renders the same records.
+  nlohmann::json aggregate;
 };
 
 // What one system did on one page.

@@ -70,6 +70,8 @@ TEST_CASE("run: GOLD scores 100, NONE scores 0, ALL is in between", "[runner]") 
   cfg.extractors = {"GOLD", "NONE", "ALL"};
   cfg.metrics = "tm,to,car";
   cfg.progress = false;
+  fs::remove(cfg.corpus / "en/html/binary");  // refused (the test below); GOLD would miss its gold
+  fs::remove(cfg.corpus / "en/gold/binary");
   auto r = harness::run(cfg);
   REQUIRE(r.systems.size() == 3);
   auto f1 = [&](int s, int m) { return results::aggregate_metric(r.systems[s].scores, m, "all").micro.f1; };
@@ -79,6 +81,53 @@ TEST_CASE("run: GOLD scores 100, NONE scores 0, ALL is in between", "[runner]") 
   }
   CHECK(f1(2, 1) > 0.5);
   CHECK(f1(2, 1) < 1.0);
+}
+
+TEST_CASE("run: a page of random bytes is refused as not HTML, for every system, and the run goes on",
+          "[runner]") {
+  TempDir t;
+  harness::RunConfig cfg;
+  cfg.corpus = make_corpus(t.path / "corpus");
+  cfg.extractors = {"GOLD", "ALL"};
+  cfg.metrics = "to";
+  cfg.progress = false;
+  auto r = harness::run(cfg);
+  std::size_t binary = r.doc_ids.size();
+  for (std::size_t k = 0; k < r.doc_ids.size(); ++k)
+    if (r.doc_ids[k] == "binary") binary = k;
+  REQUIRE(binary < r.doc_ids.size());
+  for (const auto& sys : r.systems) {
+    CHECK(sys.pages[binary].status == "failed");
+    CHECK(sys.pages[binary].reason.rfind("not an HTML page (", 0) == 0);
+    for (std::size_t k = 0; k < r.doc_ids.size(); ++k)
+      if (k != binary && r.doc_ids[k] != "empty") CHECK(sys.pages[k].status == "ok");
+  }
+}
+
+TEST_CASE("run: a stage over its CPU budget fails the page with the reason, in a worker or a thread",
+          "[runner][budget]") {
+  for (auto iso : {harness::RunConfig::Isolation::Process, harness::RunConfig::Isolation::None}) {
+    TempDir t;
+    std::string big = "<html><body>";
+    for (int i = 0; i < 20000; ++i) big += "<p>Paragraph " + std::to_string(i) + " of ordinary words, long enough.</p>";
+    big += "</body></html>";
+    write_file(t.path / "c/en/html/big", big);
+    write_file(t.path / "c/en/gold/big", "<p>Paragraph 1 of ordinary words, long enough.\n");
+    harness::RunConfig cfg;
+    cfg.corpus = t.path / "c";
+    cfg.extractors = {"BP", "ALL"};
+    cfg.metrics = "to";
+    cfg.progress = false;
+    cfg.jobs = 2;
+    cfg.isolation = iso;
+    cfg.stage_budget = 0.001;  // far below what loading and parsing 1 MB takes
+    auto r = harness::run(cfg);
+    REQUIRE(r.doc_ids.size() == 1);
+    for (const auto& sys : r.systems) {
+      CHECK(sys.pages[0].status == "failed");
+      CHECK_THAT(sys.pages[0].reason, Catch::StartsWith("time budget of 0.001 s exceeded in "));
+    }
+  }
 }
 
 TEST_CASE("run: output bytes do not depend on the thread count", "[runner]") {
@@ -139,7 +188,7 @@ TEST_CASE("run: an external tool that crashes or hangs is recorded and the run g
     status += p.reason.find("exit status 3; stderr: boom") != std::string::npos;
     signal += p.reason.find("signal") != std::string::npos;
   }
-  CHECK(failed == 6);  // stories 1, 2, 3 in two languages
+  CHECK(failed == 7);  // stories 1, 2, 3 in two languages, and the binary page (not HTML)
   CHECK(timeout == 2);
   CHECK(status == 2);
   CHECK(signal == 2);

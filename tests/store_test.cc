@@ -248,6 +248,32 @@ TEST_CASE("shards: 4 shards through GNU parallel, merged, equal the one-process 
   CHECK(total == 36);
 }
 
+TEST_CASE("merge: the shards of an --aggregate run give its aggregate-NAME tables too", "[store][shard]") {
+  TempDir t("detour-store");
+  const std::string base = " --corpus " + sample() + " --extractors BP,JTA --metrics to,shingle --resamples 50 --no-progress";
+  const std::string opts = base + " --aggregate f1-of-means";
+  REQUIRE(run_detour("run" + opts + " --out " + q(t.path / "one")).status == 0);
+  REQUIRE(fs::exists(t.path / "one" / "aggregate-f1-of-means.md"));
+  std::string dirs;
+  for (int i = 1; i <= 2; ++i) {
+    const fs::path d = t.path / ("shard-" + std::to_string(i));
+    REQUIRE(run_detour("run" + opts + " --shard " + std::to_string(i) + "/2 --out " + q(d)).status == 0);
+    dirs += " " + q(d);
+  }
+  auto r = run_detour("merge" + dirs + " --out " + q(t.path / "merged"));
+  INFO(r.out);
+  REQUIRE(r.status == 0);
+  for (const char* ext : {"md", "tsv", "json"})
+    CHECK(fs::exists(t.path / "merged" / (std::string("aggregate-f1-of-means.") + ext)));
+  CHECK(folder_difference(t.path / "one", t.path / "merged") == "");
+  // Shards of another aggregation are not shards of this run.
+  const fs::path other = t.path / "other";
+  REQUIRE(run_detour("run" + base + " --aggregate mean-median --shard 2/2 --out " + q(other)).status == 0);
+  r = run_detour("merge " + q(t.path / "shard-1") + " " + q(other) + " --out " + q(t.path / "m2"));
+  CHECK(r.status == 2);
+  CHECK_THAT(r.out, Catch::Contains("aggregate"));
+}
+
 TEST_CASE("merge: refuses shards of different runs, names missing, repeated and unfinished shards", "[store][shard]") {
   TempDir t("detour-store");
   const std::string opts = " --corpus " + sample() + " --extractors BP --no-progress";

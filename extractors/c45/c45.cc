@@ -5,8 +5,10 @@
 
 #include <chrono>
 #include <map>
+#include <optional>
 #include <random>
 
+#include "base/bytes.h"
 #include "base/hash.h"
 #include "base/site.h"
 #include "extractors/justext/stoplist.h"
@@ -40,8 +42,24 @@ const justext::Stoplist* stoplist_for(const Stoplists& s, const std::string& lan
 std::vector<std::string> languages_of(const CorpusContext& ctx) {
   std::vector<std::string> langs;
   for (const auto& e : ctx.entries)
-    if (e.page && std::find(langs.begin(), langs.end(), e.page->lang) == langs.end()) langs.push_back(e.page->lang);
+    if (std::find(langs.begin(), langs.end(), e.page_lang()) == langs.end()) langs.push_back(e.page_lang());
   return langs;
+}
+
+// One page's training instances: its elements with text, labelled against the gold.
+LabelledPage label_page(const Page& page, const std::string& gold, const Stoplists& stops) {
+  PageNodes nodes = compute_nodes(page, query_terms(page, stoplist_for(stops, page.lang)), true);
+  label_nodes(nodes, gold);
+  LabelledPage lp;
+  lp.id = page.id;
+  lp.lang = page.lang;
+  lp.site = fold_key(page);
+  for (const auto& e : nodes.elements) {
+    if (!e.has_text) continue;
+    lp.rows.push_back(e.f);
+    lp.labels.push_back(e.label);
+  }
+  return lp;
 }
 
 Dataset make_dataset(const std::vector<LabelledPage>& pages, const std::vector<char>& use_page,
@@ -87,12 +105,34 @@ class C45Extractor final : public Extractor {
     return s;
   }
 
-  void prepare(const CorpusContext& ctx) override {
-    auto t0 = std::chrono::steady_clock::now();
+  // Every page with a gold reference is labelled (its rows kept, not the page).
+  std::vector<std::size_t> start_learning(const CorpusContext& ctx) override {
+    t0_ = std::chrono::steady_clock::now();
     std::vector<std::string> langs = languages_of(ctx);
     stop_loaded_.clear();
+    stops_.clear();
     if (cfg_.stopwords) stops_ = load_stoplists(langs, stop_loaded_);
-    std::vector<LabelledPage> pages = label_corpus(ctx, cfg_);
+    stop_langs_ = langs;
+    std::vector<std::size_t> wanted;
+    for (std::size_t i = 0; i < ctx.entries.size(); ++i)
+      if (!ctx.entries[i].gold.empty()) wanted.push_back(i);
+    labelled_.assign(ctx.entries.size(), std::nullopt);
+    gold_of_ = &ctx;
+    return wanted;
+  }
+
+  void learn(std::size_t entry, const Page& page) override {
+    if (entry < labelled_.size()) labelled_[entry] = label_page(page, gold_of_->entries[entry].gold, stops_);
+  }
+
+  void prepare(const CorpusContext& ctx) override {
+    learn_pages(ctx);
+    std::vector<LabelledPage> pages;
+    for (auto& lp : labelled_)
+      if (lp) pages.push_back(std::move(*lp));
+    std::vector<std::optional<LabelledPage>>().swap(labelled_);
+    gold_of_ = nullptr;
+    const auto t0 = t0_;
     trees_.assign(cfg_.folds, Tree{});
     tbb::parallel_for(0, cfg_.folds, [&](int k) {
       std::vector<char> use(pages.size());
@@ -147,12 +187,69 @@ class C45Extractor final : public Extractor {
     return ex;
   }
 
+  std::string save_prepared() const override {
+    if (!prepared_) return {};
+    ByteWriter w;
+    w.str("C45 1");
+    w.strings(stop_langs_);
+    w.f64(train_seconds_);
+    w.u64(trees_.size());
+    for (const Tree& t : trees_) {
+      w.u64(t.nodes().size());
+      for (const TreeNode& n : t.nodes()) {
+        w.i64(n.feature);
+        w.f32(n.threshold);
+        w.i64(n.left);
+        w.i64(n.right);
+        w.i64(n.cls);
+        w.f64(n.weight);
+        w.f64(n.errors);
+      }
+    }
+    return w.take();
+  }
+
+  void restore_prepared(std::string_view bytes, const CorpusContext&) override {
+    ByteReader r(bytes);
+    if (r.str() != "C45 1") throw ByteError("C45: not its prepared state");
+    std::vector<std::string> langs = r.strings();
+    const double seconds = r.f64();
+    std::vector<Tree> trees;
+    for (std::uint64_t k = r.count(8); k > 0; --k) {
+      std::vector<TreeNode> nodes(static_cast<std::size_t>(r.count(48)));
+      for (TreeNode& n : nodes) {
+        n.feature = static_cast<int>(r.i64());
+        n.threshold = r.f32();
+        n.left = static_cast<int>(r.i64());
+        n.right = static_cast<int>(r.i64());
+        n.cls = static_cast<int>(r.i64());
+        n.weight = r.f64();
+        n.errors = r.f64();
+        if (n.feature >= static_cast<int>(kFeatureCount)) throw ByteError("C45: a tree node of an unknown feature");
+      }
+      trees.push_back(Tree::from_nodes(std::move(nodes)));
+    }
+    if (trees.size() != static_cast<std::size_t>(cfg_.folds)) throw ByteError("C45: prepared for another number of folds");
+    stop_loaded_.clear();
+    stops_.clear();
+    if (cfg_.stopwords) stops_ = load_stoplists(langs, stop_loaded_);
+    stop_langs_ = std::move(langs);
+    trees_ = std::move(trees);
+    train_seconds_ = seconds;
+    prepared_ = true;
+  }
+
   double train_seconds() const { return train_seconds_; }
 
  private:
   C45Settings cfg_;
   Stoplists stops_;
   std::string stop_loaded_;
+  std::vector<std::string> stop_langs_;  // the languages whose lists were asked for, in order
+  // While learning: each entry's labelled rows.
+  std::vector<std::optional<LabelledPage>> labelled_;
+  const CorpusContext* gold_of_ = nullptr;
+  std::chrono::steady_clock::time_point t0_;
   std::vector<Tree> trees_;
   bool prepared_ = false;
   double train_seconds_ = 0;
@@ -173,24 +270,16 @@ std::vector<LabelledPage> label_corpus(const CorpusContext& ctx, const C45Settin
   std::string loaded;
   Stoplists stops;
   if (settings.stopwords) stops = load_stoplists(languages_of(ctx), loaded);
-  std::vector<const CorpusEntry*> todo;
-  for (const auto& e : ctx.entries)
-    if (e.page && !e.gold.empty()) todo.push_back(&e);
-  std::vector<LabelledPage> out(todo.size());
-  tbb::parallel_for(std::size_t{0}, todo.size(), [&](std::size_t i) {
-    const Page& page = *todo[i]->page;
-    PageNodes nodes = compute_nodes(page, query_terms(page, stoplist_for(stops, page.lang)), true);
-    label_nodes(nodes, todo[i]->gold);
-    LabelledPage& lp = out[i];
-    lp.id = page.id;
-    lp.lang = page.lang;
-    lp.site = fold_key(page);
-    for (const auto& e : nodes.elements) {
-      if (!e.has_text) continue;
-      lp.rows.push_back(e.f);
-      lp.labels.push_back(e.label);
-    }
-  });
+  std::vector<std::size_t> todo;
+  for (std::size_t i = 0; i < ctx.entries.size(); ++i)
+    if (!ctx.entries[i].gold.empty()) todo.push_back(i);
+  // One page at a time per thread (CorpusContext::visit): the labelled rows are kept,
+  // the page is not.
+  std::vector<std::optional<LabelledPage>> labelled(ctx.entries.size());
+  ctx.visit(todo, [&](std::size_t i, const Page& page) { labelled[i] = label_page(page, ctx.entries[i].gold, stops); });
+  std::vector<LabelledPage> out;
+  for (std::size_t i : todo)
+    if (labelled[i]) out.push_back(std::move(*labelled[i]));
   return out;
 }
 

@@ -297,4 +297,17 @@ std::string Tree::describe(const std::vector<std::string>& names) const {
   return out.str();
 }
 
+Tree Tree::from_nodes(std::vector<TreeNode> nodes) {
+  const int n = static_cast<int>(nodes.size());
+  for (int i = 0; i < n; ++i) {
+    const TreeNode& t = nodes[i];
+    if (t.feature < 0) continue;
+    if (t.left <= i || t.right <= i || t.left >= n || t.right >= n)
+      throw std::invalid_argument("c45 tree: node " + std::to_string(i) + " has a child out of range");
+  }
+  Tree tree;
+  tree.nodes_ = std::move(nodes);
+  return tree;
+}
+
 }  // namespace detour::c45

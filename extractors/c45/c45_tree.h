@@ -78,6 +78,9 @@ class Tree {
   int leaf_of(std::span<const float> row) const;
 
   const std::vector<TreeNode>& nodes() const { return nodes_; }
+  // A tree made of nodes() of a trained tree (kept and read back). Throws
+  // std::invalid_argument when a child index is out of range or not after its parent.
+  static Tree from_nodes(std::vector<TreeNode> nodes);
   int leaves() const;
   int depth() const;
   bool empty() const { return nodes_.empty(); }

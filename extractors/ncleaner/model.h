@@ -32,6 +32,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <iosfwd>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -153,5 +154,8 @@ class ModelError : public std::runtime_error {
 // the file and the reason.
 void save(const Model& model, const std::filesystem::path& path);
 Model load(const std::filesystem::path& path);
+// The same form to and from a stream (`name` names the source in errors).
+void write_model(std::ostream& out, const Model& model);
+Model read_model(std::istream& in, const std::string& name);
 
 }  // namespace detour::ncleaner

@@ -102,27 +102,32 @@ class Reader {
 
 }  // namespace
 
+void write_model(std::ostream& out, const Model& model) {
+  const auto precision = out.precision(17);
+  out << kMagic << ' ' << kFormatVersion << '\n'
+      << "n " << model.options.n << '\n'
+      << "mode " << model.options.mode << '\n'
+      << "q " << model.options.q << '\n'
+      << "bias " << model.options.bias << '\n'
+      << "vocab " << model.clean.vocab() << '\n'
+      << "pairs " << model.training_pairs << '\n';
+  std::string prov = model.provenance;
+  for (char& c : prov)
+    if (c == '\n' || c == '\r') c = ' ';
+  out << "provenance " << prov << '\n';
+  write_counts(out, "clean", model.clean);
+  write_counts(out, "dirty", model.dirty);
+  out << "end\n";
+  out.precision(precision);
+}
+
 void save(const Model& model, const std::filesystem::path& path) {
   std::filesystem::path tmp = path;
   tmp += ".tmp";
   {
     std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
     if (!out) throw ModelError(path.string() + ": cannot open for writing");
-    out.precision(17);
-    out << kMagic << ' ' << kFormatVersion << '\n'
-        << "n " << model.options.n << '\n'
-        << "mode " << model.options.mode << '\n'
-        << "q " << model.options.q << '\n'
-        << "bias " << model.options.bias << '\n'
-        << "vocab " << model.clean.vocab() << '\n'
-        << "pairs " << model.training_pairs << '\n';
-    std::string prov = model.provenance;
-    for (char& c : prov)
-      if (c == '\n' || c == '\r') c = ' ';
-    out << "provenance " << prov << '\n';
-    write_counts(out, "clean", model.clean);
-    write_counts(out, "dirty", model.dirty);
-    out << "end\n";
+    write_model(out, model);
     out.flush();
     if (!out) throw ModelError(path.string() + ": write failed");
   }
@@ -134,6 +139,11 @@ void save(const Model& model, const std::filesystem::path& path) {
 Model load(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw ModelError(path.string() + ": cannot open (missing or unreadable)");
+  return read_model(in, path.string());
+}
+
+Model read_model(std::istream& in, const std::string& name) {
+  const std::filesystem::path path = name;
   Reader r(in, path);
   std::string head = r.line();
   if (head.rfind(kMagic, 0) != 0) r.fail("not an ncleaner model file (no '" + std::string(kMagic) + "' header)");

@@ -1,6 +1,7 @@
 // ncleaner: the NC / NCNL / NCT5 / NCT25 extractors (see ncleaner.h).
 #include "extractors/ncleaner/ncleaner.h"
 
+#include "base/bytes.h"
 #include "base/errors.h"
 #include "base/hash.h"
 #include "base/io.h"
@@ -9,8 +10,11 @@
 #include <algorithm>
 #include <cstdio>
 #include <map>
+#include <optional>
 #include <random>
 #include <set>
+#include <unordered_map>
+#include <sstream>
 
 #include "extractors/ncleaner/segments.h"
 
@@ -91,32 +95,57 @@ class NCleanerExtractor final : public Extractor {
     return s;
   }
 
-  void prepare(const CorpusContext& ctx) override {
-    if (from_file_) return;
-    seed_ = ctx.seed;
-    models_.clear();
-    training_.clear();
-    // Candidates: pages with a non-empty gold, by language, sorted by id.
-    std::map<std::string, std::vector<const CorpusEntry*>> by_lang;
-    for (const auto& e : ctx.entries)
-      if (e.page && !e.gold.empty()) by_lang[e.page->lang].push_back(&e);
+  // The training pages: per language, the pages with a non-empty gold sorted by id,
+  // shuffled with the seed, the first `pages` of them.
+  std::vector<std::size_t> start_learning(const CorpusContext& ctx) override {
+    chosen_.clear();
+    pairs_.clear();
+    if (from_file_) return {};
+    std::map<std::string, std::vector<std::size_t>> by_lang;
+    for (std::size_t i = 0; i < ctx.entries.size(); ++i)
+      if (!ctx.entries[i].gold.empty()) by_lang[ctx.entries[i].page_lang()].push_back(i);
     if (!cfg_.per_language && !by_lang.count("en"))
       throw ResourceError(cfg_.name + " trains its English model on the run's English (page, gold) pairs, and the "
                           "run has none (a --languages subset without en?): add en, or use NCT5/NCT25 (one model "
                           "per language) or a model from `detour train` (--model)");
-    std::vector<std::string> chosen_ids;
+    std::vector<std::size_t> wanted;
     for (auto& [lang, entries] : by_lang) {
       if (!cfg_.per_language && lang != "en") continue;
-      std::sort(entries.begin(), entries.end(),
-                [](const CorpusEntry* a, const CorpusEntry* b) { return a->page->id < b->page->id; });
-      seeded_shuffle(entries, seed_ ^ fnv1a(lang, kFnvLegacySeed));
+      std::sort(entries.begin(), entries.end(), [&](std::size_t a, std::size_t b) {
+        return ctx.entries[a].page_id() < ctx.entries[b].page_id();
+      });
+      seeded_shuffle(entries, ctx.seed ^ fnv1a(lang, kFnvLegacySeed));
       if (entries.size() > cfg_.pages) entries.resize(cfg_.pages);
+      wanted.insert(wanted.end(), entries.begin(), entries.end());
+      chosen_.emplace_back(lang, std::move(entries));
+    }
+    for (std::size_t i : wanted) pairs_[i];  // a slot each, filled by learn() (no rehashing then)
+    gold_of_ = &ctx;
+    return wanted;
+  }
+
+  void learn(std::size_t entry, const Page& page) override {
+    auto it = pairs_.find(entry);
+    if (it != pairs_.end()) it->second = ncleaner::make_training_pair(page, gold_of_->entries[entry].gold);
+  }
+
+  void prepare(const CorpusContext& ctx) override {
+    if (from_file_) return;
+    learn_pages(ctx);
+    seed_ = ctx.seed;
+    models_.clear();
+    training_.clear();
+    std::vector<std::string> chosen_ids;
+    for (const auto& [lang, entries] : chosen_) {
+      // The chosen pages that could be loaded, in their chosen order.
       std::vector<ncleaner::TrainingPair> pairs;
       std::vector<std::string> ids;
-      for (const CorpusEntry* e : entries) {
-        pairs.push_back(ncleaner::make_training_pair(*e->page, e->gold));
-        training_.insert({lang, e->page->id});
-        ids.push_back(lang + "/" + e->page->id);
+      for (std::size_t i : entries) {
+        auto& made = pairs_.at(i);
+        if (!made) continue;
+        pairs.push_back(std::move(*made));
+        training_.insert({lang, ctx.entries[i].page_id()});
+        ids.push_back(lang + "/" + ctx.entries[i].page_id());
       }
       std::sort(ids.begin(), ids.end());
       chosen_ids.insert(chosen_ids.end(), ids.begin(), ids.end());
@@ -125,10 +154,60 @@ class NCleanerExtractor final : public Extractor {
                      std::to_string(seed_);
       models_.emplace(cfg_.per_language ? lang : std::string(), std::move(m));
     }
+    chosen_.clear();
+    pairs_.clear();
+    gold_of_ = nullptr;
     std::uint64_t h = kFnvLegacySeed;
     for (const auto& id : chosen_ids) h = fnv1a(id + "\n", h);
     ids_hash_ = hex8(h);
     train_count_ = chosen_ids.size();
+    prepared_ = true;
+  }
+
+  std::string save_prepared() const override {
+    if (from_file_ || !prepared_) return {};
+    ByteWriter w;
+    w.str("NCleaner 1");
+    w.u64(seed_);
+    w.str(ids_hash_);
+    w.u64(train_count_);
+    w.u64(training_.size());
+    for (const auto& [lang, id] : training_) {
+      w.str(lang);
+      w.str(id);
+    }
+    w.u64(models_.size());
+    for (const auto& [lang, model] : models_) {
+      std::ostringstream text;
+      ncleaner::write_model(text, model);
+      w.str(lang);
+      w.str(text.str());
+    }
+    return w.take();
+  }
+
+  void restore_prepared(std::string_view bytes, const CorpusContext&) override {
+    ByteReader r(bytes);
+    if (from_file_ || r.str() != "NCleaner 1") throw ByteError(cfg_.name + ": not its prepared state");
+    const std::uint64_t seed = r.u64();
+    std::string ids_hash = r.str();
+    const std::uint64_t count = r.u64();
+    std::set<std::pair<std::string, std::string>> training;
+    for (std::uint64_t n = r.count(16); n > 0; --n) {
+      std::string lang = r.str();
+      training.emplace(std::move(lang), r.str());
+    }
+    std::map<std::string, ncleaner::Model> models;
+    for (std::uint64_t n = r.count(16); n > 0; --n) {
+      std::string lang = r.str();
+      std::istringstream text(r.str());
+      models.emplace(std::move(lang), ncleaner::read_model(text, cfg_.name + " prepared state"));
+    }
+    seed_ = seed;
+    ids_hash_ = std::move(ids_hash);
+    train_count_ = static_cast<std::size_t>(count);
+    training_ = std::move(training);
+    models_ = std::move(models);
     prepared_ = true;
   }
 
@@ -160,6 +239,10 @@ class NCleanerExtractor final : public Extractor {
   std::size_t train_count_ = 0;
   std::string provenance_;
   std::map<std::string, ncleaner::Model> models_;  // by language ("" = every language)
+  // While learning: the training pages chosen per language, and their pairs.
+  std::vector<std::pair<std::string, std::vector<std::size_t>>> chosen_;
+  std::unordered_map<std::size_t, std::optional<ncleaner::TrainingPair>> pairs_;
+  const CorpusContext* gold_of_ = nullptr;
   std::set<std::pair<std::string, std::string>> training_;  // (lang, id)
 };
 

@@ -1,6 +1,8 @@
 // TDIFF (Deturck 2015): template diff between pages of the same site. See tdiff.h.
 #include "extractors/tdiff/tdiff.h"
 
+#include "base/bytes.h"
+
 #include "base/hash.h"
 #include "base/site.h"
 
@@ -8,6 +10,9 @@
 #include <chrono>
 #include <cmath>
 #include <limits>
+#include <map>
+#include <optional>
+#include <mutex>
 #include <numeric>
 #include <stdexcept>
 #include <string_view>
@@ -250,33 +255,91 @@ Settings TdiffExtractor::settings() const {
   return out;
 }
 
+std::vector<std::size_t> TdiffExtractor::start_learning(const CorpusContext& ctx) {
+  // The pages of sites of two pages or more: their trees. The fallback's pages too.
+  std::vector<std::size_t> wanted = fallback_->needs_corpus() ? fallback_->start_learning(ctx) : std::vector<std::size_t>{};
+  fallback_wants_.assign(ctx.entries.size(), 0);
+  for (std::size_t i : wanted)
+    if (i < fallback_wants_.size()) fallback_wants_[i] = 1;
+  std::map<std::string, std::size_t> per_site;
+  for (const auto& e : ctx.entries) ++per_site[site_of(e.page_id(), e.page_url())];
+  seen_.assign(ctx.entries.size(), std::nullopt);
+  for (std::size_t i = 0; i < ctx.entries.size(); ++i) {
+    const std::string site = site_of(ctx.entries[i].page_id(), ctx.entries[i].page_url());
+    if (!site.empty() && per_site[site] > 1 && !fallback_wants_[i]) wanted.push_back(i);
+  }
+  own_wants_.assign(ctx.entries.size(), 0);
+  for (std::size_t i = 0; i < ctx.entries.size(); ++i) {
+    const std::string site = site_of(ctx.entries[i].page_id(), ctx.entries[i].page_url());
+    own_wants_[i] = !site.empty() && per_site[site] > 1;
+  }
+  return wanted;
+}
+
+void TdiffExtractor::learn(std::size_t entry, const Page& page) {
+  if (entry < fallback_wants_.size() && fallback_wants_[entry]) fallback_->learn(entry, page);
+  if (entry >= own_wants_.size() || !own_wants_[entry]) return;
+  // The page's tree in preorder, labelled by its own dictionary (numbered site by site
+  // in prepare()).
+  ted::LabelDict own;
+  const ted::Tree tree = ted::dom_tree(page.dom ? page.dom->body() : nullptr, own);
+  SeenPage sn;
+  tree.to_preorder(sn.labels, sn.parents);
+  for (std::size_t l = 0; l < own.size(); ++l) sn.names.push_back(own.label(static_cast<std::int32_t>(l)));
+  seen_[entry] = std::move(sn);
+}
+
 void TdiffExtractor::prepare(const CorpusContext& ctx) {
-  fallback_->prepare(ctx);
+  learn_pages(ctx);
+  {
+    // The fallback saw its pages in this extractor's pass (start_learning, learn):
+    // it prepares as after the runner's shared pass, whoever made the pass.
+    struct Learnt {
+      CorpusContext& c;
+      bool was;
+      ~Learnt() { c.learnt = was; }
+    } learnt{const_cast<CorpusContext&>(ctx), ctx.learnt};
+    learnt.c.learnt = true;
+    fallback_->prepare(ctx);
+  }
   plans_.clear();
   sites_.clear();
-  std::map<std::string, std::vector<const Page*>> groups;
-  for (const auto& e : ctx.entries) {
-    if (!e.page) continue;
-    groups[site_of(e.page->id, e.page->url)].push_back(e.page);
-  }
+  auto key_of = [&](std::size_t e) { return ctx.entries[e].page_lang() + "/" + ctx.entries[e].page_id(); };
+  std::map<std::string, std::vector<std::size_t>> groups;
+  for (std::size_t e = 0; e < ctx.entries.size(); ++e)
+    groups[site_of(ctx.entries[e].page_id(), ctx.entries[e].page_url())].push_back(e);
   // Pages of a site in key order, so that the pairing does not depend on the order
   // of ctx.entries (for DANIEL, whose corpus order is (lang, id), nothing changes).
   for (auto& [site, pages] : groups)
-    std::stable_sort(pages.begin(), pages.end(),
-                     [](const Page* a, const Page* b) { return page_key(*a) < page_key(*b); });
+    std::stable_sort(pages.begin(), pages.end(), [&](std::size_t a, std::size_t b) { return key_of(a) < key_of(b); });
   ted::PqGramOptions pq{s_.pq_p, s_.pq_q};
+  const bool keep_trees = s_.distance == "ted" || s_.partner == "ted3";
   for (auto& group : groups) {
     // Named references, not a structured binding: lambdas below capture them.
     const auto& site = group.first;
-    auto& pages = group.second;
     const auto t0 = std::chrono::steady_clock::now();
+    auto seen = [&](std::size_t e) -> std::optional<SeenPage>& { return seen_[e]; };
+    std::vector<std::size_t> pages;
+    for (std::size_t e : group.second)
+      if (site.empty() || group.second.size() == 1 || seen(e)) pages.push_back(e);
+    // One dictionary for the site, its labels numbered page after page in key order,
+    // each page's in the order it met them: the numbers a single walk over the pages
+    // in that order gives (and so the same pq-gram fingerprints).
+    ted::LabelDict dict;
+    for (std::size_t e : pages) {
+      if (!seen(e)) continue;
+      std::vector<std::int32_t> to_site;
+      for (const auto& label : seen(e)->names) to_site.push_back(dict.id(label));
+      for (auto& l : seen(e)->labels) l = to_site[static_cast<std::size_t>(l)];
+    }
     const int n = static_cast<int>(pages.size());
     SiteReport rep;
     rep.site = site;
     rep.pages = n;
+    if (n == 0) continue;
     if (site.empty() || n == 1) {
-      for (const Page* p : pages) {
-        PagePlan& pl = plans_[page_key(*p)];
+      for (std::size_t e : pages) {
+        PagePlan& pl = plans_[key_of(e)];
         pl.site = site;
         pl.site_pages = n;
         pl.reason = site.empty() ? "no site" : "single-page site";
@@ -285,14 +348,14 @@ void TdiffExtractor::prepare(const CorpusContext& ctx) {
       sites_.push_back(rep);
       continue;
     }
-    // Trees and pq-gram profiles.
-    ted::LabelDict dict;
     std::vector<ted::Tree> trees(n);
     std::vector<ted::PqProfile> prof(n);
     for (int i = 0; i < n; ++i) {
-      const dom::Node* body = pages[i]->dom ? pages[i]->dom->body() : nullptr;
-      trees[i] = ted::dom_tree(body, dict);
+      std::optional<SeenPage>& sn = seen(pages[i]);
+      trees[i] = ted::Tree::from_preorder(sn->labels, sn->parents);
+      sn.reset();
       prof[i] = ted::pq_profile(trees[i], pq);
+      if (!keep_trees) trees[i] = {};
     }
     Matrix dist(n);
     // With two pages each is the other's partner whatever the distance: no TED needed.
@@ -315,14 +378,8 @@ void TdiffExtractor::prepare(const CorpusContext& ctx) {
     rep.k = cl.best.k;
     rep.silhouette = cl.silhouette;
     std::vector<std::string> doc(n);
-    for (int i = 0; i < n; ++i) doc[i] = document_of(pages[i]->id, pages[i]->url);
-    std::vector<std::shared_ptr<const std::vector<std::string>>> tokens(n);
-    auto tokens_of = [&](int i) {
-      if (!tokens[i])
-        tokens[i] = std::make_shared<const std::vector<std::string>>(
-            text_tokens(pages[i]->dom ? pages[i]->dom->body() : nullptr).tokens);
-      return tokens[i];
-    };
+    for (int i = 0; i < n; ++i) doc[i] = document_of(ctx.entries[pages[i]].page_id(), ctx.entries[pages[i]].page_url());
+    std::vector<int> partner_of(n, -1);
     for (int c = 0; c < cl.best.k; ++c) {
       std::vector<int> members;
       for (int i = 0; i < n; ++i)
@@ -335,7 +392,7 @@ void TdiffExtractor::prepare(const CorpusContext& ctx) {
       };
       std::stable_sort(members.begin(), members.end(), [&](int x, int y) { return d2(x) < d2(y); });
       for (int i : members) {
-        PagePlan& pl = plans_[page_key(*pages[i])];
+        PagePlan& pl = plans_[key_of(pages[i])];
         pl.site = site;
         pl.site_pages = n;
         pl.cluster = c;
@@ -362,13 +419,122 @@ void TdiffExtractor::prepare(const CorpusContext& ctx) {
             if (d < best_d) best_d = d, partner = j;
           }
         }
-        pl.partner = page_key(*pages[partner]);
-        pl.partner_tokens = tokens_of(partner);
+        pl.partner = key_of(pages[partner]);
+        partner_of[i] = partner;
+      }
+    }
+    // The partners' text tokens: each partner loaded once more (they are few: about
+    // one per cluster).
+    std::vector<std::size_t> wanted;
+    std::vector<char> is_partner(n, 0);
+    for (int i = 0; i < n; ++i)
+      if (partner_of[i] >= 0 && !is_partner[partner_of[i]]) {
+        is_partner[partner_of[i]] = 1;
+        wanted.push_back(pages[partner_of[i]]);
+      }
+    std::map<std::size_t, std::shared_ptr<const std::vector<std::string>>> tokens;
+    std::mutex tokens_m;
+    ctx.visit(wanted, [&](std::size_t e, const Page& page) {
+      auto t = std::make_shared<const std::vector<std::string>>(text_tokens(page.dom ? page.dom->body() : nullptr).tokens);
+      std::lock_guard<std::mutex> l(tokens_m);
+      tokens[e] = std::move(t);
+    });
+    for (int i = 0; i < n; ++i) {
+      if (partner_of[i] < 0) continue;
+      PagePlan& pl = plans_[key_of(pages[i])];
+      auto it = tokens.find(pages[partner_of[i]]);
+      if (it != tokens.end()) {
+        pl.partner_tokens = it->second;
+      } else {  // the partner could not be loaded again
+        pl.partner.clear();
+        pl.reason = "partner page not loaded";
       }
     }
     rep.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     sites_.push_back(rep);
   }
+  std::vector<std::optional<SeenPage>>().swap(seen_);
+  std::vector<char>().swap(own_wants_);
+  std::vector<char>().swap(fallback_wants_);
+}
+
+std::string TdiffExtractor::save_prepared() const {
+  ByteWriter w;
+  w.str("TDIFF 1");
+  // The fallback's own state when it learns from the corpus too.
+  w.boolean(fallback_->needs_corpus());
+  if (fallback_->needs_corpus()) w.str(fallback_->save_prepared());
+  w.u64(sites_.size());
+  for (const SiteReport& r : sites_) {
+    w.str(r.site);
+    w.i64(r.pages);
+    w.i64(r.k);
+    w.f64(r.silhouette);
+    w.i64(r.outliers);
+    w.f64(r.seconds);
+    w.str(r.distance);
+  }
+  // Partner token lists are shared by the pages of a cluster: each is written once.
+  std::map<const std::vector<std::string>*, std::uint64_t> lists;
+  std::vector<const std::vector<std::string>*> order;
+  for (const auto& [key, pl] : plans_)
+    if (pl.partner_tokens && lists.emplace(pl.partner_tokens.get(), order.size()).second)
+      order.push_back(pl.partner_tokens.get());
+  w.u64(order.size());
+  for (const auto* tokens : order) w.strings(*tokens);
+  w.u64(plans_.size());
+  for (const auto& [key, pl] : plans_) {
+    w.str(key);
+    w.str(pl.site);
+    w.i64(pl.site_pages);
+    w.i64(pl.cluster);
+    w.i64(pl.cluster_size);
+    w.str(pl.partner);
+    w.str(pl.reason);
+    w.u64(pl.partner_tokens ? lists.at(pl.partner_tokens.get()) + 1 : 0);
+  }
+  return w.take();
+}
+
+void TdiffExtractor::restore_prepared(std::string_view bytes, const CorpusContext& ctx) {
+  ByteReader r(bytes);
+  if (r.str() != "TDIFF 1") throw ByteError("TDIFF: not its prepared state");
+  if (r.boolean() != fallback_->needs_corpus()) throw ByteError("TDIFF: prepared with another fallback");
+  if (fallback_->needs_corpus()) {
+    const std::string state = r.str();
+    fallback_->restore_prepared(state, ctx);
+  } else {
+    fallback_->prepare(ctx);
+  }
+  std::vector<SiteReport> sites(static_cast<std::size_t>(r.count(48)));
+  for (SiteReport& rep : sites) {
+    rep.site = r.str();
+    rep.pages = static_cast<int>(r.i64());
+    rep.k = static_cast<int>(r.i64());
+    rep.silhouette = r.f64();
+    rep.outliers = static_cast<int>(r.i64());
+    rep.seconds = r.f64();
+    rep.distance = r.str();
+  }
+  std::vector<std::shared_ptr<const std::vector<std::string>>> lists(static_cast<std::size_t>(r.count(8)));
+  for (auto& l : lists) l = std::make_shared<const std::vector<std::string>>(r.strings());
+  std::map<std::string, PagePlan> plans;
+  for (std::uint64_t n = r.count(48); n > 0; --n) {
+    std::string key = r.str();
+    PagePlan pl;
+    pl.site = r.str();
+    pl.site_pages = static_cast<int>(r.i64());
+    pl.cluster = static_cast<int>(r.i64());
+    pl.cluster_size = static_cast<int>(r.i64());
+    pl.partner = r.str();
+    pl.reason = r.str();
+    const std::uint64_t list = r.u64();
+    if (list > lists.size()) throw ByteError("TDIFF: a page plan names a token list beyond the state");
+    if (list) pl.partner_tokens = lists[list - 1];
+    plans.emplace(std::move(key), std::move(pl));
+  }
+  sites_ = std::move(sites);
+  plans_ = std::move(plans);
 }
 
 const PagePlan* TdiffExtractor::plan(const std::string& key) const {

@@ -24,6 +24,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -114,7 +115,11 @@ class TdiffExtractor final : public Extractor {
   std::string version() const override { return "1"; }
   Settings settings() const override;
   bool needs_corpus() const override { return true; }
+  std::vector<std::size_t> start_learning(const CorpusContext& ctx) override;
+  void learn(std::size_t entry, const Page& page) override;
   void prepare(const CorpusContext& ctx) override;
+  std::string save_prepared() const override;
+  void restore_prepared(std::string_view bytes, const CorpusContext& ctx) override;
   Extraction extract(const Page& page) const override;
 
   // After prepare(): the plan of a page ("lang/id"), or nullptr.
@@ -126,6 +131,15 @@ class TdiffExtractor final : public Extractor {
   std::unique_ptr<Extractor> fallback_;
   std::map<std::string, PagePlan> plans_;
   std::vector<SiteReport> sites_;
+  // While learning: each page's tree (preorder labels and parents, labelled by its own
+  // dictionary, whose names are kept), and which pages this extractor and its fallback
+  // asked for.
+  struct SeenPage {
+    std::vector<std::int32_t> labels, parents;
+    std::vector<std::string> names;
+  };
+  std::vector<std::optional<SeenPage>> seen_;
+  std::vector<char> own_wants_, fallback_wants_;
 };
 
 std::string page_key(const Page& page);  // "lang/id"

@@ -3,7 +3,8 @@
 # replicated K times (symbolic links in a temporary folder, page ids prefixed rK_,
 # nothing copied or committed), one run per K recorded in a store, then the largest
 # K run as 4 shards one after another and merged (compared with its one-process run).
-# Prints wall, user and sys seconds and peak memory (/usr/bin/time) of each.
+# Prints wall and CPU seconds and the peak memory of each (scripts/peak_memory.py: the
+# summed proportional set size of detour and its worker processes, and their summed RSS).
 #
 #   bash scripts/cluster/scaling.sh [--bin DETOUR] [--times "1 2 5 10"] [--keep DIR] CORPUS -- RUN_OPTIONS...
 # CORPUS is a DANIEL-layout corpus (<lang>/{html,gold}/<id>). Example:
@@ -19,7 +20,7 @@ bin=$(detour_bin "${opt_bin:-}")
 times=${opt_times:-1 2 5 10}
 [[ -n ${opt_keep:-} ]] && { rm -rf "$work"; mkdir -p "$opt_keep"; work=$(realpath "$opt_keep"); }
 [[ -z ${opt_keep:-} ]] && trap 'rm -rf "$work"' EXIT
-T='%e s wall, %U s user, %S s sys, %M KB peak'
+measure() { local label=$1; shift; python3 "$here/../peak_memory.py" --label "$label" -- "$@"; }
 biggest=1
 for K in $times; do
   check_count times "$K"
@@ -44,12 +45,12 @@ for lang in sorted(os.listdir(src)):
 PY
 for K in $times; do
   pages=$(find "$work/x$K" -path '*/html/*' | wc -l)
-  /usr/bin/time -f "x$K ($pages pages): $T" "$bin" run --corpus "$work/x$K" "${run_args[@]}" --no-progress \
+  measure "x$K ($pages pages)" "$bin" run --corpus "$work/x$K" "${run_args[@]}" --no-progress \
     --out "$work/out$K" --store "$work/runs.sqlite" >/dev/null
 done
 for i in 1 2 3 4; do
-  /usr/bin/time -f "x$biggest shard $i/4: $T" "$bin" run --corpus "$work/x$biggest" "${run_args[@]}" --no-progress \
+  measure "x$biggest shard $i/4" "$bin" run --corpus "$work/x$biggest" "${run_args[@]}" --no-progress \
     --shard "$i/4" --out "$work/shard-$i" >/dev/null
 done
-/usr/bin/time -f "x$biggest merge of 4 shards: $T" "$bin" merge "$work"/shard-{1,2,3,4} --out "$work/merged" >/dev/null
+measure "x$biggest merge of 4 shards" "$bin" merge "$work"/shard-{1,2,3,4} --out "$work/merged" >/dev/null
 bash "$here/same_results.sh" "$work/out$biggest" "$work/merged"

@@ -1,0 +1,220 @@
+// page_work: see page_work.h.
+#include "runner/page_work.h"
+
+#include <time.h>
+
+#include <cmath>
+#include <string_view>
+#include <unordered_map>
+
+#include "base/strings.h"
+#include "corpora/decode.h"
+#include "html/page.h"
+
+namespace detour::harness {
+
+double thread_cpu_seconds() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
+}
+
+std::string budget_reason(double seconds, const std::string& label) {
+  std::string amount = std::to_string(seconds);
+  while (amount.size() > 1 && amount.back() == '0') amount.pop_back();
+  if (!amount.empty() && amount.back() == '.') amount.pop_back();
+  return "time budget of " + amount + " s exceeded in " + label;
+}
+
+std::string memory_reason(std::size_t budget, const std::string& label) {
+  if (budget == 0) return label + ": out of memory";
+  return "memory budget of " + format_bytes(budget) + " exceeded in " + label;
+}
+
+namespace {
+
+std::string decode_note(const Page& page) {
+  const DecodeInfo& di = page.decode;
+  std::string note = corpora::describe_decoding(di);
+  if (!di.neutralised.empty()) note += "; " + di.neutralised;
+  return note;
+}
+
+}  // namespace
+
+PageResult work_page(const PageJob& job, std::size_t index, const corpora::CorpusDoc& doc, const PageForced& forced,
+                     PageProgress& progress) {
+  const auto& systems = *job.systems;
+  PageResult out;
+  out.systems.resize(systems.size());
+  auto known = [&](std::size_t s) { return !forced.known.empty() && forced.known[s]; };
+  auto forced_failure = [&](const std::string& what) -> const std::string* {
+    auto it = forced.failed.find(what);
+    return it == forced.failed.end() ? nullptr : &it->second;
+  };
+
+  // The page and its gold.
+  std::string load_error, gold;
+  std::optional<Page> page;  // loaded here, or
+  Page* held = nullptr;      // kept from the learning pass (KeptPages)
+  const Page* pg = nullptr;  // the page the stages read
+  struct DropTrees {  // a kept page's other parsers' trees, not kept after its work
+    Page*& p;
+    ~DropTrees() {
+      if (p) html::reset_trees(*p);
+    }
+  } drop_trees{held};
+  if (const std::string* why = forced_failure("load")) {
+    load_error = *why;
+    out.decode_note = "unreadable";
+    try {
+      gold = corpora::load_gold_bytes(doc);  // a failed page is scored as an empty output
+    } catch (const std::exception&) {
+    }
+  } else {
+    progress.stage("load", "loading the page");
+    const double cpu0 = thread_cpu_seconds();
+    try {
+      if (job.kept && index < job.kept->pages.size() && job.kept->pages[index]) {
+        // Loaded by the learning pass: used as it is (not copied: copying every page's
+        // text measured slower, the heap being full of the kept pages), its other
+        // parsers' trees dropped after the page (below).
+        held = job.kept->pages[index].get();
+        gold = job.kept->golds[index];
+        pg = held;
+      } else {
+        gold = corpora::load_gold_bytes(doc);
+        page = corpora::load_page(doc, job.limits);
+        pg = &*page;
+      }
+      out.page_bytes = pg->html.size();
+      html::parse_trees(*pg, job.parsers);  // each tree kind the systems read, once
+      out.decode_note = decode_note(*pg);
+    } catch (const corpora::PageRefused& e) {
+      load_error = e.what();
+      out.decode_note = "refused";
+      pg = nullptr;
+    } catch (const std::bad_alloc&) {
+      page.reset();
+      pg = nullptr;
+      load_error = memory_reason(job.memory_budget, "loading the page");
+      out.decode_note = "unreadable";
+    } catch (const std::exception& e) {
+      load_error = e.what();
+      out.decode_note = "unreadable";
+      pg = nullptr;
+    }
+    if (pg && job.stage_budget > 0 && thread_cpu_seconds() - cpu0 > job.stage_budget) {
+      page.reset();
+      pg = nullptr;
+      load_error = budget_reason(job.stage_budget, "loading the page");
+      out.decode_note = "unreadable";
+    }
+  }
+
+  // Every system: its stages (a chain reuses its prefix's output), then its scores.
+  PageCache cache;
+  for (const auto& [what, why] : forced.failed)
+    if (what != "load" && what.rfind("score ", 0) != 0) {
+      StageOutput failed;
+      failed.status = StageOutput::Status::Failed;
+      failed.reason = why;
+      cache.emplace(what, std::move(failed));
+    }
+  StageHooks hooks;
+  hooks.on_stage = [&](const std::string& prefix, const std::string& stage) { progress.stage(prefix, stage); };
+  hooks.budget = job.stage_budget;
+  hooks.memory_budget = job.memory_budget;
+  std::optional<metrics::PreparedText> gold_text;
+  std::unordered_map<std::string_view, std::size_t> scored_output;  // output -> a system that scored it
+  // The last system that reads each chain prefix's output: after it, the output is
+  // dropped (a hostile page's stage outputs may each be as long as its text).
+  std::unordered_map<std::string, std::size_t> last_use;
+  for (std::size_t s = 0; s < systems.size(); ++s) {
+    std::string prefix;
+    for (const auto& st : systems[s]) {
+      prefix += (prefix.empty() ? "" : "-") + st;
+      last_use[prefix] = s;
+    }
+  }
+  for (std::size_t s = 0; s < systems.size(); ++s) {
+    if (known(s)) continue;
+    SystemPage& sp = out.systems[s];
+    results::PageRecord& rec = sp.record;
+    if (!load_error.empty()) {
+      rec.status = "failed";
+      rec.reason = load_error;
+    } else {
+      const StageOutput& so = job.pipeline->run(systems[s], *pg, cache, hooks);
+      rec.millis = so.millis;
+      rec.notes = so.extraction.notes;
+      switch (so.status) {
+        case StageOutput::Status::Failed:
+          rec.status = "failed";
+          rec.reason = so.reason;
+          break;
+        case StageOutput::Status::Excluded:
+          rec.status = "excluded";
+          rec.reason = so.reason;
+          break;
+        case StageOutput::Status::Ok:
+          sp.output = cleaneval_form(so.extraction);
+          break;
+      }
+    }
+    if (rec.status != "excluded") {
+      const std::string name = join(systems[s], "-"), what = "score " + name;
+      if (const std::string* why = forced_failure(what)) {
+        rec.status = "failed";
+        rec.reason = *why;
+        sp.output.clear();
+      }
+      // Scores are a function of the two texts: an output scored already is not rescored.
+      if (auto same = scored_output.find(sp.output); same != scored_output.end()) {
+        sp.scores = out.systems[same->second].scores;
+      } else {
+        if (!gold_text) gold_text.emplace(gold);  // tokenised once for all systems
+        auto score = [&] {
+          metrics::PreparedText sys_text(sp.output);
+          metrics::DocPair pair(sys_text, *gold_text, *job.score_options);
+          std::vector<metrics::DocScore> scores;
+          for (const auto* m : *job.metrics) scores.push_back(m->score(pair));
+          return scores;
+        };
+        progress.stage(what, "scoring " + name);
+        const double cpu0 = thread_cpu_seconds();
+        std::string failure;
+        try {
+          sp.scores = score();
+          if (job.stage_budget > 0 && thread_cpu_seconds() - cpu0 > job.stage_budget && !sp.output.empty())
+            failure = budget_reason(job.stage_budget, "scoring " + name);
+        } catch (const std::bad_alloc&) {
+          failure = memory_reason(job.memory_budget, "scoring " + name);
+        }
+        if (!failure.empty()) {  // scored as an empty output, as a failed page is
+          rec.status = "failed";
+          rec.reason = failure;
+          sp.output.clear();
+          sp.scores = score();
+        }
+        scored_output.emplace(sp.output, s);
+      }
+    }
+    progress.system(s, sp);
+    // An output scored as another's is not needed again once passed on.
+    if (progress.passes_results_on() && !sp.output.empty()) {
+      auto first = scored_output.find(sp.output);
+      if (first != scored_output.end() && first->second != s) std::string().swap(sp.output);
+    }
+    for (auto it = cache.begin(); it != cache.end();) {  // stage outputs no later system reads
+      auto last = last_use.find(it->first);
+      if (it->second.status == StageOutput::Status::Ok && last != last_use.end() && last->second <= s)
+        it = cache.erase(it);
+      else
+        ++it;
+    }
+  }
+  return out;
+}
+
+}  // namespace detour::harness

@@ -1,0 +1,110 @@
+// page_work: the work of one page of a run -- load it, run every system's stages on
+// it, score every output -- as one function of the page and the run's fixed setup.
+// The runner calls it from its threads, or from its worker processes
+// (runner/workers.h) when pages run isolated under a watchdog; either way the result
+// is the same bytes.
+//
+// What the work does is reported as it goes (PageProgress): which stage starts, and
+// each system's outcome as soon as it is known, so that a watchdog that stops the
+// work in a stage knows what was done and what to blame. A retry of the page
+// (PageForced) is told the stages that failed (they fail again at once, and so does
+// every chain through them) and the systems already known (not run again).
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "corpora/corpus.h"
+#include "metrics/metric.h"
+#include "results/run_records.h"
+#include "runner/pipeline.h"
+
+namespace detour::harness {
+
+// One system on one page.
+struct SystemPage {
+  results::PageRecord record;  // status, reason, notes, time
+  std::string output;          // the output as scored (CleanEval form); "" when failed or excluded
+  std::optional<std::vector<metrics::DocScore>> scores;  // per metric; absent when excluded
+};
+
+struct PageResult {
+  std::string decode_note;  // pages.tsv's decoding column
+  std::vector<SystemPage> systems;
+  std::size_t page_bytes = 0;  // the page's UTF-8 text, when it was loaded (not sent by workers)
+};
+
+// Pages the learning pass of the corpus-aware stages loaded, kept for the run's work
+// (RunConfig::keep_pages): a page kept here is not loaded, decoded and parsed again.
+// By the page's index in the run's documents; nullptr / "" for a page not kept.
+struct KeptPages {
+  // Decoded, neutralised, its HTML5 tree parsed. A page's work parses its other trees
+  // into it and drops them after (so one thread or worker at a time per page).
+  std::vector<std::shared_ptr<Page>> pages;
+  std::vector<std::string> golds;
+};
+
+// What a page's work needs, fixed for the run (all of it read-only during the run).
+struct PageJob {
+  const Pipeline* pipeline = nullptr;
+  const std::vector<std::vector<std::string>>* systems = nullptr;
+  const std::vector<const metrics::MetricInfo*>* metrics = nullptr;
+  const metrics::ScoreOptions* score_options = nullptr;
+  corpora::PageLimits limits;
+  // The trees parsed as the page is loaded (Pipeline::page_parsers), so that no
+  // stage's time includes a parse another one shares.
+  std::vector<dom::Parser> parsers;
+  // CPU seconds a stage may take on a page (a stage that took more fails: "time budget
+  // of 10 s exceeded in BP"); 0 = no budget. In a worker process the watchdog stops the
+  // stage at the budget; in a thread it can only fail it after it returns.
+  double stage_budget = 0;
+  // The memory a worker process may use for a page (WorkerOptions::memory_limit), for
+  // the reasons of stages that run out of it; 0 = not bounded.
+  std::size_t memory_budget = 0;
+  // Pages already loaded (nullptr: none): a kept page is copied (its tree shared), not
+  // loaded again. The same bytes as a load, so the results do not depend on it.
+  const KeptPages* kept = nullptr;
+};
+
+// What is already known of a page when its work is retried: stages that failed
+// ("BP", "BP-JTA"; "load" for the page itself; "score SYSTEM" for a system's scoring)
+// with their reasons, and the systems whose outcome is known.
+struct PageForced {
+  std::map<std::string, std::string> failed;
+  std::vector<char> known;  // by system; empty = none
+};
+
+// The work's reports, as it goes.
+class PageProgress {
+ public:
+  virtual ~PageProgress() = default;
+  // A stage starts: `key` is "load", a chain prefix ("BP", "BP-JTA") or "score
+  // SYSTEM" (what PageForced::failed names), `label` what a reason names ("loading
+  // the page", "JTA", "scoring BP-JTA").
+  virtual void stage(const std::string& key, const std::string& label) {}
+  // System s's outcome is known.
+  virtual void system(std::size_t s, const SystemPage& page) {}
+  // True when system() passes each result on (a worker sends it to the run): the
+  // page's work may then drop an output once reported (the result returned lacks it).
+  virtual bool passes_results_on() const { return false; }
+};
+
+// "time budget of 10 s exceeded in BP" (`label`: as PageProgress::stage names it).
+std::string budget_reason(double seconds, const std::string& label);
+// "memory budget of 1 GiB exceeded in BP", or "BP: out of memory" when unbounded (0).
+std::string memory_reason(std::size_t budget, const std::string& label);
+
+// The work of page `index` of the run's documents (`doc`). Never throws for what a
+// page does (an unreadable page, a failing stage, a refusal: recorded as failures);
+// systems in forced.known are left empty.
+PageResult work_page(const PageJob& job, std::size_t index, const corpora::CorpusDoc& doc, const PageForced& forced,
+                     PageProgress& progress);
+
+// CPU time of the calling thread, in seconds.
+double thread_cpu_seconds();
+
+}  // namespace detour::harness
