@@ -119,17 +119,17 @@ def main():
                 html, gold = real_text(a.corpus, mb)
                 d = os.path.join(work, "s%d" % mb)
                 for side in ("gold", "sys"):
-                    os.makedirs(os.path.join(d, side, "en"), exist_ok=True)
+                    os.makedirs(os.path.join(d, side), exist_ok=True)
                 with open(os.path.join(d, "page.html"), "wb") as f:
                     f.write(html)
                 out = subprocess.run([a.bin, "extract", "--extractor", "ALL", "--lang", "en", os.path.join(d, "page.html")],
                                      capture_output=True).stdout
-                with open(os.path.join(d, "sys", "en", "p"), "wb") as f:
+                with open(os.path.join(d, "sys", "p"), "wb") as f:
                     f.write(out)
-                with open(os.path.join(d, "gold", "en", "p"), "wb") as f:
+                with open(os.path.join(d, "gold", "p"), "wb") as f:
                     f.write(gold)
-                c, mem, wall, rc = measure([a.bin, "score", "--gold", os.path.join(d, "gold", "en"), "--system",
-                                            os.path.join(d, "sys", "en"), "--metrics", "to,tm", "--jobs", "1"])
+                c, mem, wall, rc = measure([a.bin, "score", "--gold", os.path.join(d, "gold"), "--system",
+                                            os.path.join(d, "sys"), "--metrics", "to,tm", "--jobs", "1"])
                 print("| %d | %.1f MB | %.1f MB | %.2f s%s | %.0f MB |" % (mb, len(out) / 1048576.0, len(gold) / 1048576.0,
                                                                        c, "" if rc == 0 else " (exit %d)" % rc, mem),
                       flush=True)
