@@ -1,6 +1,6 @@
 // Benchmarks of the C45 extractor (Lutz 2013): node features alone (compute_nodes:
 // CETD analysis, tokens, query scores) and the full extract() (features + tree +
-// segments), on already decoded and parsed DANIEL pages (the first 40 pages of each
+// segments) and the growing of one tree (Tree::train), on already decoded and parsed DANIEL pages (the first 40 pages of each
 // language, sorted by id); the 5 site-fold trees are trained on those 200 pages first.
 // Skips (with a message) when ../shared is absent. Run: detour_bench --benchmark_filter=C45
 #include <benchmark/benchmark.h>
@@ -77,7 +77,32 @@ void BM_C45Extract(benchmark::State& state) {
   });
 }
 
+// One tree grown (and pruned) on the labelled nodes of the benchmark pages, content
+// nodes weighted 3 as the extractor does.
+void BM_C45Train(benchmark::State& state) {
+  static const detour::c45::Dataset data = [] {
+    detour::c45::Dataset d;
+    d.features = detour::c45::kFeatureCount;
+    const auto& ps = c45_pages();
+    detour::CorpusContext ctx;
+    for (std::size_t i = 0; i < ps.pages.size(); ++i) ctx.entries.push_back({&ps.pages[i], ps.golds[i]});
+    for (const auto& lp : detour::c45::label_corpus(ctx, {}))
+      for (std::size_t i = 0; i < lp.rows.size(); ++i) d.add(lp.rows[i], lp.labels[i], lp.labels[i] ? 3.0 : 1.0);
+    return d;
+  }();
+  if (data.size() == 0) {
+    state.SkipWithError("../shared/corpora/daniel is absent (set DETOUR_SHARED)");
+    return;
+  }
+  for (auto _ : state) {
+    auto t = detour::c45::Tree::train(data);
+    benchmark::DoNotOptimize(t);
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * data.size()));
+}
+
 BENCHMARK(BM_C45Features)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_C45Extract)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_C45Train)->Unit(benchmark::kMillisecond);
 
 }  // namespace

@@ -3,9 +3,11 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <cstring>
 #include <random>
 
 #include "extractors/c45/c45.h"
+#include "tests/c45_tree_reference.h"
 
 using namespace detour;
 using namespace detour::c45;
@@ -162,6 +164,54 @@ TEST_CASE("C4.5 instance weights act as duplicated instances", "[c45]") {
     CHECK(a.nodes()[i].threshold == b.nodes()[i].threshold);
     CHECK(a.nodes()[i].weight == Approx(b.nodes()[i].weight));
   }
+}
+
+TEST_CASE("C4.5 grows exactly the tree of the reference learner", "[c45]") {
+  // Tree::train reads presorted (value, instance) lists and a table of x log2 x for
+  // whole-number weights; the reference sorts indices and calls log2 each time. Same
+  // nodes to the bit, whatever the ties, weights, classes and settings.
+  std::mt19937 rng(11);
+  int compared = 0, split_nodes = 0;
+  for (int round = 0; round < 60; ++round) {
+    Dataset d;
+    d.features = 1 + round % 5;
+    d.classes = 2 + round % 3;
+    const int n = 50 + static_cast<int>(rng() % 900);
+    const int levels = round % 4 == 0 ? 4 : round % 4 == 1 ? 40 : 1 << 20;  // many ties or few
+    const int weights = round % 3;  // 0: none, 1: whole (1 or 3), 2: fractional
+    std::uniform_int_distribution<int> val(0, levels - 1);
+    for (int i = 0; i < n; ++i) {
+      std::vector<float> row(d.features);
+      float s = 0;
+      for (auto& v : row) s += v = static_cast<float>(val(rng)) / static_cast<float>(levels) - (round % 7 == 0 ? 0.5f : 0.f);
+      int c = static_cast<int>((s > 0.5f * d.features * 0.5f) + (rng() % 10 == 0)) % d.classes;
+      if (rng() % 7 == 0) c = static_cast<int>(rng() % d.classes);
+      const double w = weights == 0 ? 1.0 : weights == 1 ? (c ? 3.0 : 1.0) : 0.25 + (rng() % 100) / 37.0;
+      d.add(row, c, w);
+    }
+    TreeSettings st;
+    st.prune = round % 2 == 0;
+    st.mdl_penalty = round % 5 != 3;
+    st.min_leaf = round % 6 == 5 ? 7.0 : 2.0;
+    if (round % 9 == 4) st.max_depth = 3;
+    const Tree fast = Tree::train(d, st), ref = reference::train_reference(d, st);
+    REQUIRE(fast.nodes().size() == ref.nodes().size());
+    for (std::size_t i = 0; i < ref.nodes().size(); ++i) {
+      const TreeNode &a = fast.nodes()[i], &b = ref.nodes()[i];
+      INFO("round " << round << " node " << i);
+      CHECK(a.feature == b.feature);
+      CHECK(std::memcmp(&a.threshold, &b.threshold, sizeof a.threshold) == 0);
+      CHECK(a.left == b.left);
+      CHECK(a.right == b.right);
+      CHECK(a.cls == b.cls);
+      CHECK(std::memcmp(&a.weight, &b.weight, sizeof a.weight) == 0);
+      CHECK(std::memcmp(&a.errors, &b.errors, sizeof a.errors) == 0);
+      split_nodes += a.feature >= 0;
+    }
+    ++compared;
+  }
+  CHECK(compared == 60);
+  CHECK(split_nodes > 300);  // the comparison covers real trees, not stumps
 }
 
 TEST_CASE("C4.5 rejects inconsistent data sets", "[c45]") {

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <numeric>
 #include <sstream>
 #include <stdexcept>
@@ -63,7 +65,13 @@ double added_errors(double n, double e, double cf) {
     return base + e * (added_errors(n, 1, cf) - base);
   }
   if (e + 0.5 >= n) return std::max(n - e, 0.0);
-  double z = normal_upper_quantile(cf);
+  // z depends on cf alone and takes 200 bisection steps: kept for the next call.
+  static thread_local double cached_cf = -1, cached_z = 0;
+  if (cf != cached_cf) {
+    cached_z = normal_upper_quantile(cf);
+    cached_cf = cf;
+  }
+  const double z = cached_z;
   double f = (e + 0.5) / n;
   double r = (f + z * z / (2 * n) + z * std::sqrt(f / n - f * f / n + z * z / (4 * n * n))) /
              (1 + z * z / n);
@@ -85,16 +93,65 @@ Tree Tree::train(const Dataset& data, const TreeSettings& st) {
   for (float v : data.x)
     if (std::isnan(v)) throw std::invalid_argument("c45::Tree::train: NaN feature value");
 
-  // Presort every feature once; each node owns the range [lo, hi) of every list.
-  std::vector<std::vector<int>> order(F, std::vector<int>(n));
-  for (int f = 0; f < F; ++f) {
-    auto& o = order[f];
-    std::iota(o.begin(), o.end(), 0);
-    std::stable_sort(o.begin(), o.end(), [&](int a, int b) { return data.at(a, f) < data.at(b, f); });
+  // Presort every feature once; each node owns the range [lo, hi) of every list. A
+  // list holds (value, instance) pairs, so that the scans read it in order rather
+  // than the row-major matrix; ties keep the instances' order, as a stable sort would.
+  struct Entry {
+    float v;
+    int id;
+  };
+  std::vector<std::vector<Entry>> order(F, std::vector<Entry>(n));
+  {
+    // Sorted as integers: the float's bits made monotonic (-0 taken as +0, equal as
+    // `<` has them) above the instance number.
+    std::vector<std::uint64_t> keys(n);
+    for (int f = 0; f < F; ++f) {
+      for (std::size_t i = 0; i < n; ++i) {
+        float v = data.at(i, f);
+        if (v == 0) v = 0.0f;
+        std::uint32_t b;
+        std::memcpy(&b, &v, sizeof b);
+        b = (b & 0x80000000u) ? ~b : (b | 0x80000000u);
+        keys[i] = (static_cast<std::uint64_t>(b) << 32) | i;
+      }
+      std::sort(keys.begin(), keys.end());
+      auto& o = order[f];
+      for (std::size_t i = 0; i < n; ++i) {
+        const int id = static_cast<int>(keys[i] & 0xffffffffu);
+        o[i] = {data.at(id, f), id};
+      }
+    }
   }
+  // With whole-number weights (the default 1, or C45's content weight), every class
+  // weight is a whole number up to the total, and x log2 x is read from a table: the
+  // same doubles as computed, without the logarithms.
+  std::vector<double> xlx;
+  {
+    double total = 0;
+    bool whole = true;
+    for (std::size_t i = 0; i < n && whole; ++i) {
+      const double wi = data.weight(i);
+      whole = wi >= 0 && wi == std::floor(wi);
+      total += wi;
+    }
+    if (whole && total <= 16.0 * 1024 * 1024) {
+      xlx.resize(static_cast<std::size_t>(total) + 1);
+      for (std::size_t k = 0; k < xlx.size(); ++k) xlx[k] = xlog2x(static_cast<double>(k));
+    }
+  }
+  const double* xl = xlx.empty() ? nullptr : xlx.data();
+  auto entropy = [&](const double* d, double sum) {
+    if (!xl) return weighted_entropy(d, K, sum);
+    if (sum <= 0) return 0.0;
+    double s = 0;
+    for (int c = 0; c < K; ++c) s -= xl[static_cast<std::size_t>(d[c])];
+    return s + xl[static_cast<std::size_t>(sum)];
+  };
+  const bool unit = data.w.empty();
   std::vector<char> goes_left(n);
-  std::vector<int> buffer(n);
+  std::vector<Entry> buffer(n);
   std::vector<double> dist(K), left(K), right(K);
+  std::vector<Candidate> cand(F);
 
   struct Work { int node, lo, hi, depth; };
   std::vector<Work> stack;
@@ -104,7 +161,20 @@ Tree Tree::train(const Dataset& data, const TreeSettings& st) {
     Work wk = stack.back();
     stack.pop_back();
     std::fill(dist.begin(), dist.end(), 0.0);
-    for (int i = wk.lo; i < wk.hi; ++i) dist[data.y[order[0][i]]] += data.weight(order[0][i]);
+    if (K == 2) {
+      double d0 = 0, d1 = 0;
+      for (int i = wk.lo; i < wk.hi; ++i) {
+        const int id = order[0][i].id;
+        const double wi = unit ? 1.0 : data.w[id];
+        const bool one = data.y[id] != 0;
+        d0 += one ? 0.0 : wi;
+        d1 += one ? wi : 0.0;
+      }
+      dist[0] = d0;
+      dist[1] = d1;
+    } else {
+      for (int i = wk.lo; i < wk.hi; ++i) dist[data.y[order[0][i].id]] += data.weight(order[0][i].id);
+    }
     double W = std::accumulate(dist.begin(), dist.end(), 0.0);
     int cls = static_cast<int>(std::max_element(dist.begin(), dist.end()) - dist.begin());
     {
@@ -116,27 +186,24 @@ Tree Tree::train(const Dataset& data, const TreeSettings& st) {
     if (dist[cls] >= W || W < 2 * st.min_leaf || (st.max_depth > 0 && wk.depth >= st.max_depth)) continue;
 
     const double min_split = std::clamp(0.1 * W / K, st.min_leaf, std::max(25.0, st.min_leaf));
-    const double parent_info = weighted_entropy(dist.data(), K, W);
-    std::vector<Candidate> cand(F);
+    const double parent_info = entropy(dist.data(), W);
+    std::fill(cand.begin(), cand.end(), Candidate{});
     for (int f = 0; f < F; ++f) {
-      const auto& o = order[f];
+      const Entry* o = order[f].data();
       std::fill(left.begin(), left.end(), 0.0);
       double lw = 0;
       double best_gain = -1;
       float best_t = 0;
       double best_lw = 0;
       int candidates = 0;
-      for (int i = wk.lo; i + 1 < wk.hi; ++i) {
-        int id = o[i];
-        double wi = data.weight(id);
-        left[data.y[id]] += wi;
-        lw += wi;
-        float v = data.at(id, f), nv = data.at(o[i + 1], f);
-        if (!(v < nv)) continue;
-        if (lw < min_split || W - lw < min_split) continue;
+      // A threshold between o[i] and o[i + 1], the left side's class weights in `left`.
+      auto consider = [&](int i) {
+        const float v = o[i].v, nv = o[i + 1].v;
+        if (!(v < nv)) return;
+        if (lw < min_split || W - lw < min_split) return;
         ++candidates;
         for (int c = 0; c < K; ++c) right[c] = dist[c] - left[c];
-        double info = weighted_entropy(left.data(), K, lw) + weighted_entropy(right.data(), K, W - lw);
+        double info = entropy(left.data(), lw) + entropy(right.data(), W - lw);
         double gain = (parent_info - info) / W;
         if (gain > best_gain + 1e-12) {
           best_gain = gain;
@@ -145,6 +212,31 @@ Tree Tree::train(const Dataset& data, const TreeSettings& st) {
           if (!(t < nv)) t = v;
           best_t = t;
           best_lw = lw;
+        }
+      };
+      if (K == 2) {
+        // Two classes: the sums in registers (adding 0.0 to the other leaves it as is).
+        double l0 = 0, l1 = 0;
+        for (int i = wk.lo; i + 1 < wk.hi; ++i) {
+          const int id = o[i].id;
+          const double wi = unit ? 1.0 : data.w[id];
+          const bool one = data.y[id] != 0;
+          l0 += one ? 0.0 : wi;
+          l1 += one ? wi : 0.0;
+          lw += wi;
+          if (o[i].v < o[i + 1].v) {
+            left[0] = l0;
+            left[1] = l1;
+            consider(i);
+          }
+        }
+      } else {
+        for (int i = wk.lo; i + 1 < wk.hi; ++i) {
+          const int id = o[i].id;
+          const double wi = unit ? 1.0 : data.w[id];
+          left[data.y[id]] += wi;
+          lw += wi;
+          consider(i);
         }
       }
       if (candidates == 0) continue;
@@ -171,19 +263,23 @@ Tree Tree::train(const Dataset& data, const TreeSettings& st) {
     const float t = cand[best].threshold;
     int nl = 0;
     for (int i = wk.lo; i < wk.hi; ++i) {
-      int id = order[best][i];
-      goes_left[id] = data.at(id, best) <= t;
-      nl += goes_left[id];
+      const Entry& e = order[best][i];
+      goes_left[e.id] = e.v <= t;
+      nl += goes_left[e.id];
     }
     if (nl == 0 || nl == wk.hi - wk.lo) continue;
     for (int f = 0; f < F; ++f) {
-      auto& o = order[f];
+      Entry* o = order[f].data();
       int a = wk.lo, b = 0;
-      for (int i = wk.lo; i < wk.hi; ++i) {
-        if (goes_left[o[i]]) o[a++] = o[i];
-        else buffer[b++] = o[i];
+      for (int i = wk.lo; i < wk.hi; ++i) {  // without branches: both written, one kept
+        const Entry e = o[i];
+        const int g = goes_left[e.id];
+        o[a] = e;
+        buffer[b] = e;
+        a += g;
+        b += 1 - g;
       }
-      std::copy(buffer.begin(), buffer.begin() + b, o.begin() + a);
+      std::copy(buffer.begin(), buffer.begin() + b, o + a);
     }
     int l = static_cast<int>(tree.nodes_.size());
     tree.nodes_.push_back({});
