@@ -4,7 +4,7 @@ namespace detour {
 
 bool is_invisible_element(const dom::Node* n) {
   if (!n->is_element()) return false;
-  const std::string& t = n->tag;
+  const std::string_view t = n->tag;  // a view: its == checks the size first
   return t == "script" || t == "style" || t == "noscript" || t == "template" || t == "head" ||
          t == "title" || t == "meta" || t == "link" || t == "iframe" || t == "object" ||
          t == "embed" || t == "applet" || t == "svg" || t == "math" || t == "select" ||

@@ -157,7 +157,7 @@ class C45Extractor final : public Extractor {
     std::vector<SegmentKind> kind(el.size(), SegmentKind::Paragraph);
     for (std::size_t i = 0; i < el.size(); ++i) {
       if (el[i].has_text) content[i] = tree.classify(el[i].f) == 1;
-      const std::string& tag = el[i].node->tag;
+      const std::string_view tag = el[i].node->tag;
       int p = el[i].parent;
       owner[i] = (p < 0 || dom::is_block_element(tag)) ? static_cast<int>(i) : owner[p];
       bool heading = tag.size() == 2 && tag[0] == 'h' && tag[1] >= '1' && tag[1] <= '6';

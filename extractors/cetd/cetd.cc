@@ -36,7 +36,7 @@ long count_chars(std::string_view s) {
 
 bool is_link_tag(const dom::Node* n) { return n->is("a") || n->is("button") || n->is("select"); }
 
-bool never_rendered(const std::string& t) {
+bool never_rendered(std::string_view t) {
   return t == "script" || t == "style" || t == "noscript" || t == "template" || t == "head" ||
          t == "title" || t == "meta" || t == "link" || t == "base" || t == "iframe" ||
          t == "textarea" || t == "embed" || t == "param" || t == "area" || t == "datalist" ||

@@ -85,7 +85,7 @@ long xpath_normalized_length(std::string_view s) {
   return n;
 }
 
-bool excluded_tag(const std::string& t) {
+bool excluded_tag(std::string_view t) {
   return t == "script" || t == "style" || t == "i" || t == "b" || t == "strong" || t == "span" ||
          t == "a";
 }

@@ -186,8 +186,8 @@ void reparse_raw_text(Document& doc) {
   while (!stack.empty()) {
     Node* n = stack.back();
     stack.pop_back();
-    if (n->is_element() && (n->tag == "iframe" || n->tag == "textarea" || n->tag == "title" ||
-                            n->tag == "noembed" || n->tag == "noframes" || n->tag == "xmp")) {
+    if (n->is_element() && (n->is("iframe") || n->is("textarea") || n->is("title") || n->is("noembed") ||
+                            n->is("noframes") || n->is("xmp"))) {
       if (n->children.size() == 1 && n->children[0]->is_text() &&
           n->children[0]->text.find('<') != std::string::npos)
         targets.push_back(n);
@@ -212,7 +212,7 @@ void clean_document(Document& doc) {
     Node* n = stack.back();
     stack.pop_back();
     if (n->type == NodeType::Comment ||
-        (n->is_element() && (n->tag == "script" || n->tag == "style" || n->tag == "link"))) {
+        (n->is("script") || n->is("style") || n->is("link"))) {
       drop.push_back(n);
       continue;
     }
@@ -268,7 +268,7 @@ void transform_misused_divs(Document& doc) {
     has_block[n] = found;
   }
   for (Node* n : all)
-    if (n->tag == "div" && !has_block[n]) n->tag = std::string(1, 'p');
+    if (n->is("div") && !has_block[n]) n->tag = std::string(1, 'p');
 
   // Pass 2: in the remaining divs, non-blank leading text and tails are wrapped in
   // new <p>s and child <br>s are dropped (their blank tails join the previous text).
@@ -378,7 +378,7 @@ Node* get_article(Document& doc, const Candidates& c, Node* best) {
     if (!sib->is_element()) continue;
     bool append = sib == best;
     if (const double* s = c.find(sib); s && *s >= threshold) append = true;
-    if (sib->tag == "p") {
+    if (sib->is("p")) {
       double ld = link_density(sib);
       std::string content = leading_text(sib);
       std::size_t len = code_points(content);
@@ -436,7 +436,7 @@ void sanitize(Document& doc, Node* node, const Candidates& cands, const Options&
       if (commas_in(el) >= 10) continue;
       long p = 0, img = 0, li = -100, a = 0, embed = 0, input = 0;
       for (Node* d : find_all(el)) {
-        const std::string& t = d->tag;
+        const std::string_view t = d->tag;
         if (t == "p") ++p;
         else if (t == "img") ++img;
         else if (t == "li") ++li;
@@ -593,7 +593,7 @@ std::vector<Segment> summary_segments(const dom::Node* article) {
           cur += '\n';
         } else if (is_block(n)) {
           flush();
-          const std::string& t = n->tag;
+          const std::string_view t = n->tag;
           SegmentKind k = kinds.back();
           if (t.size() == 2 && t[0] == 'h' && t[1] >= '1' && t[1] <= '6')
             k = SegmentKind::Heading;
