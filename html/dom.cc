@@ -517,37 +517,6 @@ std::string text_content(const Node* node) {
   return out;
 }
 
-void walk(const Node* node, const std::function<bool(Event, const Node*)>& cb) {
-  if (!node) return;
-  // Stack of (node, next child index); index -1 means "not entered yet".
-  std::vector<std::pair<const Node*, int>> stack;
-  stack.push_back({node, -1});
-  while (!stack.empty()) {
-    auto& [n, idx] = stack.back();
-    if (n->type == NodeType::Text || n->type == NodeType::Comment) {
-      cb(n->type == NodeType::Text ? Event::Text : Event::Comment, n);
-      stack.pop_back();
-      continue;
-    }
-    if (idx == -1) {
-      bool descend = cb(Event::Enter, n);
-      if (!descend) {
-        cb(Event::Leave, n);
-        stack.pop_back();
-        continue;
-      }
-      idx = 0;
-    }
-    if (idx < static_cast<int>(n->children.size())) {
-      const Node* child = n->children[idx++];
-      stack.push_back({child, -1});
-    } else {
-      cb(Event::Leave, n);
-      stack.pop_back();
-    }
-  }
-}
-
 bool is_raw_text_element(std::string_view tag) {
   static constexpr std::array<std::string_view, 10> k = {
       "script", "style", "noscript", "template", "iframe", "object", "embed", "applet",

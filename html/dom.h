@@ -21,6 +21,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "base/markup.h"
@@ -209,7 +210,38 @@ std::string text_content(const Node* node);
 // document), text and comment nodes once. Iterative: safe on any depth.
 enum class Event : std::uint8_t { Enter, Leave, Text, Comment };
 // The callback returns false on Enter to skip the element's children (Leave still fires).
-void walk(const Node* node, const std::function<bool(Event, const Node*)>& callback);
+// A template, so that the callback (called for every node) is inlined.
+template <typename Callback>
+void walk(const Node* node, Callback&& callback) {
+  if (!node) return;
+  // Stack of (node, next child index); index -1 means "not entered yet".
+  std::vector<std::pair<const Node*, int>> stack;
+  stack.reserve(32);
+  stack.push_back({node, -1});
+  while (!stack.empty()) {
+    auto& [n, idx] = stack.back();
+    if (n->type == NodeType::Text || n->type == NodeType::Comment) {
+      callback(n->type == NodeType::Text ? Event::Text : Event::Comment, n);
+      stack.pop_back();
+      continue;
+    }
+    if (idx == -1) {
+      if (!callback(Event::Enter, n)) {
+        callback(Event::Leave, n);
+        stack.pop_back();
+        continue;
+      }
+      idx = 0;
+    }
+    if (idx < static_cast<int>(n->children.size())) {
+      const Node* child = n->children[idx++];
+      stack.push_back({child, -1});
+    } else {
+      callback(Event::Leave, n);
+      stack.pop_back();
+    }
+  }
+}
 
 // Serialises a subtree back to HTML (used by chains and the HTML output forms).
 std::string to_html(const Node* node);
