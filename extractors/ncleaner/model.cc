@@ -114,7 +114,7 @@ NGramModel::NGramModel(int n, const std::unordered_map<std::uint64_t, std::int64
     if (k == 1) {
       total1_ += c;
     } else {
-      ++higher;
+      higher += k >= 3;  // 2-grams go to the dense table
       std::uint64_t hist = ((key & byte_mask(k)) >> 8) | (static_cast<std::uint64_t>(k - 1) << 56);
       context[hist] += c;
     }
@@ -122,6 +122,7 @@ NGramModel::NGramModel(int n, const std::unordered_map<std::uint64_t, std::int64
   std::sort(counts_.begin(), counts_.end());
   const double V = vocab_;
   for (double& cp : unigram_cp_) cp = 1.0 / (static_cast<double>(total1_) + V);
+  if (n_ >= 2) bigram_cp_.assign(1 << 16, 0.0);
   std::size_t cap = std::bit_ceil(std::max<std::size_t>(16, higher * 2));
   table_.assign(cap, Slot{});
   mask_ = cap - 1;
@@ -133,6 +134,10 @@ NGramModel::NGramModel(int n, const std::unordered_map<std::uint64_t, std::int64
     }
     std::uint64_t hist = ((key & byte_mask(k)) >> 8) | (static_cast<std::uint64_t>(k - 1) << 56);
     double cp = (static_cast<double>(c) + 1.0) / (static_cast<double>(context[hist]) + V);
+    if (k == 2) {
+      bigram_cp_[key & 0xFFFF] = cp;
+      continue;
+    }
     std::uint64_t i = mix(key) & mask_;
     while (table_[i].key != 0) i = (i + 1) & mask_;
     table_[i] = {key, cp};
@@ -163,7 +168,8 @@ double NGramModel::log2_prob(std::string_view s, double q) const {
     int m = static_cast<int>(std::min<std::size_t>(n_, i + 1));
     const auto& w = weights.w[m];
     double p = w[1] * unigram_cp_[window & 0xFF];
-    for (int k = 2; k <= m; ++k)
+    if (m >= 2) p += w[2] * bigram_cp_[window & 0xFFFF];
+    for (int k = 3; k <= m; ++k)
       p += w[k] * lookup((window & byte_mask(k)) | (static_cast<std::uint64_t>(k) << 56));
     prod *= p;
     if (prod < 1e-200) {

@@ -107,6 +107,7 @@ class NGramModel {
   int vocab_ = 1;
   std::int64_t total1_ = 0;
   double unigram_cp_[256] = {};
+  std::vector<double> bigram_cp_;  // n >= 2: cp of every 2-gram by its two bytes (0 unseen)
   std::vector<Slot> table_;  // open addressing, linear probing, power-of-two size
   std::uint64_t mask_ = 0;
   std::vector<std::pair<std::uint64_t, std::int64_t>> counts_;
