@@ -94,12 +94,19 @@ Tree Tree::train(const Dataset& data, const TreeSettings& st) {
     if (std::isnan(v)) throw std::invalid_argument("c45::Tree::train: NaN feature value");
 
   // Presort every feature once; each node owns the range [lo, hi) of every list. A
-  // list holds (value, instance) pairs, so that the scans read it in order rather
-  // than the row-major matrix; ties keep the instances' order, as a stable sort would.
+  // list holds each instance's value, class and weight, so that the scans read it in
+  // order rather than the row-major matrix and the class and weight arrays; ties keep
+  // the instances' order, as a stable sort would. A weight is kept as a float when
+  // every weight is one exactly (else read from the data set).
   struct Entry {
     float v;
     int id;
+    float w;
+    int cls;
   };
+  bool float_w = true;
+  for (std::size_t i = 0; i < n && float_w; ++i)
+    float_w = static_cast<double>(static_cast<float>(data.weight(i))) == data.weight(i);
   std::vector<std::vector<Entry>> order(F, std::vector<Entry>(n));
   {
     // Sorted as integers: the float's bits made monotonic (-0 taken as +0, equal as
@@ -118,7 +125,7 @@ Tree Tree::train(const Dataset& data, const TreeSettings& st) {
       auto& o = order[f];
       for (std::size_t i = 0; i < n; ++i) {
         const int id = static_cast<int>(keys[i] & 0xffffffffu);
-        o[i] = {data.at(id, f), id};
+        o[i] = {data.at(id, f), id, static_cast<float>(data.weight(id)), data.y[id]};
       }
     }
   }
@@ -147,7 +154,7 @@ Tree Tree::train(const Dataset& data, const TreeSettings& st) {
     for (int c = 0; c < K; ++c) s -= xl[static_cast<std::size_t>(d[c])];
     return s + xl[static_cast<std::size_t>(sum)];
   };
-  const bool unit = data.w.empty();
+  auto weight = [&](const Entry& e) { return float_w ? static_cast<double>(e.w) : data.w[e.id]; };
   std::vector<char> goes_left(n);
   std::vector<Entry> buffer(n);
   std::vector<double> dist(K), left(K), right(K);
@@ -164,16 +171,16 @@ Tree Tree::train(const Dataset& data, const TreeSettings& st) {
     if (K == 2) {
       double d0 = 0, d1 = 0;
       for (int i = wk.lo; i < wk.hi; ++i) {
-        const int id = order[0][i].id;
-        const double wi = unit ? 1.0 : data.w[id];
-        const bool one = data.y[id] != 0;
+        const Entry& e = order[0][i];
+        const double wi = weight(e);
+        const bool one = e.cls != 0;
         d0 += one ? 0.0 : wi;
         d1 += one ? wi : 0.0;
       }
       dist[0] = d0;
       dist[1] = d1;
     } else {
-      for (int i = wk.lo; i < wk.hi; ++i) dist[data.y[order[0][i].id]] += data.weight(order[0][i].id);
+      for (int i = wk.lo; i < wk.hi; ++i) dist[order[0][i].cls] += weight(order[0][i]);
     }
     double W = std::accumulate(dist.begin(), dist.end(), 0.0);
     int cls = static_cast<int>(std::max_element(dist.begin(), dist.end()) - dist.begin());
@@ -218,9 +225,8 @@ Tree Tree::train(const Dataset& data, const TreeSettings& st) {
         // Two classes: the sums in registers (adding 0.0 to the other leaves it as is).
         double l0 = 0, l1 = 0;
         for (int i = wk.lo; i + 1 < wk.hi; ++i) {
-          const int id = o[i].id;
-          const double wi = unit ? 1.0 : data.w[id];
-          const bool one = data.y[id] != 0;
+          const double wi = weight(o[i]);
+          const bool one = o[i].cls != 0;
           l0 += one ? 0.0 : wi;
           l1 += one ? wi : 0.0;
           lw += wi;
@@ -232,9 +238,8 @@ Tree Tree::train(const Dataset& data, const TreeSettings& st) {
         }
       } else {
         for (int i = wk.lo; i + 1 < wk.hi; ++i) {
-          const int id = o[i].id;
-          const double wi = unit ? 1.0 : data.w[id];
-          left[data.y[id]] += wi;
+          const double wi = weight(o[i]);
+          left[o[i].cls] += wi;
           lw += wi;
           consider(i);
         }
