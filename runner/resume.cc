@@ -370,29 +370,29 @@ void RunRecorder::restore(RunResult& result, ScoredPages& scored) {
   std::vector<store::DocInfo>().swap(header_.docs);  // written; the run has its own copy
 }
 
+const io::Folder& RunRecorder::out_folder(const RunResult& result, std::size_t k, std::size_t s) {
+  fs::path dir = cfg_.out / "outputs" / result.systems[s].name / result.doc_langs[k];
+  std::lock_guard<std::mutex> l(dirs_m_);
+  auto& folder = dirs_[dir];
+  if (!folder) {
+    fs::create_directories(dir);
+    folder = std::make_unique<io::Folder>(dir);
+  }
+  return *folder;
+}
+
 void RunRecorder::write_outputs(const RunResult& result, std::size_t k, const std::vector<std::string>& outputs,
                                 const std::vector<std::optional<std::uint64_t>>& written) {
   for (std::size_t s = 0; s < result.systems.size(); ++s) {
     if (result.systems[s].pages[k].status == "excluded" || (!written.empty() && written[s])) continue;
-    fs::path dir = cfg_.out / "outputs" / result.systems[s].name / result.doc_langs[k];
-    {
-      std::lock_guard<std::mutex> l(dirs_m_);
-      if (dirs_.insert(dir).second) fs::create_directories(dir);
-    }
-    io::write_file_atomic(dir / result.doc_out_names[k], outputs[s], /*durable=*/false);
+    io::write_file_atomic(out_folder(result, k, s), result.doc_out_names[k], outputs[s], /*durable=*/false);
   }
 }
 
 std::uint64_t RunRecorder::write_output(const RunResult& result, std::size_t k, std::size_t s,
                                         const std::string& text) {
-  if (!cfg_.out.empty()) {
-    fs::path dir = cfg_.out / "outputs" / result.systems[s].name / result.doc_langs[k];
-    {
-      std::lock_guard<std::mutex> l(dirs_m_);
-      if (dirs_.insert(dir).second) fs::create_directories(dir);
-    }
-    io::write_file_atomic(dir / result.doc_out_names[k], text, /*durable=*/false);
-  }
+  if (!cfg_.out.empty())
+    io::write_file_atomic(out_folder(result, k, s), result.doc_out_names[k], text, /*durable=*/false);
   return fnv1a(text);
 }
 

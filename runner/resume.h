@@ -46,6 +46,7 @@
 #include <thread>
 #include <vector>
 
+#include "base/io.h"
 #include "runner/runner.h"
 #include "store/journal.h"
 #include "store/records.h"
@@ -180,8 +181,11 @@ class RunRecorder {
   bool stop_ = false, busy_ = false;
   std::exception_ptr error_;
   std::thread writer_;
+  // The output folders made, each kept open: outputs are written relative to it
+  // (no path lookup, no stat per file).
   std::mutex dirs_m_;
-  std::set<std::filesystem::path> dirs_;  // output folders made
+  std::map<std::filesystem::path, std::unique_ptr<io::Folder>> dirs_;
+  const io::Folder& out_folder(const RunResult& result, std::size_t k, std::size_t s);
 };
 
 // The command line that resumes this run: the same words, with --resume (and
