@@ -30,13 +30,38 @@ std::size_t space_len(std::string_view s, std::size_t i) {
 }
 }  // namespace
 
-std::string collapse_whitespace(std::string_view text) {
+namespace {
+// Bytes that are, or may begin, a whitespace character of space_len (ASCII spaces,
+// C2, E1, E2, E3); with `ascii`, the ASCII spaces alone.
+struct SpaceStarts {
+  bool any[256] = {}, ascii[256] = {};
+  constexpr SpaceStarts() {
+    for (unsigned char c : {' ', '\t', '\n', '\r', '\f', '\v'}) any[c] = ascii[c] = true;
+    for (unsigned c : {0xC2u, 0xE1u, 0xE2u, 0xE3u}) any[c] = true;
+  }
+};
+constexpr SpaceStarts kSpaceStarts;
+
+// Whitespace runs -> one space, none at either end; `starts` says which bytes may
+// begin a space and `len` how long the one at i is (0: not a space). Runs of other
+// bytes are copied whole.
+template <typename Len>
+std::string collapse(std::string_view text, const bool (&starts)[256], Len len) {
   std::string out;
   out.reserve(text.size());
   bool pending_space = false;
-  for (std::size_t i = 0; i < text.size();) {
-    std::size_t n = space_len(text, i);
-    if (n) {
+  std::size_t i = 0;
+  while (i < text.size()) {
+    std::size_t j = i;
+    while (j < text.size() && !starts[static_cast<unsigned char>(text[j])]) ++j;
+    if (j > i) {
+      if (pending_space && !out.empty()) out += ' ';
+      pending_space = false;
+      out.append(text.data() + i, j - i);
+      i = j;
+      continue;
+    }
+    if (std::size_t n = len(text, i)) {
       pending_space = true;
       i += n;
       continue;
@@ -47,21 +72,12 @@ std::string collapse_whitespace(std::string_view text) {
   }
   return out;
 }
+}  // namespace
+
+std::string collapse_whitespace(std::string_view text) { return collapse(text, kSpaceStarts.any, space_len); }
 
 std::string collapse_ascii_whitespace(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  bool pending_space = false;
-  for (char c : text) {
-    if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v') {
-      pending_space = true;
-      continue;
-    }
-    if (pending_space && !out.empty()) out += ' ';
-    pending_space = false;
-    out += c;
-  }
-  return out;
+  return collapse(text, kSpaceStarts.ascii, [](std::string_view, std::size_t) -> std::size_t { return 1; });
 }
 
 std::string escape_html(std::string_view text, bool attribute) {

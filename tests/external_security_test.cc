@@ -12,6 +12,8 @@
 
 #include <chrono>
 #include <cmath>
+#include <cstring>
+#include <random>
 #include <cstdlib>
 #include <fstream>
 #include <optional>
@@ -358,6 +360,47 @@ TEST_CASE("run: a failure reason names its stage once", "[runner][external]") {
   REQUIRE(r.systems.size() == 1);
   REQUIRE(r.systems[0].pages.size() == 1);
   CHECK(r.systems[0].pages[0].reason == "SLOW: timed out after 1 s");
+}
+
+TEST_CASE("collapse_whitespace and collapse_ascii_whitespace equal a byte-by-byte reading", "[render]") {
+  // The functions copy runs of ordinary bytes whole; the reading here takes one byte
+  // (or one whole space character) at a time, as the definition says.
+  auto space_at = [](const std::string& s, std::size_t i, bool ascii) -> std::size_t {
+    const unsigned char c = s[i];
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v') return 1;
+    if (ascii) return 0;
+    for (const char* sp : {"\xc2\xa0", "\xe1\x9a\x80", "\xe2\x80\x80", "\xe2\x80\x81", "\xe2\x80\x82", "\xe2\x80\x83",
+                           "\xe2\x80\x84", "\xe2\x80\x85", "\xe2\x80\x86", "\xe2\x80\x87", "\xe2\x80\x88",
+                           "\xe2\x80\x89", "\xe2\x80\x8a", "\xe2\x80\xa8", "\xe2\x80\xa9", "\xe2\x80\xaf",
+                           "\xe2\x81\x9f", "\xe3\x80\x80"})
+      if (s.compare(i, std::strlen(sp), sp) == 0) return std::strlen(sp);
+    return 0;
+  };
+  auto reading = [&](const std::string& s, bool ascii) {
+    std::string out;
+    bool pending = false;
+    for (std::size_t i = 0; i < s.size();) {
+      if (std::size_t n = space_at(s, i, ascii)) {
+        pending = true;
+        i += n;
+        continue;
+      }
+      if (pending && !out.empty()) out += ' ';
+      pending = false;
+      out += s[i++];
+    }
+    return out;
+  };
+  const std::vector<std::string> pieces = {"a", "bc", " ", "\t", "\n\r", "\xc2\xa0", "\xc2", "\xe2\x80", "\xe2\x80\x8a",
+                                           "\xe2\x80\x8b", "\xe3\x80\x80", "\xe1\x9a\x80", "\xe1", "\xce\xb1", "\v\f", "x"};
+  std::mt19937 rng(3);
+  for (int round = 0; round < 3000; ++round) {
+    std::string s;
+    for (int k = static_cast<int>(rng() % 12); k > 0; --k) s += pieces[rng() % pieces.size()];
+    INFO("input of " << s.size() << " bytes, round " << round);
+    CHECK(collapse_whitespace(s) == reading(s, false));
+    CHECK(collapse_ascii_whitespace(s) == reading(s, true));
+  }
 }
 
 TEST_CASE("collapse_whitespace: only real Unicode spaces count and broken UTF-8 is kept", "[render]") {

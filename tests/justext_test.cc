@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <random>
 #include <string>
 
 #include <catch2/catch.hpp>
@@ -23,6 +24,42 @@ TEST_CASE("py::is_space equals Python's rule (bidi WS/B/S or Zs) on every code p
     const bool python = bidi == U_WHITE_SPACE_NEUTRAL || bidi == U_BLOCK_SEPARATOR ||
                         bidi == U_SEGMENT_SEPARATOR || u_charType(c) == U_SPACE_SEPARATOR;
     if (python != py::is_space(static_cast<char32_t>(c))) FAIL("code point " << c);
+  }
+}
+
+TEST_CASE("py::normalize_whitespace equals a code-point-at-a-time reading", "[justext]") {
+  // re.sub(r"\s+", " " or "\n") read one code point at a time; the function copies
+  // runs of other code points whole.
+  auto reading = [](std::string_view s) {
+    std::string out;
+    for (std::size_t i = 0; i < s.size();) {
+      const std::size_t start = i;
+      const char32_t c = py::next_code_point(s, i);
+      if (!py::is_space(c)) {
+        out.append(s.substr(start, i - start));
+        continue;
+      }
+      bool newline = c == '\n' || c == '\r';
+      while (i < s.size()) {
+        std::size_t j = i;
+        const char32_t d = py::next_code_point(s, j);
+        if (!py::is_space(d)) break;
+        newline = newline || d == '\n' || d == '\r';
+        i = j;
+      }
+      out.push_back(newline ? '\n' : ' ');
+    }
+    return out;
+  };
+  const std::vector<std::string> pieces = {"a", "Zz", " ", "\t", "\n", "\r", "\x1c", "\x7f", "\xC2\xA0", "\xC2\x85",
+                                           "\xE2\x80\x83", "\xE2\x80\x8B", "\xE3\x80\x80", "\xCE\xB1", "\xE2\x80",
+                                           "\xFF", "\xF0\x9F\x98\x80", "~"};
+  std::mt19937 rng(8);
+  for (int round = 0; round < 3000; ++round) {
+    std::string s;
+    for (int k = static_cast<int>(rng() % 12); k > 0; --k) s += pieces[rng() % pieces.size()];
+    INFO("round " << round);
+    CHECK(py::normalize_whitespace(s) == reading(s));
   }
 }
 

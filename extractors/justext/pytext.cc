@@ -32,12 +32,24 @@ bool is_blank(std::string_view s) {
 void normalize_whitespace(std::string_view s, std::string& out) {
   std::size_t i = 0;
   while (i < s.size()) {
-    const std::size_t start = i;
-    const char32_t c = next_code_point(s, i);
-    if (!is_space(c)) {
-      out.append(s.substr(start, i - start));
+    // A run of other code points, copied whole (printable ASCII is never a space).
+    std::size_t end = i;
+    while (end < s.size()) {
+      const unsigned char b = static_cast<unsigned char>(s[end]);
+      if (b > 0x20 && b < 0x7F) {
+        ++end;
+        continue;
+      }
+      std::size_t j = end;
+      if (is_space(next_code_point(s, j))) break;
+      end = j;
+    }
+    if (end > i) {
+      out.append(s.substr(i, end - i));
+      i = end;
       continue;
     }
+    const char32_t c = next_code_point(s, i);
     bool newline = c == '\n' || c == '\r';
     while (i < s.size()) {
       std::size_t j = i;
