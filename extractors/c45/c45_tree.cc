@@ -94,20 +94,25 @@ Tree Tree::train(const Dataset& data, const TreeSettings& st) {
     if (std::isnan(v)) throw std::invalid_argument("c45::Tree::train: NaN feature value");
 
   // Presort every feature once; each node owns the range [lo, hi) of every list. A
-  // list holds each instance's value, class and weight, so that the scans read it in
-  // order rather than the row-major matrix and the class and weight arrays; ties keep
-  // the instances' order, as a stable sort would. A weight is kept as a float when
-  // every weight is one exactly (else read from the data set).
+  // list holds each instance's value and number, and beside it its class, so that the
+  // scans read them in order rather than the row-major matrix and the class array;
+  // ties keep the instances' order, as a stable sort would. When the weight is a
+  // function of the class (all 1, or C45's content weight), it is read from a table
+  // by class, else from the data set.
   struct Entry {
     float v;
     int id;
-    float w;
-    int cls;
   };
-  bool float_w = true;
-  for (std::size_t i = 0; i < n && float_w; ++i)
-    float_w = static_cast<double>(static_cast<float>(data.weight(i))) == data.weight(i);
+  std::vector<double> class_w(K, 0.0);
+  std::vector<char> class_seen(K, 0);
+  bool by_class = true;
+  for (std::size_t i = 0; i < n && by_class; ++i) {
+    const int c = data.y[i];
+    if (!class_seen[c]) class_seen[c] = 1, class_w[c] = data.weight(i);
+    by_class = class_w[c] == data.weight(i);
+  }
   std::vector<std::vector<Entry>> order(F, std::vector<Entry>(n));
+  std::vector<std::vector<std::uint8_t>> classes(F, std::vector<std::uint8_t>(n));
   {
     // Sorted as integers: the float's bits made monotonic (-0 taken as +0, equal as
     // `<` has them) above the instance number.
@@ -125,7 +130,8 @@ Tree Tree::train(const Dataset& data, const TreeSettings& st) {
       auto& o = order[f];
       for (std::size_t i = 0; i < n; ++i) {
         const int id = static_cast<int>(keys[i] & 0xffffffffu);
-        o[i] = {data.at(id, f), id, static_cast<float>(data.weight(id)), data.y[id]};
+        o[i] = {data.at(id, f), id};
+        classes[f][i] = data.y[id];
       }
     }
   }
@@ -154,9 +160,10 @@ Tree Tree::train(const Dataset& data, const TreeSettings& st) {
     for (int c = 0; c < K; ++c) s -= xl[static_cast<std::size_t>(d[c])];
     return s + xl[static_cast<std::size_t>(sum)];
   };
-  auto weight = [&](const Entry& e) { return float_w ? static_cast<double>(e.w) : data.w[e.id]; };
+  auto weight = [&](const Entry& e, std::uint8_t c) { return by_class ? class_w[c] : data.weight(e.id); };
   std::vector<char> goes_left(n);
   std::vector<Entry> buffer(n);
+  std::vector<std::uint8_t> class_buffer(n);
   std::vector<double> dist(K), left(K), right(K);
   std::vector<Candidate> cand(F);
 
@@ -171,16 +178,16 @@ Tree Tree::train(const Dataset& data, const TreeSettings& st) {
     if (K == 2) {
       double d0 = 0, d1 = 0;
       for (int i = wk.lo; i < wk.hi; ++i) {
-        const Entry& e = order[0][i];
-        const double wi = weight(e);
-        const bool one = e.cls != 0;
+        const std::uint8_t c = classes[0][i];
+        const double wi = weight(order[0][i], c);
+        const bool one = c != 0;
         d0 += one ? 0.0 : wi;
         d1 += one ? wi : 0.0;
       }
       dist[0] = d0;
       dist[1] = d1;
     } else {
-      for (int i = wk.lo; i < wk.hi; ++i) dist[order[0][i].cls] += weight(order[0][i]);
+      for (int i = wk.lo; i < wk.hi; ++i) dist[classes[0][i]] += weight(order[0][i], classes[0][i]);
     }
     double W = std::accumulate(dist.begin(), dist.end(), 0.0);
     int cls = static_cast<int>(std::max_element(dist.begin(), dist.end()) - dist.begin());
@@ -197,6 +204,7 @@ Tree Tree::train(const Dataset& data, const TreeSettings& st) {
     std::fill(cand.begin(), cand.end(), Candidate{});
     for (int f = 0; f < F; ++f) {
       const Entry* o = order[f].data();
+      const std::uint8_t* oc = classes[f].data();
       std::fill(left.begin(), left.end(), 0.0);
       double lw = 0;
       double best_gain = -1;
@@ -204,13 +212,14 @@ Tree Tree::train(const Dataset& data, const TreeSettings& st) {
       double best_lw = 0;
       int candidates = 0;
       // A threshold between o[i] and o[i + 1], the left side's class weights in `left`.
-      auto consider = [&](int i) {
+      // (The left weight by value: the scans keep their sums in registers.)
+      auto consider = [&](int i, const double wl) {
         const float v = o[i].v, nv = o[i + 1].v;
         if (!(v < nv)) return;
-        if (lw < min_split || W - lw < min_split) return;
+        if (wl < min_split || W - wl < min_split) return;
         ++candidates;
         for (int c = 0; c < K; ++c) right[c] = dist[c] - left[c];
-        double info = entropy(left.data(), lw) + entropy(right.data(), W - lw);
+        double info = entropy(left.data(), wl) + entropy(right.data(), W - wl);
         double gain = (parent_info - info) / W;
         if (gain > best_gain + 1e-12) {
           best_gain = gain;
@@ -218,30 +227,30 @@ Tree Tree::train(const Dataset& data, const TreeSettings& st) {
           float t = static_cast<float>((static_cast<double>(v) + nv) / 2);
           if (!(t < nv)) t = v;
           best_t = t;
-          best_lw = lw;
+          best_lw = wl;
         }
       };
       if (K == 2) {
         // Two classes: the sums in registers (adding 0.0 to the other leaves it as is).
         double l0 = 0, l1 = 0;
         for (int i = wk.lo; i + 1 < wk.hi; ++i) {
-          const double wi = weight(o[i]);
-          const bool one = o[i].cls != 0;
+          const double wi = weight(o[i], oc[i]);
+          const bool one = oc[i] != 0;
           l0 += one ? 0.0 : wi;
           l1 += one ? wi : 0.0;
           lw += wi;
           if (o[i].v < o[i + 1].v) {
             left[0] = l0;
             left[1] = l1;
-            consider(i);
+            consider(i, lw);
           }
         }
       } else {
         for (int i = wk.lo; i + 1 < wk.hi; ++i) {
-          const double wi = weight(o[i]);
-          left[o[i].cls] += wi;
+          const double wi = weight(o[i], oc[i]);
+          left[oc[i]] += wi;
           lw += wi;
-          consider(i);
+          consider(i, lw);
         }
       }
       if (candidates == 0) continue;
@@ -275,16 +284,21 @@ Tree Tree::train(const Dataset& data, const TreeSettings& st) {
     if (nl == 0 || nl == wk.hi - wk.lo) continue;
     for (int f = 0; f < F; ++f) {
       Entry* o = order[f].data();
+      std::uint8_t* oc = classes[f].data();
       int a = wk.lo, b = 0;
       for (int i = wk.lo; i < wk.hi; ++i) {  // without branches: both written, one kept
         const Entry e = o[i];
+        const std::uint8_t c = oc[i];
         const int g = goes_left[e.id];
         o[a] = e;
+        oc[a] = c;
         buffer[b] = e;
+        class_buffer[b] = c;
         a += g;
         b += 1 - g;
       }
       std::copy(buffer.begin(), buffer.begin() + b, o + a);
+      std::copy(class_buffer.begin(), class_buffer.begin() + b, oc + a);
     }
     int l = static_cast<int>(tree.nodes_.size());
     tree.nodes_.push_back({});
