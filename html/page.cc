@@ -18,14 +18,14 @@ class TreeCache {
 
 namespace detour::html {
 
-Page make_page(std::string id, std::string html, std::string lang) {
+Page make_page(std::string id, std::string html, std::string lang, bool html5_tree) {
   Page p;
   p.id = std::move(id);
   p.lang = std::move(lang);
   p.html = std::move(html);
   p.decode.charset = "UTF-8";
   p.decode.source = "given";
-  p.dom = std::make_shared<const dom::Document>(dom::Document::parse(p.html));
+  if (html5_tree) p.dom = std::make_shared<const dom::Document>(dom::Document::parse(p.html));
   reset_trees(p);
   return p;
 }

@@ -13,8 +13,9 @@
 namespace detour::html {
 
 // Builds a page from UTF-8 HTML (decoding already done; recorded as "UTF-8",
-// "given"), parses it with gumbo and gives it a tree cache.
-Page make_page(std::string id, std::string html, std::string lang = {});
+// "given"), parses it with gumbo (unless `html5_tree` is false: page.dom stays null,
+// for a reader that takes another parser's tree) and gives it a tree cache.
+Page make_page(std::string id, std::string html, std::string lang = {}, bool html5_tree = true);
 
 // The page's tree by `parser`: page.dom for Parser::Html5 when it is set; any other is
 // parsed from page.html on first use and kept in the page's tree cache, so that each

@@ -273,7 +273,11 @@ const StageOutput& Pipeline::run(const std::vector<std::string>& system, const P
           if (!prev) {
             so.extraction = ex.extract(page);
           } else {
-            Page next = html::make_page(page.id, html_form(prev->extraction, page.dom->title()), page.lang);
+            // A stage that reads another parser's tree (BP: Neko; JTA, RD: libxml2) is
+            // not given the HTML5 tree it would not read.
+            const auto parser = ex.parser();
+            Page next = html::make_page(page.id, html_form(prev->extraction, page.dom->title()), page.lang,
+                                        !parser || *parser == dom::Parser::Html5);
             next.url = page.url;
             next.path = page.path;
             so.extraction = ex.extract(next);
