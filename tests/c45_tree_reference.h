@@ -1,6 +1,7 @@
 // c45_tree_reference: the C4.5 learner as first written (every split scan computes
 // its entropies with log2 and reads the row-major feature matrix), kept as the slow,
-// obviously correct version Tree::train is tested against (tests/c45_test.cc).
+// obviously correct version Tree::train is tested against (tests/c45_test.cc). The
+// pruning, unchanged, is the learner's own (c45::prune).
 #pragma once
 
 #include <algorithm>
@@ -162,45 +163,7 @@ inline Tree train_reference(const Dataset& data, const TreeSettings& st = {}) {
     stack.push_back({l, wk.lo, wk.lo + nl, wk.depth + 1});
   }
 
-  if (st.prune) {
-    // Children always have larger indices than their parent: a reverse scan is post-order.
-    auto& nodes = nodes_;
-    std::vector<double> est(nodes.size(), 0.0);
-    for (int i = static_cast<int>(nodes.size()) - 1; i >= 0; --i) {
-      TreeNode& nd = nodes[i];
-      double as_leaf = nd.errors + added_errors(nd.weight, nd.errors, st.confidence);
-      if (nd.feature < 0) {
-        est[i] = as_leaf;
-        continue;
-      }
-      double subtree = est[nd.left] + est[nd.right];
-      if (as_leaf <= subtree + 0.1) {
-        nd.feature = -1;
-        nd.left = nd.right = -1;
-        est[i] = as_leaf;
-      } else {
-        est[i] = subtree;
-      }
-    }
-    // Compact: keep the nodes reachable from the root, parents before children.
-    std::vector<TreeNode> kept;
-    kept.reserve(nodes.size());
-    std::vector<std::pair<int, int>> queue{{0, -1}};
-    for (std::size_t q = 0; q < queue.size(); ++q) {
-      auto [old, parent] = queue[q];
-      int ni = static_cast<int>(kept.size());
-      kept.push_back(nodes[old]);
-      if (parent >= 0) {
-        if (kept[parent].left == old) kept[parent].left = ni;
-        else kept[parent].right = ni;
-      }
-      if (nodes[old].feature >= 0) {
-        queue.push_back({nodes[old].left, ni});
-        queue.push_back({nodes[old].right, ni});
-      }
-    }
-    nodes = std::move(kept);
-  }
+  if (st.prune) prune(nodes_, st.confidence);  // the learner's own pruning
   return Tree::from_nodes(std::move(nodes_));
 }
 

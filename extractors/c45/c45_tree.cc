@@ -78,6 +78,46 @@ double added_errors(double n, double e, double cf) {
   return r * n - e;
 }
 
+void prune(std::vector<TreeNode>& nodes, double confidence) {
+  if (nodes.empty()) return;
+  // Children always have larger indices than their parent: a reverse scan is post-order.
+  std::vector<double> est(nodes.size(), 0.0);
+  for (int i = static_cast<int>(nodes.size()) - 1; i >= 0; --i) {
+    TreeNode& nd = nodes[i];
+    double as_leaf = nd.errors + added_errors(nd.weight, nd.errors, confidence);
+    if (nd.feature < 0) {
+      est[i] = as_leaf;
+      continue;
+    }
+    double subtree = est[nd.left] + est[nd.right];
+    if (as_leaf <= subtree + 0.1) {
+      nd.feature = -1;
+      nd.left = nd.right = -1;
+      est[i] = as_leaf;
+    } else {
+      est[i] = subtree;
+    }
+  }
+  // Compact: keep the nodes reachable from the root, parents before children.
+  std::vector<TreeNode> kept;
+  kept.reserve(nodes.size());
+  std::vector<std::pair<int, int>> queue{{0, -1}};
+  for (std::size_t q = 0; q < queue.size(); ++q) {
+    auto [old, parent] = queue[q];
+    int ni = static_cast<int>(kept.size());
+    kept.push_back(nodes[old]);
+    if (parent >= 0) {
+      if (kept[parent].left == old) kept[parent].left = ni;
+      else kept[parent].right = ni;
+    }
+    if (nodes[old].feature >= 0) {
+      queue.push_back({nodes[old].left, ni});
+      queue.push_back({nodes[old].right, ni});
+    }
+  }
+  nodes = std::move(kept);
+}
+
 Tree Tree::train(const Dataset& data, const TreeSettings& st) {
   const std::size_t n = data.size();
   const int F = data.features, K = data.classes;
@@ -312,45 +352,7 @@ Tree Tree::train(const Dataset& data, const TreeSettings& st) {
     stack.push_back({l, wk.lo, wk.lo + nl, wk.depth + 1});
   }
 
-  if (st.prune) {
-    // Children always have larger indices than their parent: a reverse scan is post-order.
-    auto& nodes = tree.nodes_;
-    std::vector<double> est(nodes.size(), 0.0);
-    for (int i = static_cast<int>(nodes.size()) - 1; i >= 0; --i) {
-      TreeNode& nd = nodes[i];
-      double as_leaf = nd.errors + added_errors(nd.weight, nd.errors, st.confidence);
-      if (nd.feature < 0) {
-        est[i] = as_leaf;
-        continue;
-      }
-      double subtree = est[nd.left] + est[nd.right];
-      if (as_leaf <= subtree + 0.1) {
-        nd.feature = -1;
-        nd.left = nd.right = -1;
-        est[i] = as_leaf;
-      } else {
-        est[i] = subtree;
-      }
-    }
-    // Compact: keep the nodes reachable from the root, parents before children.
-    std::vector<TreeNode> kept;
-    kept.reserve(nodes.size());
-    std::vector<std::pair<int, int>> queue{{0, -1}};
-    for (std::size_t q = 0; q < queue.size(); ++q) {
-      auto [old, parent] = queue[q];
-      int ni = static_cast<int>(kept.size());
-      kept.push_back(nodes[old]);
-      if (parent >= 0) {
-        if (kept[parent].left == old) kept[parent].left = ni;
-        else kept[parent].right = ni;
-      }
-      if (nodes[old].feature >= 0) {
-        queue.push_back({nodes[old].left, ni});
-        queue.push_back({nodes[old].right, ni});
-      }
-    }
-    nodes = std::move(kept);
-  }
+  if (st.prune) prune(tree.nodes_, st.confidence);
   return tree;
 }
 

@@ -95,6 +95,11 @@ class Tree {
 // confidence cf. Exposed for tests.
 double added_errors(double n, double e, double cf);
 
+// Pessimistic error pruning of a grown tree's nodes (children after their parent),
+// then compaction to the nodes reachable from the root (see the header comment).
+// Exposed for the reference learner of the tests.
+void prune(std::vector<TreeNode>& nodes, double confidence);
+
 // Inverse of the standard normal upper tail: z with P(Z > z) = p, 0 < p < 1.
 double normal_upper_quantile(double p);
 
