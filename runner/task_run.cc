@@ -87,19 +87,28 @@ TaskSystem folder_system(const std::string& name, const fs::path& dir,
   return s;
 }
 
-TaskResults run_task(const TaskConfig& config, const corpora::Corpus& corpus,
-                     const std::vector<const corpora::CorpusDoc*>& pages, const std::vector<TaskSystem>& systems) {
+// A task made and prepared for the pages it will see, with its annotations.
+struct TaskSetup {
+  std::unique_ptr<tasks::Task> task;
+  tasks::Annotations annotations;
+  std::vector<std::string> languages;  // sorted
+  std::vector<std::string> orphans;
+  std::string signature;
+};
+
+namespace {
+
+std::unique_ptr<TaskSetup> make_setup(const TaskConfig& config, const corpora::Corpus& corpus,
+                                      const std::vector<const corpora::CorpusDoc*>& pages) {
   const tasks::TaskInfo& info = tasks::find_task(config.task);
-  TaskResults r;
-  r.task = config.task;
-  r.judgments = config.judgments;
+  auto setup = std::make_unique<TaskSetup>();
   tasks::TaskSettings settings;
   settings.resources = task_resources(config, corpus.root);
   settings.params = config.params;
-  std::unique_ptr<tasks::Task> task = info.make(settings);
+  setup->task = info.make(settings);
   const fs::path ann_file = task_annotations(config, corpus.root);
   try {
-    r.annotations = tasks::read_annotations(ann_file);
+    setup->annotations = tasks::read_annotations(ann_file);
   } catch (const io::IoError& e) {
     throw ResourceError(e.what());
   }
@@ -109,13 +118,27 @@ TaskResults run_task(const TaskConfig& config, const corpora::Corpus& corpus,
     langs.insert(d->lang);
     page_keys.emplace_back(d->lang, d->id);
   }
-  r.languages.assign(langs.begin(), langs.end());
-  task->prepare(r.languages);
-  r.signature = task->signature() + "|ann:" + r.annotations.hash;
+  setup->languages.assign(langs.begin(), langs.end());
+  setup->task->prepare(setup->languages);
+  setup->signature = setup->task->signature() + "|ann:" + setup->annotations.hash;
   // Orphans: annotations of the languages processed that name no page.
-  for (const std::string& o : tasks::orphan_annotations(r.annotations, page_keys))
-    if (langs.count(o.substr(0, o.find('/')))) r.orphans.push_back(o);
+  for (const std::string& o : tasks::orphan_annotations(setup->annotations, page_keys))
+    if (langs.count(o.substr(0, o.find('/')))) setup->orphans.push_back(o);
+  return setup;
+}
 
+// The reference row and the systems' rows. `gold_decided`: per page, the gold text's
+// decision made during the run, or null (the gold is read then).
+TaskResults run_setup(const TaskConfig& config, TaskSetup& setup, const std::vector<const corpora::CorpusDoc*>& pages,
+                      const std::vector<TaskSystem>& systems,
+                      const std::vector<std::shared_ptr<const tasks::Decided>>& gold_decided) {
+  TaskResults r;
+  r.task = config.task;
+  r.judgments = config.judgments;
+  r.annotations = std::move(setup.annotations);
+  r.languages = setup.languages;
+  r.orphans = setup.orphans;
+  r.signature = setup.signature;
   const auto start = std::chrono::steady_clock::now();
   std::vector<tasks::DocInput> gold;
   std::vector<std::string> gold_texts(pages.size());
@@ -123,22 +146,52 @@ TaskResults run_task(const TaskConfig& config, const corpora::Corpus& corpus,
     tasks::DocInput in;
     in.lang = pages[i]->lang;
     in.id = pages[i]->id;
-    try {
-      gold_texts[i] = corpora::load_gold_bytes(*pages[i]);
-    } catch (const std::exception& e) {
-      in.status = "failed";
-      in.reason = std::string(e.what()) + " (decided as an empty text)";
+    if (i < gold_decided.size() && gold_decided[i]) {
+      in.decided = gold_decided[i];
+    } else {
+      try {
+        gold_texts[i] = corpora::load_gold_bytes(*pages[i]);
+      } catch (const std::exception& e) {
+        in.status = "failed";
+        in.reason = std::string(e.what()) + " (decided as an empty text)";
+      }
+      in.text = gold_texts[i];
     }
-    in.text = gold_texts[i];
     gold.push_back(std::move(in));
   }
   tasks::DecisionCache cache;  // a text met again (equal outputs of two systems) is decided once
-  r.runs.push_back(tasks::run_task(*task, r.annotations, "reference", gold, config.jobs, &cache));
+  const tasks::Task& task = *setup.task;
+  r.runs.push_back(tasks::run_task(task, r.annotations, "reference", gold, config.jobs, &cache));
   for (const auto& s : systems)
-    r.runs.push_back(tasks::run_task(*task, r.annotations, s.name, s.docs, config.jobs, &cache));
+    r.runs.push_back(tasks::run_task(task, r.annotations, s.name, s.docs, config.jobs, &cache));
   r.decided = cache.size();
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return r;
+}
+
+// The pages of a run's corpus as the task sees them (the run's --lang given to pages
+// without a language).
+struct RunPages {
+  corpora::Corpus corpus;
+  std::vector<const corpora::CorpusDoc*> pages;
+};
+
+std::unique_ptr<RunPages> run_pages(const RunConfig& run_config) {
+  auto rp = std::make_unique<RunPages>();
+  rp->corpus = corpora::open_corpus(run_config.corpus, run_config.open);
+  if (!run_config.lang.empty())
+    for (auto& d : rp->corpus.docs)
+      if (d.lang.empty()) d.lang = run_config.lang;
+  rp->pages = task_pages(rp->corpus, run_config.languages);
+  return rp;
+}
+
+}  // namespace
+
+TaskResults run_task(const TaskConfig& config, const corpora::Corpus& corpus,
+                     const std::vector<const corpora::CorpusDoc*>& pages, const std::vector<TaskSystem>& systems) {
+  std::unique_ptr<TaskSetup> setup = make_setup(config, corpus, pages);
+  return run_setup(config, *setup, pages, systems, {});
 }
 
 void check_task(const TaskConfig& config, const fs::path& corpus_root, const std::vector<std::string>& languages) {
@@ -161,15 +214,67 @@ void check_task(const TaskConfig& config, const fs::path& corpus_root, const std
   task->prepare(langs);
 }
 
-TaskResults run_task_on_run(const TaskConfig& config, const RunConfig& run_config, const RunResult& run) {
-  corpora::Corpus corpus = corpora::open_corpus(run_config.corpus, run_config.open);
-  if (!run_config.lang.empty())
-    for (auto& d : corpus.docs)
-      if (d.lang.empty()) d.lang = run_config.lang;
-  const auto pages = task_pages(corpus, run_config.languages);
+TaskDuringRun::TaskDuringRun(const TaskConfig& config, const RunConfig& run_config)
+    : config_(config), outputs_written_(!run_config.out.empty()) {
+  const std::unique_ptr<RunPages> rp = run_pages(run_config);
+  setup_ = make_setup(config, rp->corpus, rp->pages);
+}
+
+TaskDuringRun::~TaskDuringRun() = default;
+
+void TaskDuringRun::page(std::size_t k, const corpora::CorpusDoc& doc, const RunResult& run,
+                         const std::vector<std::string>& outputs) {
+  std::call_once(sized_, [&] { pages_.resize(run.doc_ids.size()); });
+  if (k >= pages_.size() || outputs.size() != run.systems.size()) return;
+  const auto start = std::chrono::steady_clock::now();
+  const std::string& lang = run.doc_langs[k];
+  const std::string& id = run.doc_ids[k];
+  // Slot 0: the gold text; s + 1: system s. A text met again on the page (equal
+  // outputs of two systems, an output equal to the gold) takes the first decision.
+  std::vector<std::shared_ptr<const tasks::Decided>> slots(run.systems.size() + 1);
+  std::vector<std::pair<std::string_view, std::shared_ptr<const tasks::Decided>>> met;
+  std::size_t decided = 0;
+  auto decide = [&](std::string_view text) {
+    for (const auto& [t, d] : met)
+      if (t == text) return d;
+    auto d = tasks::decide_text(*setup_->task, lang, id, text);
+    ++decided;
+    met.emplace_back(text, d);
+    return d;
+  };
+  std::string gold;
+  bool gold_read = true;
+  try {
+    gold = corpora::load_gold_bytes(doc);
+  } catch (const std::exception&) {
+    gold_read = false;  // decided after the run, where the failure is recorded
+  }
+  if (gold_read) slots[0] = decide(gold);
+  for (std::size_t s = 0; s < run.systems.size(); ++s) {
+    const std::string& status = run.systems[s].pages[k].status;
+    if (status == "excluded") continue;
+    // As after the run: a written run's failed page has no output file (an empty text).
+    slots[s + 1] = decide(!outputs_written_ || status == "ok" ? std::string_view(outputs[s]) : std::string_view());
+  }
+  pages_[k] = std::move(slots);
+  decided_.fetch_add(decided);
+  nanos_.fetch_add(static_cast<std::uint64_t>(
+      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start).count()));
+}
+
+TaskResults run_task_on_run(const TaskConfig& config, const RunConfig& run_config, const RunResult& run,
+                            TaskDuringRun* during) {
+  const std::unique_ptr<RunPages> rp = run_pages(run_config);
+  const auto& pages = rp->pages;
   if (pages.size() != run.doc_ids.size())
     throw std::logic_error("task: the corpus changed during the run (" + std::to_string(pages.size()) + " pages, " +
                            std::to_string(run.doc_ids.size()) + " run)");
+  // The decisions made during the run, per page (none for a page it did not decide).
+  const std::vector<std::vector<std::shared_ptr<const tasks::Decided>>> none;
+  const auto& decided = during ? during->pages_ : none;
+  auto decided_at = [&](std::size_t i, std::size_t slot) -> std::shared_ptr<const tasks::Decided> {
+    return i < decided.size() && slot < decided[i].size() ? decided[i][slot] : nullptr;
+  };
   std::vector<TaskSystem> systems;
   for (std::size_t s = 0; s < run.systems.size(); ++s) {
     const auto& sys = run.systems[s];
@@ -181,9 +286,11 @@ TaskResults run_task_on_run(const TaskConfig& config, const RunConfig& run_confi
       in.id = run.doc_ids[i];
       in.status = sys.pages[i].status;
       in.reason = sys.pages[i].reason;
+      in.decided = decided_at(i, s + 1);
       // A failed page's output is empty. A run with --out writes each output as its page
       // completes and keeps only the file (pages of a resumed run are files only).
-      if (!run.outputs_written) {
+      if (in.decided) {
+      } else if (!run.outputs_written) {
         in.text = run.outputs[s][i];
       } else if (in.status == "ok") {
         in.file = results::output_file(run_config.out, sys.name, run.doc_langs[i], run.doc_out_names[i]);
@@ -192,7 +299,16 @@ TaskResults run_task_on_run(const TaskConfig& config, const RunConfig& run_confi
     }
     systems.push_back(std::move(ts));
   }
-  return run_task(config, corpus, pages, systems);
+  std::vector<std::shared_ptr<const tasks::Decided>> gold_decided(pages.size());
+  for (std::size_t i = 0; i < pages.size(); ++i) gold_decided[i] = decided_at(i, 0);
+  std::unique_ptr<TaskSetup> own;
+  TaskSetup* setup = during ? during->setup_.get() : (own = make_setup(config, rp->corpus, pages)).get();
+  TaskResults r = run_setup(config, *setup, pages, systems, gold_decided);
+  if (during) {
+    r.decided += during->decided_.load();
+    r.seconds += static_cast<double>(during->nanos_.load()) * 1e-9;
+  }
+  return r;
 }
 
 namespace {
