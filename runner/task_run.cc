@@ -9,6 +9,7 @@
 #include <memory>
 #include <mutex>
 #include <set>
+#include <unordered_map>
 
 #include "base/errors.h"
 #include "base/io.h"
@@ -585,6 +586,22 @@ Correlations correlations(const RunResult& run, const TaskResults& task) {
   for (std::size_t i = 0; i < langs.size(); ++i) c.markdown += "---|";
   c.markdown += "\n";
   std::map<std::string, std::map<std::string, std::string>> cells;  // metric -> lang -> text
+  // Each system's intrinsic scores by page of the run (null: not scored).
+  std::unordered_map<std::string, std::size_t> page_of;
+  for (std::size_t i = 0; i < run.doc_ids.size(); ++i) page_of.emplace(run.doc_langs[i] + '\0' + run.doc_ids[i], i);
+  std::vector<std::vector<const results::DocResult*>> scored(run.systems.size(),
+                                                              std::vector<const results::DocResult*>(run.doc_ids.size()));
+  std::vector<std::vector<std::size_t>> metric_at(run.systems.size());  // per system: each metric's place
+  for (std::size_t s = 0; s < run.systems.size(); ++s) {
+    const auto& set = run.systems[s].scores;
+    for (const auto& d : set.docs)
+      if (auto it = page_of.find(d.lang + '\0' + d.id); it != page_of.end()) scored[s][it->second] = &d;
+    for (const auto* m : ms) {
+      std::size_t mi = 0;
+      while (mi < set.metrics.size() && set.metrics[mi] != m) ++mi;
+      metric_at[s].push_back(mi);
+    }
+  }
   for (const auto& l : langs) {
     // Documents scored intrinsically for every system and scored by the task for
     // every system (annotated, not excluded), in run order.
@@ -598,26 +615,33 @@ Correlations correlations(const RunResult& run, const TaskResults& task) {
       if (ok) docs.push_back(i);
     }
     nlohmann::json lj = nlohmann::json::object();
-    for (const auto* m : ms) {
-      std::vector<std::vector<stats::Counts>> x(run.systems.size()), y(run.systems.size());
-      for (std::size_t s = 0; s < run.systems.size(); ++s) {
-        std::map<std::pair<std::string, std::string>, const metrics::DocScore*> by_doc;
-        const auto& set = run.systems[s].scores;
-        std::size_t mi = 0;
-        while (mi < set.metrics.size() && set.metrics[mi] != m) ++mi;
-        for (const auto& d : set.docs) by_doc[{d.lang, d.id}] = &d.scores[mi];
-        for (std::size_t i : docs) {
-          auto it = by_doc.find({run.doc_langs[i], run.doc_ids[i]});
-          const metrics::DocScore* ds = it == by_doc.end() ? nullptr : it->second;
-          x[s].push_back(ds ? stats::Counts{ds->tp, ds->fp, ds->fn} : stats::Counts{});
-          const auto o = task.runs[s + 1].docs[i].outcome;
-          y[s].push_back({o == tasks::Outcome::TP, o == tasks::Outcome::FP, o == tasks::Outcome::FN});
+    // x[metric][system]: the counts of the documents under the metric; y[system]: the task's.
+    std::vector<std::vector<std::vector<stats::Counts>>> x(
+        ms.size(), std::vector<std::vector<stats::Counts>>(run.systems.size()));
+    std::vector<std::vector<stats::Counts>> y(run.systems.size());
+    std::vector<ZeroRule> rules;
+    for (const auto* m : ms) rules.push_back(m->zero_rule);
+    for (std::size_t s = 0; s < run.systems.size(); ++s) {
+      for (std::size_t i : docs) {
+        const results::DocResult* d = scored[s][i];
+        for (std::size_t q = 0; q < ms.size(); ++q) {
+          const std::size_t mi = metric_at[s][q];
+          const metrics::DocScore* ds = d && mi < d->scores.size() ? &d->scores[mi] : nullptr;
+          x[q][s].push_back(ds ? stats::Counts{ds->tp, ds->fp, ds->fn} : stats::Counts{});
         }
+        const auto o = task.runs[s + 1].docs[i].outcome;
+        y[s].push_back({o == tasks::Outcome::TP, o == tasks::Outcome::FP, o == tasks::Outcome::FN});
       }
+    }
+    std::vector<stats::RankCorrelation> rcs;
+    if (run.systems.size() >= 2 && !docs.empty() && !ms.empty())
+      rcs = stats::kendall_bootstrap_many(x, rules, y, ZeroRule::CleanEval, stats::Statistic::MicroF1, bs);
+    for (std::size_t q = 0; q < ms.size(); ++q) {
+      const auto* m = ms[q];
       nlohmann::json cell;
       std::string text = "-";
-      if (run.systems.size() >= 2 && !docs.empty()) {
-        const auto rc = stats::kendall_bootstrap(x, m->zero_rule, y, ZeroRule::CleanEval, stats::Statistic::MicroF1, bs);
+      if (q < rcs.size()) {
+        const auto& rc = rcs[q];
         auto num = [](double v) { return std::isnan(v) ? nlohmann::json(nullptr) : nlohmann::json(v); };
         cell = {{"tau", num(rc.tau)}, {"lo", num(rc.lo)}, {"hi", num(rc.hi)}, {"systems", rc.systems},
                 {"documents", rc.documents}, {"undefined_resamples", rc.undefined}};
