@@ -347,23 +347,28 @@ std::vector<Candidate> candidates(const std::vector<std::u32string>& zones,
 namespace {
 
 // What one reading of a text's zones shows of an index's nodes: one record per node,
-// valid when its stamp is the reading's. The contexts are the text's alone (the
-// names' depend on the list and are merged in when a list's candidates are weighed).
-// The zones a node occurs in are the bits of `mask` when there are 64 zones or fewer;
-// else za, zb: the zones of the two smallest positions among them (-1: none yet).
+// zero for a node not seen (a node seen has a zone). The contexts are the text's alone
+// (the names' depend on the list and are merged in when a list's candidates are
+// weighed). The zones a node occurs in are the bits of `mask` when there are 64 zones
+// or fewer; else mask is 1 and the node's TwoZones hold them.
 struct Seen {
-  std::uint32_t stamp = 0;
-  std::int32_t depth = 0;
-  std::uint32_t left = 0, right = 0;
   std::uint64_t mask = 0;
+  std::uint32_t left = 0, right = 0;  // NameIndex contexts (kUnset = 0)
+};
+
+// More than 64 zones: the zones of the two smallest positions a node occurs in (-1:
+// none yet).
+struct TwoZones {
   std::int32_t za = -1, zb = -1;
 };
 
 // One reading (per thread: reused from text to text).
 struct Reading {
-  std::vector<Seen> seen;
-  std::uint32_t stamp = 0;
-  std::vector<std::vector<std::int32_t>> by_depth;  // the nodes seen, by depth
+  std::vector<Seen> seen;          // per node: zero but for the nodes in by_depth
+  std::vector<TwoZones> two;       // per node, when wide: unset but for the nodes in by_depth
+  bool wide = false;               // more than 64 zones
+  std::vector<std::int32_t> first_seen;  // scratch: the nodes met reading, in order (one more slot)
+  std::vector<std::vector<std::int32_t>> by_depth;  // the nodes seen (root aside), by depth
   // The nodes seen that may be candidates (in two zones or more, or in the one zone;
   // maximal for a list holding them), deepest first, in by_depth's order within a depth.
   std::vector<std::int32_t> kept;
@@ -375,7 +380,7 @@ std::int32_t position(std::int32_t z, std::int32_t zones, const Params& p) {
 }
 
 // Adds zone z to the two smallest in (position, zone) order.
-void add_zone(Seen& r, std::int32_t z, std::int32_t zones, const Params& p) {
+void add_zone(TwoZones& r, std::int32_t z, std::int32_t zones, const Params& p) {
   if (z < 0 || z == r.za || z == r.zb) return;
   auto less = [&](std::int32_t x, std::int32_t y) {
     const std::int32_t px = position(x, zones, p), py = position(y, zones, p);
@@ -396,57 +401,71 @@ template <class Next>
 bool read_zones_with(std::span<const std::u32string_view> zones, const NameIndex& index, const Params& p,
                      Reading& rd, Next next) {
   constexpr std::uint32_t kUnset = NameIndex::kUnset, kDiverse = NameIndex::kDiverse;
-  if (rd.seen.size() < index.nodes()) rd.seen.resize(index.nodes());
-  if (++rd.stamp == 0) {  // the stamps wrapped: clear them
-    for (auto& s : rd.seen) s.stamp = 0;
-    rd.stamp = 1;
+  const std::size_t nodes = index.nodes();
+  // What the last reading left (of this index or another: the records of its nodes).
+  for (auto& d : rd.by_depth) {
+    for (std::int32_t u : d) {
+      rd.seen[static_cast<std::size_t>(u)] = Seen{};
+      if (rd.wide) rd.two[static_cast<std::size_t>(u)] = TwoZones{};
+    }
+    d.clear();
   }
+  if (!rd.seen.empty()) rd.seen[0] = Seen{};
+  if (rd.seen.size() < nodes) rd.seen.resize(nodes);
+  if (rd.first_seen.size() < nodes + 1) rd.first_seen.resize(nodes + 1);
   const std::size_t depths = static_cast<std::size_t>(index.max_depth()) + 1;
   if (rd.by_depth.size() < depths) rd.by_depth.resize(depths);
-  for (auto& d : rd.by_depth) d.clear();
-  const std::uint32_t stamp = rd.stamp;
-  Seen* const seen = rd.seen.data();
-  auto touch = [&](std::int32_t u, std::uint32_t left) -> Seen& {
-    Seen& r = seen[u];
-    if (r.stamp != stamp) {
-      r.stamp = stamp;
-      r.depth = index.depth(u);
-      r.left = left;
-      r.right = kUnset;
-      r.mask = 0;
-      r.za = r.zb = -1;
-      rd.by_depth[static_cast<std::size_t>(r.depth)].push_back(u);
-    }
-    return r;
-  };
   const std::int32_t nz = static_cast<std::int32_t>(zones.size());
   const bool wide = nz > 64;
+  rd.wide = wide;
+  if (wide && rd.two.size() < nodes) rd.two.resize(nodes);
+  Seen* const seen = rd.seen.data();
+  TwoZones* const two = rd.two.data();
+  std::int32_t* const first_seen = rd.first_seen.data();
   // The longest name substring ending at each position of each zone: its zone and its
-  // neighbours there (a zone edge: diverse).
-  for (std::int32_t z = 0; z < nz; ++z) {
+  // neighbours there (a zone edge: diverse). On the left: diverse, whatever the text.
+  // The character before this occurrence (c) followed by the node's substring (s) is
+  // no name substring (else the state would be cs or longer), while each occurrence
+  // of s in a name of a list holding s is preceded by a name edge (diverse) or by a
+  // character a with as a name substring: a != c. (Every direct occurrence is read
+  // before the failure tree.) Without a branch on the text: a character in no name
+  // leads to the root, whose record is written and then cleared; a node met for the
+  // first time (no zone yet) is appended to first_seen, in order.
+  // With more than 64 zones, they are read in (position, zone) order, so that the
+  // first two zones a node is met in are the two smallest (add_zone's order).
+  std::size_t met = 0;
+  bool below3 = false;
+  const bool ends = p.version == Version::Original;  // positions: distances to the nearer end
+  for (std::int32_t k = 0; k < nz; ++k) {
+    const std::int32_t z = !wide || !ends ? k : k % 2 == 0 ? k / 2 : nz - 1 - k / 2;
     const char32_t* const t = zones[static_cast<std::size_t>(z)].data();
     const std::size_t n = zones[static_cast<std::size_t>(z)].size();
-    const std::uint64_t bit = wide ? 0 : std::uint64_t{1} << z;
+    const std::uint64_t bit = wide ? 1 : std::uint64_t{1} << z;
     std::int32_t state = 0;
     for (std::size_t i = 0; i < n; ++i) {
       const char32_t c = t[i];
+      below3 |= c < 3;  // in no name: at the root
       state = next(state, c);
-      if (state == 0) {
-        if (c < 3) return false;  // a character in no name leads to the root
-        continue;
-      }
-      // On the left: diverse, whatever the text. The character before this occurrence
-      // (c) followed by the node's substring (s) is no name substring (else the state
-      // would be cs or longer), while each occurrence of s in a name of a list holding
-      // s is preceded by a name edge (diverse) or by a character a with as a name
-      // substring: a != c. (Every direct occurrence is read before the failure tree.)
-      Seen& r = touch(state, kDiverse);
-      if (wide) add_zone(r, z, nz, p);
-      else r.mask |= bit;
+      Seen& r = seen[state];
+      const std::uint64_t m = r.mask;
+      first_seen[met] = state;
+      met += m == 0;
+      r.mask = m | bit;
+      r.left = kDiverse;
       const std::uint32_t rc = i + 1 < n ? static_cast<std::uint32_t>(t[i + 1]) + 1 : kDiverse;
-      r.right = r.right == rc || r.right == kUnset ? rc : kDiverse;
+      const std::uint32_t rr = r.right;
+      r.right = rr == rc || rr == kUnset ? rc : kDiverse;
+      if (wide) {
+        TwoZones& q = two[state];
+        if (q.zb < 0 && q.za != z) (q.za < 0 ? q.za : q.zb) = z;
+      }
     }
   }
+  seen[0] = Seen{};
+  if (wide) two[0] = TwoZones{};
+  for (std::size_t k = 0; k < met; ++k)
+    if (const std::int32_t u = first_seen[k]) rd.by_depth[static_cast<std::size_t>(index.depth(u))].push_back(u);
+  if (below3) return false;
   // Each occurrence of a node is one of its one-shorter suffix (its failure link),
   // ending at the same place (the same right neighbour) and preceded by the node's
   // first character: pass the zones and contexts down the failure tree, deepest first.
@@ -455,7 +474,7 @@ bool read_zones_with(std::span<const std::u32string_view> zones, const NameIndex
   rd.kept.clear();
   const std::size_t lists = index.lists();
   auto keep = [&](std::int32_t v, const Seen& r) {
-    if (nz > 1 && (wide ? r.zb < 0 : (r.mask & (r.mask - 1)) == 0)) return;  // in one zone of several
+    if (nz > 1 && (wide ? two[v].zb < 0 : (r.mask & (r.mask - 1)) == 0)) return;  // in one zone of several
     for (std::size_t k = 0; k < lists; ++k)
       if (index.in_list(v, k) && NameIndex::merge(r.left, index.left(v, k)) == kDiverse &&
           NameIndex::merge(r.right, index.right(v, k)) == kDiverse) {
@@ -468,12 +487,13 @@ bool read_zones_with(std::span<const std::u32string_view> zones, const NameIndex
       const std::int32_t v = rd.by_depth[d][k];
       const Seen rv = seen[v];
       keep(v, rv);
-      Seen& ru = touch(index.fail(v), kUnset);
+      const std::int32_t f = index.fail(v);
+      Seen& ru = seen[f];
+      if (ru.mask == 0) rd.by_depth[static_cast<std::size_t>(index.depth(f))].push_back(f);
+      ru.mask |= rv.mask;
       if (wide) {
-        add_zone(ru, rv.za, nz, p);
-        add_zone(ru, rv.zb, nz, p);
-      } else {
-        ru.mask |= rv.mask;
+        add_zone(two[f], two[v].za, nz, p);
+        add_zone(two[f], two[v].zb, nz, p);
       }
       ru.right = NameIndex::merge(ru.right, rv.right);
       ru.left = NameIndex::merge(ru.left, static_cast<std::uint32_t>(index.first(v)) + 1);
@@ -550,7 +570,7 @@ void weigh(const Reading& rd, std::span<const std::u32string_view> zones, const 
   // skips the rest.
   for (std::int32_t u : rd.kept) {
     const Seen& r = rd.seen[static_cast<std::size_t>(u)];
-    const double depth = static_cast<double>(r.depth);
+    const double depth = static_cast<double>(index.depth(u));
     // Two zones or more (a single bit: one zone).
     if (!weak && nz <= 64 && (r.mask & (r.mask - 1)) == 0) continue;
     double two[2];
@@ -589,7 +609,7 @@ void weigh(const Reading& rd, std::span<const std::u32string_view> zones, const 
           // The two smallest positions of distinct zones: positions only rise (the
           // original: rise, then fall) with the zone, so they are among the two
           // first and the two last zones.
-          Seen two_zones;
+          TwoZones two_zones;
           if (nz <= 64) {
             const std::uint64_t m = r.mask;
             const int lo = std::countr_zero(m), hi = 63 - std::countl_zero(m);
@@ -598,7 +618,7 @@ void weigh(const Reading& rd, std::span<const std::u32string_view> zones, const 
             add_zone(two_zones, hi, nz, p);
             add_zone(two_zones, 63 - std::countl_zero(m & ~(std::uint64_t{1} << hi)), nz, p);
           } else {
-            two_zones = r;
+            two_zones = rd.two[static_cast<std::size_t>(u)];
           }
           if (two_zones.zb < 0) break;  // in one zone: no list's candidate
           two[0] = static_cast<double>(position(two_zones.za, nz, p));
