@@ -1,6 +1,8 @@
 #include "runner/task_run.h"
 
 #include <fmt/core.h>
+#include <oneapi/tbb/parallel_for.h>
+#include <oneapi/tbb/task_arena.h>
 
 #include <algorithm>
 #include <chrono>
@@ -223,44 +225,89 @@ TaskDuringRun::TaskDuringRun(const TaskConfig& config, const RunConfig& run_conf
 
 TaskDuringRun::~TaskDuringRun() = default;
 
+// A page's texts waiting to be decided: each distinct text once (slot 0 the gold
+// text, s + 1 system s; -1: none).
+struct TaskDuringRun::Waiting {
+  std::size_t k = 0;
+  std::string lang, id;
+  std::vector<std::string> texts;
+  std::vector<int> slot_text;
+};
+
+struct TaskDuringRun::Batch {
+  std::vector<Waiting> pages;
+  std::size_t bytes = 0;
+};
+
 void TaskDuringRun::page(std::size_t k, const corpora::CorpusDoc& doc, const RunResult& run,
                          const std::vector<std::string>& outputs) {
   std::call_once(sized_, [&] { pages_.resize(run.doc_ids.size()); });
   if (k >= pages_.size() || outputs.size() != run.systems.size()) return;
-  const auto start = std::chrono::steady_clock::now();
-  const std::string& lang = run.doc_langs[k];
-  const std::string& id = run.doc_ids[k];
-  // Slot 0: the gold text; s + 1: system s. A text met again on the page (equal
-  // outputs of two systems, an output equal to the gold) takes the first decision.
-  std::vector<std::shared_ptr<const tasks::Decided>> slots(run.systems.size() + 1);
-  std::vector<std::pair<std::string_view, std::shared_ptr<const tasks::Decided>>> met;
-  std::size_t decided = 0;
-  auto decide = [&](std::string_view text) {
-    for (const auto& [t, d] : met)
-      if (t == text) return d;
-    auto d = tasks::decide_text(*setup_->task, lang, id, text);
-    ++decided;
-    met.emplace_back(text, d);
-    return d;
+  Waiting w;
+  w.k = k;
+  w.lang = run.doc_langs[k];
+  w.id = run.doc_ids[k];
+  w.slot_text.assign(run.systems.size() + 1, -1);
+  // A text met again on the page (equal outputs of two systems, an output equal to the
+  // gold) is decided once.
+  auto add = [&](std::size_t slot, std::string_view text) {
+    for (std::size_t t = 0; t < w.texts.size(); ++t)
+      if (w.texts[t] == text) {
+        w.slot_text[slot] = static_cast<int>(t);
+        return;
+      }
+    w.slot_text[slot] = static_cast<int>(w.texts.size());
+    w.texts.emplace_back(text);
   };
-  std::string gold;
-  bool gold_read = true;
   try {
-    gold = corpora::load_gold_bytes(doc);
+    add(0, corpora::load_gold_bytes(doc));
   } catch (const std::exception&) {
-    gold_read = false;  // decided after the run, where the failure is recorded
+    // decided after the run, where the failure is recorded
   }
-  if (gold_read) slots[0] = decide(gold);
   for (std::size_t s = 0; s < run.systems.size(); ++s) {
     const std::string& status = run.systems[s].pages[k].status;
     if (status == "excluded") continue;
     // As after the run: a written run's failed page has no output file (an empty text).
-    slots[s + 1] = decide(!outputs_written_ || status == "ok" ? std::string_view(outputs[s]) : std::string_view());
+    add(s + 1, !outputs_written_ || status == "ok" ? std::string_view(outputs[s]) : std::string_view());
   }
-  pages_[k] = std::move(slots);
+  // Pages are decided by batches, so that the task's tables stay in the caches from one
+  // text to the next (a batch holds some megabytes of text per thread).
+  Batch& batch = batches_.local();
+  for (const auto& t : w.texts) batch.bytes += t.size();
+  batch.pages.push_back(std::move(w));
+  if (batch.bytes >= kBatchBytes) decide(batch);
+}
+
+void TaskDuringRun::decide(Batch& batch) {
+  const auto start = std::chrono::steady_clock::now();
+  std::size_t decided = 0;
+  for (const Waiting& w : batch.pages) {
+    std::vector<std::shared_ptr<const tasks::Decided>> made(w.texts.size());
+    for (std::size_t t = 0; t < w.texts.size(); ++t) made[t] = tasks::decide_text(*setup_->task, w.lang, w.id, w.texts[t]);
+    decided += made.size();
+    std::vector<std::shared_ptr<const tasks::Decided>> slots(w.slot_text.size());
+    for (std::size_t slot = 0; slot < slots.size(); ++slot)
+      if (w.slot_text[slot] >= 0) slots[slot] = made[static_cast<std::size_t>(w.slot_text[slot])];
+    pages_[w.k] = std::move(slots);
+  }
+  batch.pages.clear();
+  batch.bytes = 0;
   decided_.fetch_add(decided);
   nanos_.fetch_add(static_cast<std::uint64_t>(
       std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start).count()));
+}
+
+void TaskDuringRun::finish(int jobs) {
+  std::vector<Batch*> left;
+  for (Batch& b : batches_)
+    if (!b.pages.empty()) left.push_back(&b);
+  auto body = [&](std::size_t i) { decide(*left[i]); };
+  if (jobs == 1) {
+    for (std::size_t i = 0; i < left.size(); ++i) body(i);
+  } else {
+    tbb::task_arena arena(jobs > 0 ? jobs : tbb::task_arena::automatic);
+    arena.execute([&] { tbb::parallel_for(std::size_t{0}, left.size(), body); });
+  }
 }
 
 TaskResults run_task_on_run(const TaskConfig& config, const RunConfig& run_config, const RunResult& run,
@@ -271,6 +318,7 @@ TaskResults run_task_on_run(const TaskConfig& config, const RunConfig& run_confi
     throw std::logic_error("task: the corpus changed during the run (" + std::to_string(pages.size()) + " pages, " +
                            std::to_string(run.doc_ids.size()) + " run)");
   // The decisions made during the run, per page (none for a page it did not decide).
+  if (during) during->finish(config.jobs);
   const std::vector<std::vector<std::shared_ptr<const tasks::Decided>>> none;
   const auto& decided = during ? during->pages_ : none;
   auto decided_at = [&](std::size_t i, std::size_t slot) -> std::shared_ptr<const tasks::Decided> {

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include <nlohmann/json.hpp>
+#include <oneapi/tbb/enumerable_thread_specific.h>
 
 #include "corpora/corpus.h"
 #include "reports/table.h"
@@ -99,14 +100,21 @@ class TaskDuringRun {
   ~TaskDuringRun();
   TaskDuringRun(const TaskDuringRun&) = delete;
   TaskDuringRun& operator=(const TaskDuringRun&) = delete;
-  // RunConfig::on_page.
+  // RunConfig::on_page: the page's texts are queued in this thread's batch, decided
+  // when the batch holds kBatchBytes of text.
   void page(std::size_t k, const corpora::CorpusDoc& doc, const RunResult& run, const std::vector<std::string>& outputs);
+  static constexpr std::size_t kBatchBytes = std::size_t{4} << 20;
 
  private:
   friend TaskResults run_task_on_run(const TaskConfig&, const RunConfig&, const RunResult&, TaskDuringRun*);
+  struct Waiting;
+  struct Batch;
+  void decide(Batch& batch);
+  void finish(int jobs);  // decides the batches left (after the run)
   TaskConfig config_;
   bool outputs_written_;
   std::unique_ptr<TaskSetup> setup_;
+  tbb::enumerable_thread_specific<Batch> batches_;
   std::once_flag sized_;
   // Per page of the run: slot 0 the gold text's decision, s + 1 system s's (null: not
   // decided, excluded); empty for a page the run did not complete.
