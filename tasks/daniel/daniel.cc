@@ -422,50 +422,70 @@ bool read_zones_with(std::span<const std::u32string_view> zones, const NameIndex
   Seen* const seen = rd.seen.data();
   TwoZones* const two = rd.two.data();
   std::int32_t* const first_seen = rd.first_seen.data();
-  // The longest name substring ending at each position of each zone: its zone and its
-  // neighbours there (a zone edge: diverse). On the left: diverse, whatever the text.
-  // The character before this occurrence (c) followed by the node's substring (s) is
-  // no name substring (else the state would be cs or longer), while each occurrence
-  // of s in a name of a list holding s is preceded by a name edge (diverse) or by a
-  // character a with as a name substring: a != c. (Every direct occurrence is read
-  // before the failure tree.) Without a branch on the text: a character in no name
-  // leads to the root, whose record is written and then cleared; a node met for the
-  // first time (no zone yet) is appended to first_seen, in order.
-  // With more than 64 zones, they are read in (position, zone) order, so that the
-  // first two zones a node is met in are the two smallest (add_zone's order).
+  // A character below U+0003 (in no name) anywhere: nothing usable.
+  for (const auto& zone : zones) {
+    std::uint32_t below3 = 0;
+    for (const char32_t c : zone) below3 |= c < 3;
+    if (below3) return false;
+  }
+  // The longest name substring ending at each position of each zone (the state): its
+  // zone and its neighbours there (a zone edge: diverse). On the left: diverse,
+  // whatever the text. The character before this occurrence (c) followed by the node's
+  // substring (s) is no name substring (else the state would be cs or longer), while
+  // each occurrence of s in a name of a list holding s is preceded by a name edge
+  // (diverse) or by a character a with as a name substring: a != c. (Every direct
+  // occurrence is read before the failure tree.)
+  // One character, without a branch on the text: its state's record takes the zone
+  // (bit) and the right neighbour (rc: the next character + 1, or diverse at the
+  // zone's end); a node met for the first time (no zone yet) is appended to
+  // first_seen, in order. A character in no name leads to the root, whose record is
+  // written and then cleared.
   std::size_t met = 0;
-  bool below3 = false;
-  const bool ends = p.version == Version::Original;  // positions: distances to the nearer end
-  for (std::int32_t k = 0; k < nz; ++k) {
-    const std::int32_t z = !wide || !ends ? k : k % 2 == 0 ? k / 2 : nz - 1 - k / 2;
-    const char32_t* const t = zones[static_cast<std::size_t>(z)].data();
-    const std::size_t n = zones[static_cast<std::size_t>(z)].size();
-    const std::uint64_t bit = wide ? 1 : std::uint64_t{1} << z;
-    std::int32_t state = 0;
-    for (std::size_t i = 0; i < n; ++i) {
-      const char32_t c = t[i];
-      below3 |= c < 3;  // in no name: at the root
-      state = next(state, c);
-      Seen& r = seen[state];
-      const std::uint64_t m = r.mask;
-      first_seen[met] = state;
-      met += m == 0;
-      r.mask = m | bit;
-      r.left = kDiverse;
-      const std::uint32_t rc = i + 1 < n ? static_cast<std::uint32_t>(t[i + 1]) + 1 : kDiverse;
-      const std::uint32_t rr = r.right;
-      r.right = rr == rc || rr == kUnset ? rc : kDiverse;
-      if (wide) {
-        TwoZones& q = two[state];
+  auto read = [&](std::int32_t& state, char32_t c, std::uint32_t rc, std::uint64_t bit) -> std::int32_t {
+    state = next(state, c);
+    Seen& r = seen[state];
+    const std::uint64_t m = r.mask;
+    first_seen[met] = state;
+    met += m == 0;
+    r.mask = m | bit;
+    const std::uint32_t rr = r.right;
+    r.right = rr == rc || rr == kUnset ? rc : kDiverse;
+    return state;
+  };
+  if (!wide) {
+    for (std::int32_t z = 0; z < nz; ++z) {
+      const std::u32string_view zone = zones[static_cast<std::size_t>(z)];
+      if (zone.empty()) continue;
+      const char32_t* const t = zone.data();
+      const std::size_t last = zone.size() - 1;
+      const std::uint64_t bit = std::uint64_t{1} << z;
+      std::int32_t state = 0;
+      for (std::size_t i = 0; i < last; ++i) read(state, t[i], static_cast<std::uint32_t>(t[i + 1]) + 1, bit);
+      read(state, t[last], kDiverse, bit);
+    }
+  } else {
+    // More than 64 zones: read in (position, zone) order, so that the first two zones a
+    // node is met in are the two smallest (add_zone's order).
+    const bool ends = p.version == Version::Original;  // positions: distances to the nearer end
+    for (std::int32_t k = 0; k < nz; ++k) {
+      const std::int32_t z = !ends ? k : k % 2 == 0 ? k / 2 : nz - 1 - k / 2;
+      const std::u32string_view zone = zones[static_cast<std::size_t>(z)];
+      std::int32_t state = 0;
+      for (std::size_t i = 0; i < zone.size(); ++i) {
+        const std::uint32_t rc = i + 1 < zone.size() ? static_cast<std::uint32_t>(zone[i + 1]) + 1 : kDiverse;
+        TwoZones& q = two[read(state, zone[i], rc, 1)];
         if (q.zb < 0 && q.za != z) (q.za < 0 ? q.za : q.zb) = z;
       }
     }
   }
   seen[0] = Seen{};
   if (wide) two[0] = TwoZones{};
+  // The nodes met, by depth; on the left, every direct occurrence is diverse (see above).
   for (std::size_t k = 0; k < met; ++k)
-    if (const std::int32_t u = first_seen[k]) rd.by_depth[static_cast<std::size_t>(index.depth(u))].push_back(u);
-  if (below3) return false;
+    if (const std::int32_t u = first_seen[k]) {
+      seen[u].left = kDiverse;
+      rd.by_depth[static_cast<std::size_t>(index.depth(u))].push_back(u);
+    }
   // Each occurrence of a node is one of its one-shorter suffix (its failure link),
   // ending at the same place (the same right neighbour) and preceded by the node's
   // first character: pass the zones and contexts down the failure tree, deepest first.
