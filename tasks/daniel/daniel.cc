@@ -85,6 +85,25 @@ bool same_first_letter(char32_t a, char32_t b, const Params& p) {
 // score_of without the ratio-of-1 rule: non-decreasing in the ratio for given
 // positions, so the score of any candidate whose ratio (before the first-letter
 // penalty) is at most `ratio` is at most this.
+inline double embeddia_bound(double ratio, double d0, double d1, const Params& p) {
+  if (d1 < 2) return std::min(ratio + p.header_bonus, 1.0);
+  if (d0 == 0) return std::min(ratio + p.title_bonus, 1.0);
+  if (d0 <= 2) return ratio;
+  return std::pow(ratio, 1 + d0 * d1);
+}
+
+// At least ratio ^ e for ratio in [0, 1] and a whole e of 13 or more (the embeddia
+// score past the first three zones, e = 1 + d0 d1), without pow: ratio ^ min(e, 64) (no
+// less) by squarings, raised by a relative 1e-13, well above the rounding of the
+// squarings (64 roundings at most) and of pow (under an ulp).
+inline double pow_ceiling(double ratio, double e) {
+  unsigned k = e < 64 ? static_cast<unsigned>(e) : 64;
+  double power = 1, base = ratio;
+  for (; k; k >>= 1, base *= base)
+    if (k & 1) power *= base;
+  return power * (1 + 1e-13);
+}
+
 double score_bound(double ratio, std::span<const double> d, const Params& p) {
   if (p.version == Version::Original) {
     if (d[0] == 1) return ratio;
@@ -92,10 +111,7 @@ double score_bound(double ratio, std::span<const double> d, const Params& p) {
     if (std::none_of(d.begin(), d.end(), [](double x) { return x == 0 || x == 1; })) score -= p.headline_penalty;
     return score;
   }
-  if (d[1] < 2) return std::min(ratio + p.header_bonus, 1.0);
-  if (d[0] == 0) return std::min(ratio + p.title_bonus, 1.0);
-  if (d[0] <= 2) return ratio;
-  return std::pow(ratio, 1 + d[0] * d[1]);
+  return embeddia_bound(ratio, d[0], d[1], p);
 }
 
 // DAnIEL's get_score.
@@ -372,6 +388,7 @@ struct Reading {
   // The nodes seen that may be candidates (in two zones or more, or in the one zone;
   // maximal for a list holding them), deepest first, in by_depth's order within a depth.
   std::vector<std::int32_t> kept;
+  std::vector<std::uint8_t> kept_lists;  // per node kept: bit k when list k may have it
 };
 
 // A zone's position: its index, or (the original) its distance to the nearer end.
@@ -492,15 +509,19 @@ bool read_zones_with(std::span<const std::u32string_view> zones, const NameIndex
   // A node's record is complete when its depth is reached (its failure-tree children
   // are one deeper): the nodes that may be candidates are kept then.
   rd.kept.clear();
+  rd.kept_lists.clear();
   const std::size_t lists = index.lists();
   auto keep = [&](std::int32_t v, const Seen& r) {
     if (nz > 1 && (wide ? two[v].zb < 0 : (r.mask & (r.mask - 1)) == 0)) return;  // in one zone of several
+    std::uint32_t in = 0;
     for (std::size_t k = 0; k < lists; ++k)
       if (index.in_list(v, k) && NameIndex::merge(r.left, index.left(v, k)) == kDiverse &&
-          NameIndex::merge(r.right, index.right(v, k)) == kDiverse) {
-        rd.kept.push_back(v);
-        return;
-      }
+          NameIndex::merge(r.right, index.right(v, k)) == kDiverse)
+        in |= 1u << k;
+    if (in) {
+      rd.kept.push_back(v);
+      rd.kept_lists.push_back(static_cast<std::uint8_t>(in));
+    }
   };
   for (std::size_t d = depths; d-- > 2;) {
     for (std::size_t k = 0; k < rd.by_depth[d].size(); ++k) {
@@ -648,19 +669,19 @@ void weigh(const Reading& rd, std::span<const std::u32string_view> zones, const 
   // The candidates: maximal repeats in two zones or more and in a name, among the nodes
   // the reading kept; longest first, so that the best come early and the bound below
   // skips the rest.
-  for (std::int32_t u : rd.kept) {
+  for (std::size_t q = 0; q < rd.kept.size(); ++q) {
+    const std::int32_t u = rd.kept[q];
     const Seen& r = rd.seen[static_cast<std::size_t>(u)];
     const double depth = static_cast<double>(index.depth(u));
     // Two zones or more (a single bit: one zone).
     if (!weak && nz <= 64 && (r.mask & (r.mask - 1)) == 0) continue;
     double two[2];
     bool two_known = false;
+    double power = 0;  // the embeddia score's exponent past the first three zones (else 0)
     for (std::size_t j = 0; j < nl; ++j) {
       List& l = state[j];
-      if (!index.in_list(u, l.k)) continue;
-      if (NameIndex::merge(r.left, index.left(u, l.k)) != kDiverse ||
-          NameIndex::merge(r.right, index.right(u, l.k)) != kDiverse)
-        continue;
+      // In the list, maximal there (the reading's keep).
+      if (!((rd.kept_lists[q] >> l.k) & 1)) continue;
       // No score above min(1, the best ratio + a bonus): skip what cannot be kept.
       if (l.best.size() == keep &&
           std::min(1.0, depth / static_cast<double>(index.shortest_name(u, l.k)) + bonus) < l.best.front().score)
@@ -690,7 +711,11 @@ void weigh(const Reading& rd, std::span<const std::u32string_view> zones, const 
           // original: rise, then fall) with the zone, so they are among the two
           // first and the two last zones.
           TwoZones two_zones;
-          if (nz <= 64) {
+          if (nz <= 64 && !original) {  // positions rise with the zone: the two lowest bits
+            const std::uint64_t m = r.mask;
+            two_zones.za = std::countr_zero(m);
+            two_zones.zb = std::countr_zero(m & (m - 1));
+          } else if (nz <= 64) {
             const std::uint64_t m = r.mask;
             const int lo = std::countr_zero(m), hi = 63 - std::countl_zero(m);
             add_zone(two_zones, lo, nz, p);
@@ -704,6 +729,7 @@ void weigh(const Reading& rd, std::span<const std::u32string_view> zones, const 
           two[0] = static_cast<double>(position(two_zones.za, nz, p));
           two[1] = static_cast<double>(position(two_zones.zb, nz, p));
           two_known = true;
+          if (!original && two[0] > 2) power = 1 + two[0] * two[1];
         }
         d = std::span<const double>(two, 2);
       }
@@ -711,7 +737,9 @@ void weigh(const Reading& rd, std::span<const std::u32string_view> zones, const 
       for (const std::int32_t* m = index.names_begin(u, l.k); m != index.names_end(u, l.k); ++m) {
         const std::u32string& name = names[static_cast<std::size_t>(*m)];
         double ratio = depth / static_cast<double>(name.size());
-        const double bound = score_bound(ratio, d, p);
+        if (power >= 13 && ratio <= 1 && l.best.size() == keep && pow_ceiling(ratio, power) < l.best.front().score)
+          break;  // as below, without pow
+        const double bound = original ? score_bound(ratio, d, p) : embeddia_bound(ratio, d[0], d[1], p);
         if (l.best.size() == keep && bound < l.best.front().score) break;  // shortest names first: ratios fall
         const bool same = index.same_first(u, l.k, static_cast<std::size_t>(m - index.names_begin(u, l.k)));
         if (!same) ratio = std::max(0.0, ratio - l.penalty);
