@@ -629,7 +629,7 @@ struct Weighed {
 // Steps 2 and 3 for lists of the index after a reading of the zones, in one pass over
 // the nodes read: each list's best `keep` candidates, best first, into its `out`.
 void weigh(const Reading& rd, std::span<const std::u32string_view> zones, const NameIndex& index,
-           std::span<Weighed> lists, const Params& p, std::size_t keep) {
+           std::span<Weighed> lists, const Params& p, std::size_t keep, bool positions = true) {
   constexpr std::uint32_t kDiverse = NameIndex::kDiverse;
   // One zone (a weak structure): a repeat in the zone and a name is a candidate, its
   // positions those of its occurrences in the joined text.
@@ -759,7 +759,7 @@ void weigh(const Reading& rd, std::span<const std::u32string_view> zones, const 
   thread_local std::vector<std::int32_t> wide_nodes;
   thread_local std::vector<std::uint32_t> wide_found;
   wide_nodes.clear();
-  if (!weak && nz > 64) {
+  if (positions && !weak && nz > 64) {
     for (std::size_t j = 0; j < nl; ++j)
       for (const Best& b : state[j].best)
         if (std::find(wide_nodes.begin(), wide_nodes.end(), b.node) == wide_nodes.end()) wide_nodes.push_back(b.node);
@@ -774,6 +774,7 @@ void weigh(const Reading& rd, std::span<const std::u32string_view> zones, const 
       out[i].score = best[i].score;
       out[i].name = best[i].name;
       out[i].substring = std::u32string(index.substring(best[i].node));
+      if (!positions) continue;
       if (weak) {
         out[i].positions.assign(weak_pool.begin() + best[i].pos_at, weak_pool.begin() + best[i].pos_at + best[i].pos_len);
         continue;
@@ -825,7 +826,7 @@ void index_lists(Lists& lists, const Params& p) {
 }
 
 Analysis analyze(std::u32string_view text, std::string_view lang, const Lists& lists, const Params& p,
-                 RepeatFinder& finder) {
+                 RepeatFinder& finder, bool positions) {
   Analysis a;
   thread_local ZoneViews zv;
   zone_views(text, lang, p, zv, &a.zoning, &a.header_merged);
@@ -836,7 +837,7 @@ Analysis analyze(std::u32string_view text, std::string_view lang, const Lists& l
   thread_local Reading rd;
   if (lists.index && lists.index->usable() && read_zones(zones, *lists.index, p, rd)) {
     std::array<Weighed, 2> w{Weighed{0, &lists.diseases, false, {}}, Weighed{1, &lists.locations, true, {}}};
-    weigh(rd, zones, *lists.index, w, p, kKeptCandidates);
+    weigh(rd, zones, *lists.index, w, p, kKeptCandidates, positions);
     a.diseases = std::move(w[0].out);
     if (a.diseases.empty()) return a;
     a.locations = std::move(w[1].out);
@@ -845,7 +846,7 @@ Analysis analyze(std::u32string_view text, std::string_view lang, const Lists& l
                     bool location) {
       if (!lists.index && own && own->usable() && read_zones(zones, *own, p, rd)) {
         Weighed w{0, &names, location, {}};
-        weigh(rd, zones, *own, std::span<Weighed>(&w, 1), p, kKeptCandidates);
+        weigh(rd, zones, *own, std::span<Weighed>(&w, 1), p, kKeptCandidates, positions);
         return std::move(w.out);
       }
       return candidates(zones, names, location, p, finder);
