@@ -557,63 +557,75 @@ bool read_zones(std::span<const std::u32string_view> zones, const NameIndex& ind
   return read_zones_with(zones, index, p, rd, [&](std::int32_t state, char32_t c) { return index.step(state, c); });
 }
 
-// The zones each of `nodes` (at most 32) occurs in: bit j of found[z] when nodes[j]
-// occurs in zone z. A substring occurs where it is a suffix of the state (the longest
-// name substring ending there), that is on the state's failure chain: each state's
-// nodes on its chain, as bits, are worked out once (from its failure link's).
+// The zones each of `nodes` occurs in: bit j % 64 of found[(j / 64) * zones + z] when
+// nodes[j] occurs in zone z (one reading of the zones per 64 nodes). A substring occurs
+// where it is a suffix of the state (the longest name substring ending there), that is
+// on the state's failure chain: each state's nodes on its chain, as bits, are worked
+// out once (from its failure link's).
 void zones_of(std::span<const std::u32string_view> zones, const NameIndex& index, std::span<const std::int32_t> nodes,
-              std::vector<std::uint32_t>& found) {
-  found.assign(zones.size(), 0);
-  if (nodes.empty()) return;
+              std::vector<std::uint64_t>& found) {
+  const std::size_t groups = (nodes.size() + 63) / 64;
+  found.assign(groups * zones.size(), 0);
   struct Memo {
-    std::uint32_t stamp = 0, bits = 0;
+    std::uint32_t stamp = 0;
+    std::uint64_t bits = 0;
   };
   thread_local std::vector<Memo> memo;
   thread_local std::uint32_t stamp = 0;
   if (memo.size() < index.nodes()) memo.resize(index.nodes());
-  if (++stamp == 0) {
-    for (auto& m : memo) m = Memo{};
-    stamp = 1;
-  }
-  memo[0] = {stamp, 0};  // the root: no node
-  auto bits_of = [&](std::int32_t state) {
-    std::int32_t path[64];  // a chain is at most max_depth + 1 long; memoised in pieces beyond
-    std::size_t n = 0;
-    std::int32_t s = state;
-    while (memo[static_cast<std::size_t>(s)].stamp != stamp && n < 64) {
-      path[n++] = s;
-      s = index.fail(s);
+  for (std::size_t g = 0; g < groups; ++g) {
+    const std::span<const std::int32_t> group = nodes.subspan(g * 64, std::min<std::size_t>(64, nodes.size() - g * 64));
+    if (++stamp == 0) {
+      for (auto& m : memo) m = Memo{};
+      stamp = 1;
     }
-    if (memo[static_cast<std::size_t>(s)].stamp != stamp) return std::uint32_t{0};  // unreachable: chains are short
-    std::uint32_t bits = memo[static_cast<std::size_t>(s)].bits;
-    while (n > 0) {
-      const std::int32_t u = path[--n];
-      for (std::size_t j = 0; j < nodes.size(); ++j) bits |= static_cast<std::uint32_t>(nodes[j] == u) << j;
-      memo[static_cast<std::size_t>(u)] = {stamp, bits};
-    }
-    return bits;
-  };
-  auto scan = [&](auto next) {
-    for (std::size_t z = 0; z < zones.size(); ++z) {
-      std::uint32_t bits = 0;
-      std::int32_t state = 0;
-      for (const char32_t c : zones[z]) {
-        state = next(state, c);
-        const Memo& m = memo[static_cast<std::size_t>(state)];
-        bits |= m.stamp == stamp ? m.bits : bits_of(state);
+    memo[0] = {stamp, 0};  // the root: no node
+    auto bits_of = [&](std::int32_t state) {
+      std::int32_t path[64];  // a chain is at most max_depth + 1 long; memoised in pieces beyond
+      std::size_t n = 0;
+      std::int32_t s = state;
+      std::uint64_t bits = 0;
+      for (;;) {
+        while (memo[static_cast<std::size_t>(s)].stamp != stamp && n < 64) {
+          path[n++] = s;
+          s = index.fail(s);
+        }
+        if (memo[static_cast<std::size_t>(s)].stamp == stamp) break;
+        // A chain longer than 64: this piece from the nodes it has met.
+        for (std::size_t i = 0; i < n; ++i)
+          for (std::size_t j = 0; j < group.size(); ++j) bits |= static_cast<std::uint64_t>(group[j] == path[i]) << j;
+        n = 0;
       }
-      found[z] = bits;
+      std::uint64_t chain = memo[static_cast<std::size_t>(s)].bits;
+      while (n > 0) {
+        const std::int32_t u = path[--n];
+        for (std::size_t j = 0; j < group.size(); ++j) chain |= static_cast<std::uint64_t>(group[j] == u) << j;
+        memo[static_cast<std::size_t>(u)] = {stamp, chain};
+      }
+      return bits | chain;
+    };
+    auto scan = [&](auto next) {
+      for (std::size_t z = 0; z < zones.size(); ++z) {
+        std::uint64_t bits = 0;
+        std::int32_t state = 0;
+        for (const char32_t c : zones[z]) {
+          state = next(state, c);
+          const Memo& m = memo[static_cast<std::size_t>(state)];
+          bits |= m.stamp == stamp ? m.bits : bits_of(state);
+        }
+        found[g * zones.size() + z] = bits;
+      }
+    };
+    if (const std::uint16_t* delta = index.delta16()) {
+      const std::uint16_t* const slots = index.dense_slots();
+      const std::size_t width = index.width();
+      scan([&](std::int32_t state, char32_t c) -> std::int32_t {
+        const std::uint32_t s = c < 0x10000 ? slots[c] : index.slot(c);
+        return delta[static_cast<std::size_t>(state) * width + s];
+      });
+    } else {
+      scan([&](std::int32_t state, char32_t c) { return index.step(state, c); });
     }
-  };
-  if (const std::uint16_t* delta = index.delta16()) {
-    const std::uint16_t* const slots = index.dense_slots();
-    const std::size_t width = index.width();
-    scan([&](std::int32_t state, char32_t c) -> std::int32_t {
-      const std::uint32_t s = c < 0x10000 ? slots[c] : index.slot(c);
-      return delta[static_cast<std::size_t>(state) * width + s];
-    });
-  } else {
-    scan([&](std::int32_t state, char32_t c) { return index.step(state, c); });
   }
 }
 
@@ -757,7 +769,7 @@ void weigh(const Reading& rd, std::span<const std::u32string_view> zones, const 
   }
   // More than 64 zones: the zones of the candidates kept, from one more reading.
   thread_local std::vector<std::int32_t> wide_nodes;
-  thread_local std::vector<std::uint32_t> wide_found;
+  thread_local std::vector<std::uint64_t> wide_found;
   wide_nodes.clear();
   if (positions && !weak && nz > 64) {
     for (std::size_t j = 0; j < nl; ++j)
@@ -780,11 +792,13 @@ void weigh(const Reading& rd, std::span<const std::u32string_view> zones, const 
         continue;
       }
       const std::uint64_t mask = rd.seen[static_cast<std::size_t>(best[i].node)].mask;
-      const std::uint32_t bit =
-          nz > 64 ? std::uint32_t{1} << (std::find(wide_nodes.begin(), wide_nodes.end(), best[i].node) - wide_nodes.begin())
+      const std::size_t at =
+          nz > 64 ? static_cast<std::size_t>(std::find(wide_nodes.begin(), wide_nodes.end(), best[i].node) - wide_nodes.begin())
                   : 0;
+      const std::uint64_t bit = std::uint64_t{1} << (at % 64);
+      const std::uint64_t* const found = wide_found.data() + (at / 64) * static_cast<std::size_t>(nz);
       for (std::int32_t z = 0; z < nz; ++z)
-        if (nz <= 64 ? (mask >> z) & 1 : (wide_found[static_cast<std::size_t>(z)] & bit) != 0)
+        if (nz <= 64 ? (mask >> z) & 1 : (found[z] & bit) != 0)
           out[i].positions.push_back(static_cast<double>(position(z, nz, p)));
       std::sort(out[i].positions.begin(), out[i].positions.end());
     }
