@@ -1,5 +1,6 @@
 #include "stats/kendall.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
@@ -149,6 +150,7 @@ std::vector<RankCorrelation> kendall_bootstrap_many(const std::vector<std::vecto
   const std::size_t measures = x.size(), m = y.size(), n = y[0].size();
   const std::size_t width = (measures + 1) * m * 3;
   std::vector<std::int64_t> rows(n * width);
+  std::int64_t largest = 0;
   for (std::size_t j = 0; j < n; ++j) {
     std::int64_t* row = rows.data() + j * width;
     for (std::size_t q = 0; q <= measures; ++q)
@@ -157,7 +159,19 @@ std::vector<RankCorrelation> kendall_bootstrap_many(const std::vector<std::vecto
         *row++ = c.tp;
         *row++ = c.fp;
         *row++ = c.fn;
+        for (const std::int64_t v : {c.tp, c.fp, c.fn})  // a negative count: 64 bits
+          largest = std::max(largest, v < 0 ? std::numeric_limits<std::int64_t>::max() : v);
       }
+  }
+  // A resample's sum is at most n times the largest count: in 32 bits when that fits
+  // (twice the additions per instruction), the same integers either way.
+  const bool narrow = largest >= 0 && largest < (std::int64_t{1} << 31) &&
+                      static_cast<std::uint64_t>(largest) * n < (std::uint64_t{1} << 31);
+  std::vector<std::int32_t> rows32;
+  std::vector<std::int32_t> sums32;
+  if (narrow) {
+    rows32.assign(rows.begin(), rows.end());
+    sums32.resize(width);
   }
   std::vector<std::int64_t> sums(width);
   std::vector<double> a(m), b(m);
@@ -186,12 +200,22 @@ std::vector<RankCorrelation> kendall_bootstrap_many(const std::vector<std::vecto
     for (std::size_t c = 0; c < width; ++c) sums[c] += rows[j * width + c];
   taus_of([&](std::size_t q, double t) { out[q].tau = t; });
   for (std::uint32_t r = 0; r < options.resamples; ++r) {
-    std::fill(sums.begin(), sums.end(), 0);
     Rng rng = Rng::stream(options.seed, Purpose::Bootstrap, r);
-    std::int64_t* const sum = sums.data();
-    for (std::size_t j = 0; j < n; ++j) {
-      const std::int64_t* const row = rows.data() + rng.below(n) * width;
-      for (std::size_t c = 0; c < width; ++c) sum[c] += row[c];
+    if (narrow) {
+      std::fill(sums32.begin(), sums32.end(), 0);
+      std::int32_t* const sum = sums32.data();
+      for (std::size_t j = 0; j < n; ++j) {
+        const std::int32_t* const row = rows32.data() + rng.below(n) * width;
+        for (std::size_t c = 0; c < width; ++c) sum[c] += row[c];
+      }
+      std::copy(sums32.begin(), sums32.end(), sums.begin());
+    } else {
+      std::fill(sums.begin(), sums.end(), 0);
+      std::int64_t* const sum = sums.data();
+      for (std::size_t j = 0; j < n; ++j) {
+        const std::int64_t* const row = rows.data() + rng.below(n) * width;
+        for (std::size_t c = 0; c < width; ++c) sum[c] += row[c];
+      }
     }
     taus_of([&](std::size_t q, double t) {
       if (std::isnan(t)) {
