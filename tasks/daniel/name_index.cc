@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <tuple>
+#include <type_traits>
 
 namespace detour::tasks::daniel {
 
@@ -119,28 +120,31 @@ NameIndex::NameIndex(const std::vector<const std::vector<std::u32string>*>& list
   }
   max_depth_ = nodes ? node_.back().depth : 0;  // breadth-first: the last is the deepest
 
-  // Aho-Corasick: failure links and the full transition table, in that order.
-
-  std::vector<std::int32_t> delta(nodes * width_, 0);
-  for (std::size_t u = 0; u < nodes; ++u) {
-    const std::int32_t f = node_[u].fail;
-    if (u > 0)
-      std::copy_n(delta.begin() + static_cast<std::ptrdiff_t>(static_cast<std::size_t>(f) * width_), width_,
-                  delta.begin() + static_cast<std::ptrdiff_t>(u * width_));
-    const auto o = static_cast<std::size_t>(order[u]);
-    for (std::int32_t e = first_edge[o]; e < first_edge[o + 1]; ++e) {
-      const Edge& ed = edges[static_cast<std::size_t>(e)];
-      const std::int32_t child = renum[static_cast<std::size_t>(ed.child)];
-      node_[static_cast<std::size_t>(child)].fail = u == 0 ? 0 : delta[static_cast<std::size_t>(f) * width_ + ed.slot];
-      delta[u * width_ + ed.slot] = child;
+  // Aho-Corasick: failure links and the full transition table, in that order, built in
+  // 16-bit states when there are 65536 nodes or fewer.
+  auto build = [&](auto& delta) {
+    delta.assign(nodes * width_, 0);
+    for (std::size_t u = 0; u < nodes; ++u) {
+      const std::int32_t f = node_[u].fail;
+      if (u > 0)
+        std::copy_n(delta.begin() + static_cast<std::ptrdiff_t>(static_cast<std::size_t>(f) * width_), width_,
+                    delta.begin() + static_cast<std::ptrdiff_t>(u * width_));
+      const auto o = static_cast<std::size_t>(order[u]);
+      for (std::int32_t e = first_edge[o]; e < first_edge[o + 1]; ++e) {
+        const Edge& ed = edges[static_cast<std::size_t>(e)];
+        const std::int32_t child = renum[static_cast<std::size_t>(ed.child)];
+        node_[static_cast<std::size_t>(child)].fail =
+            u == 0 ? 0 : static_cast<std::int32_t>(delta[static_cast<std::size_t>(f) * width_ + ed.slot]);
+        delta[u * width_ + ed.slot] = static_cast<std::remove_reference_t<decltype(delta[0])>>(child);
+      }
     }
-  }
-  // A non-letter (slot 0) leads back to the root from anywhere.
-  for (std::size_t u = 0; u < nodes; ++u) delta[u * width_] = 0;
+    // A non-letter (slot 0) leads back to the root from anywhere.
+    for (std::size_t u = 0; u < nodes; ++u) delta[u * width_] = 0;
+  };
   if (nodes <= 0x10000) {
-    delta16_.assign(delta.begin(), delta.end());
+    build(delta16_);
   } else {
-    delta32_ = std::move(delta);
+    build(delta32_);
   }
 
   // Per (node, list): non-overlapping occurrences in the joined names, left to right
