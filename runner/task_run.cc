@@ -218,7 +218,7 @@ void check_task(const TaskConfig& config, const fs::path& corpus_root, const std
 }
 
 TaskDuringRun::TaskDuringRun(const TaskConfig& config, const RunConfig& run_config)
-    : config_(config), outputs_written_(!run_config.out.empty()) {
+    : outputs_written_(!run_config.out.empty()) {
   const std::unique_ptr<RunPages> rp = run_pages(run_config);
   setup_ = make_setup(config, rp->corpus, rp->pages);
 }

@@ -111,7 +111,6 @@ class TaskDuringRun {
   struct Batch;
   void decide(Batch& batch);
   void finish(int jobs);  // decides the batches left (after the run)
-  TaskConfig config_;
   bool outputs_written_;
   std::unique_ptr<TaskSetup> setup_;
   tbb::enumerable_thread_specific<Batch> batches_;
