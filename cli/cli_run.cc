@@ -226,15 +226,25 @@ void add_run_command(CLI::App& app) {
                          args->jobs);
       harness::check_task(task, cfg.corpus, cfg.languages);
     }
+    // The task decides each page's texts as the run completes the page.
+    std::unique_ptr<harness::TaskDuringRun> during;
+    if (!lasting->task.empty()) {
+      task.judgments = plan.config.judgments;
+      during = std::make_unique<harness::TaskDuringRun>(task, cfg);
+      plan.config.on_page = [d = during.get()](std::size_t k, const corpora::CorpusDoc& doc,
+                                               const harness::RunResult& run, const std::vector<std::string>& outputs) {
+        d->page(k, doc, run, outputs);
+      };
+    }
     auto result = harness::run(cfg);
-    // The task first (it reads the outputs the run wrote as pages completed, or keeps in
-    // memory): Table 4 then has its column group.
+    // The task's rows first (decided during the run; the pages it did not decide, done by
+    // an earlier run or in a worker process, from the output folder): Table 4 then has its
+    // column group.
     std::optional<harness::TaskResults> task_results;
     std::optional<harness::Table3> task_table3;
     std::vector<results::ScoreSet> task_sets;
     if (!lasting->task.empty()) {
-      task.judgments = plan.config.judgments;
-      task_results = harness::run_task_on_run(task, cfg, result);
+      task_results = harness::run_task_on_run(task, cfg, result, during.get());
       task_table3 = harness::table3(*task_results);
       task_sets = harness::task_score_sets(*task_results);
     }

@@ -6,6 +6,7 @@
 #include <malloc.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -393,6 +394,9 @@ RunResult run(const RunConfig& cfg) {
     }
     result.decode_notes[k] = std::move(page.decode_note);
     recorder.commit(result, scored, k, outputs, written);
+    if (cfg.on_page && !StopSignals::requested() &&
+        std::none_of(written.begin(), written.end(), [](const auto& w) { return w.has_value(); }))
+      cfg.on_page(k, docs[i], result, outputs);
     if (cfg.out.empty())
       for (std::size_t s = 0; s < systems.size(); ++s) result.outputs[s][k] = std::move(outputs[s]);
     if (!isolated) docs[i] = corpora::CorpusDoc{};  // done with the document

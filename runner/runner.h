@@ -15,6 +15,7 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -30,6 +31,8 @@
 #include "runner/shard.h"
 
 namespace detour::harness {
+
+struct RunResult;
 
 struct RunConfig {
   std::filesystem::path corpus;
@@ -90,6 +93,15 @@ struct RunConfig {
   // shards, a resumed run and `runs export` write them too.
   std::string aggregate = "micro";
   metrics::AggregationOptions aggregation;
+  // Called as each page this run does completes (not for pages done by an earlier
+  // run, nor for pages whose outputs a worker process wrote to files itself), in the
+  // thread that did it, after its records are set and its outputs written: the page's
+  // number k in the run (RunResult order), its document, the run and each system's
+  // output of the page. A downstream task decides the outputs there, while they are in
+  // memory (runner/task_run.h).
+  std::function<void(std::size_t k, const corpora::CorpusDoc& doc, const RunResult& run,
+                     const std::vector<std::string>& outputs)>
+      on_page;
 };
 
 // The per-document records of a run (results/run_records.h): PageOutcome = one page

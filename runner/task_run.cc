@@ -1,6 +1,8 @@
 #include "runner/task_run.h"
 
 #include <fmt/core.h>
+#include <oneapi/tbb/parallel_for.h>
+#include <oneapi/tbb/task_arena.h>
 
 #include <algorithm>
 #include <chrono>
@@ -9,6 +11,7 @@
 #include <memory>
 #include <mutex>
 #include <set>
+#include <unordered_map>
 
 #include "base/errors.h"
 #include "base/io.h"
@@ -87,19 +90,28 @@ TaskSystem folder_system(const std::string& name, const fs::path& dir,
   return s;
 }
 
-TaskResults run_task(const TaskConfig& config, const corpora::Corpus& corpus,
-                     const std::vector<const corpora::CorpusDoc*>& pages, const std::vector<TaskSystem>& systems) {
+// A task made and prepared for the pages it will see, with its annotations.
+struct TaskSetup {
+  std::unique_ptr<tasks::Task> task;
+  tasks::Annotations annotations;
+  std::vector<std::string> languages;  // sorted
+  std::vector<std::string> orphans;
+  std::string signature;
+};
+
+namespace {
+
+std::unique_ptr<TaskSetup> make_setup(const TaskConfig& config, const corpora::Corpus& corpus,
+                                      const std::vector<const corpora::CorpusDoc*>& pages) {
   const tasks::TaskInfo& info = tasks::find_task(config.task);
-  TaskResults r;
-  r.task = config.task;
-  r.judgments = config.judgments;
+  auto setup = std::make_unique<TaskSetup>();
   tasks::TaskSettings settings;
   settings.resources = task_resources(config, corpus.root);
   settings.params = config.params;
-  std::unique_ptr<tasks::Task> task = info.make(settings);
+  setup->task = info.make(settings);
   const fs::path ann_file = task_annotations(config, corpus.root);
   try {
-    r.annotations = tasks::read_annotations(ann_file);
+    setup->annotations = tasks::read_annotations(ann_file);
   } catch (const io::IoError& e) {
     throw ResourceError(e.what());
   }
@@ -109,13 +121,27 @@ TaskResults run_task(const TaskConfig& config, const corpora::Corpus& corpus,
     langs.insert(d->lang);
     page_keys.emplace_back(d->lang, d->id);
   }
-  r.languages.assign(langs.begin(), langs.end());
-  task->prepare(r.languages);
-  r.signature = task->signature() + "|ann:" + r.annotations.hash;
+  setup->languages.assign(langs.begin(), langs.end());
+  setup->task->prepare(setup->languages);
+  setup->signature = setup->task->signature() + "|ann:" + setup->annotations.hash;
   // Orphans: annotations of the languages processed that name no page.
-  for (const std::string& o : tasks::orphan_annotations(r.annotations, page_keys))
-    if (langs.count(o.substr(0, o.find('/')))) r.orphans.push_back(o);
+  for (const std::string& o : tasks::orphan_annotations(setup->annotations, page_keys))
+    if (langs.count(o.substr(0, o.find('/')))) setup->orphans.push_back(o);
+  return setup;
+}
 
+// The reference row and the systems' rows. `gold_decided`: per page, the gold text's
+// decision made during the run, or null (the gold is read then).
+TaskResults run_setup(const TaskConfig& config, TaskSetup& setup, const std::vector<const corpora::CorpusDoc*>& pages,
+                      const std::vector<TaskSystem>& systems,
+                      const std::vector<std::shared_ptr<const tasks::Decided>>& gold_decided) {
+  TaskResults r;
+  r.task = config.task;
+  r.judgments = config.judgments;
+  r.annotations = std::move(setup.annotations);
+  r.languages = setup.languages;
+  r.orphans = setup.orphans;
+  r.signature = setup.signature;
   const auto start = std::chrono::steady_clock::now();
   std::vector<tasks::DocInput> gold;
   std::vector<std::string> gold_texts(pages.size());
@@ -123,22 +149,52 @@ TaskResults run_task(const TaskConfig& config, const corpora::Corpus& corpus,
     tasks::DocInput in;
     in.lang = pages[i]->lang;
     in.id = pages[i]->id;
-    try {
-      gold_texts[i] = corpora::load_gold_bytes(*pages[i]);
-    } catch (const std::exception& e) {
-      in.status = "failed";
-      in.reason = std::string(e.what()) + " (decided as an empty text)";
+    if (i < gold_decided.size() && gold_decided[i]) {
+      in.decided = gold_decided[i];
+    } else {
+      try {
+        gold_texts[i] = corpora::load_gold_bytes(*pages[i]);
+      } catch (const std::exception& e) {
+        in.status = "failed";
+        in.reason = std::string(e.what()) + " (decided as an empty text)";
+      }
+      in.text = gold_texts[i];
     }
-    in.text = gold_texts[i];
     gold.push_back(std::move(in));
   }
   tasks::DecisionCache cache;  // a text met again (equal outputs of two systems) is decided once
-  r.runs.push_back(tasks::run_task(*task, r.annotations, "reference", gold, config.jobs, &cache));
+  const tasks::Task& task = *setup.task;
+  r.runs.push_back(tasks::run_task(task, r.annotations, "reference", gold, config.jobs, &cache));
   for (const auto& s : systems)
-    r.runs.push_back(tasks::run_task(*task, r.annotations, s.name, s.docs, config.jobs, &cache));
+    r.runs.push_back(tasks::run_task(task, r.annotations, s.name, s.docs, config.jobs, &cache));
   r.decided = cache.size();
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return r;
+}
+
+// The pages of a run's corpus as the task sees them (the run's --lang given to pages
+// without a language).
+struct RunPages {
+  corpora::Corpus corpus;
+  std::vector<const corpora::CorpusDoc*> pages;
+};
+
+std::unique_ptr<RunPages> run_pages(const RunConfig& run_config) {
+  auto rp = std::make_unique<RunPages>();
+  rp->corpus = corpora::open_corpus(run_config.corpus, run_config.open);
+  if (!run_config.lang.empty())
+    for (auto& d : rp->corpus.docs)
+      if (d.lang.empty()) d.lang = run_config.lang;
+  rp->pages = task_pages(rp->corpus, run_config.languages);
+  return rp;
+}
+
+}  // namespace
+
+TaskResults run_task(const TaskConfig& config, const corpora::Corpus& corpus,
+                     const std::vector<const corpora::CorpusDoc*>& pages, const std::vector<TaskSystem>& systems) {
+  std::unique_ptr<TaskSetup> setup = make_setup(config, corpus, pages);
+  return run_setup(config, *setup, pages, systems, {});
 }
 
 void check_task(const TaskConfig& config, const fs::path& corpus_root, const std::vector<std::string>& languages) {
@@ -161,15 +217,113 @@ void check_task(const TaskConfig& config, const fs::path& corpus_root, const std
   task->prepare(langs);
 }
 
-TaskResults run_task_on_run(const TaskConfig& config, const RunConfig& run_config, const RunResult& run) {
-  corpora::Corpus corpus = corpora::open_corpus(run_config.corpus, run_config.open);
-  if (!run_config.lang.empty())
-    for (auto& d : corpus.docs)
-      if (d.lang.empty()) d.lang = run_config.lang;
-  const auto pages = task_pages(corpus, run_config.languages);
+TaskDuringRun::TaskDuringRun(const TaskConfig& config, const RunConfig& run_config)
+    : outputs_written_(!run_config.out.empty()) {
+  const std::unique_ptr<RunPages> rp = run_pages(run_config);
+  setup_ = make_setup(config, rp->corpus, rp->pages);
+}
+
+TaskDuringRun::~TaskDuringRun() = default;
+
+// A page's texts waiting to be decided: each distinct text once (slot 0 the gold
+// text, s + 1 system s; -1: none).
+struct TaskDuringRun::Waiting {
+  std::size_t k = 0;
+  std::string lang, id;
+  std::vector<std::string> texts;
+  std::vector<int> slot_text;
+};
+
+struct TaskDuringRun::Batch {
+  std::vector<Waiting> pages;
+  std::size_t bytes = 0;
+};
+
+void TaskDuringRun::page(std::size_t k, const corpora::CorpusDoc& doc, const RunResult& run,
+                         const std::vector<std::string>& outputs) {
+  std::call_once(sized_, [&] { pages_.resize(run.doc_ids.size()); });
+  if (k >= pages_.size() || outputs.size() != run.systems.size()) return;
+  Waiting w;
+  w.k = k;
+  w.lang = run.doc_langs[k];
+  w.id = run.doc_ids[k];
+  w.slot_text.assign(run.systems.size() + 1, -1);
+  // A text met again on the page (equal outputs of two systems, an output equal to the
+  // gold) is decided once.
+  auto add = [&](std::size_t slot, std::string_view text) {
+    for (std::size_t t = 0; t < w.texts.size(); ++t)
+      if (w.texts[t] == text) {
+        w.slot_text[slot] = static_cast<int>(t);
+        return;
+      }
+    w.slot_text[slot] = static_cast<int>(w.texts.size());
+    w.texts.emplace_back(text);
+  };
+  try {
+    add(0, corpora::load_gold_bytes(doc));
+  } catch (const std::exception&) {
+    // decided after the run, where the failure is recorded
+  }
+  for (std::size_t s = 0; s < run.systems.size(); ++s) {
+    const std::string& status = run.systems[s].pages[k].status;
+    if (status == "excluded") continue;
+    // As after the run: a written run's failed page has no output file (an empty text).
+    add(s + 1, !outputs_written_ || status == "ok" ? std::string_view(outputs[s]) : std::string_view());
+  }
+  // Pages are decided by batches, so that the task's tables stay in the caches from one
+  // text to the next (a batch holds some megabytes of text per thread).
+  Batch& batch = batches_.local();
+  for (const auto& t : w.texts) batch.bytes += t.size();
+  batch.pages.push_back(std::move(w));
+  if (batch.bytes >= kBatchBytes) decide(batch);
+}
+
+void TaskDuringRun::decide(Batch& batch) {
+  const auto start = std::chrono::steady_clock::now();
+  std::size_t decided = 0;
+  for (const Waiting& w : batch.pages) {
+    std::vector<std::shared_ptr<const tasks::Decided>> made(w.texts.size());
+    for (std::size_t t = 0; t < w.texts.size(); ++t) made[t] = tasks::decide_text(*setup_->task, w.lang, w.id, w.texts[t]);
+    decided += made.size();
+    std::vector<std::shared_ptr<const tasks::Decided>> slots(w.slot_text.size());
+    for (std::size_t slot = 0; slot < slots.size(); ++slot)
+      if (w.slot_text[slot] >= 0) slots[slot] = made[static_cast<std::size_t>(w.slot_text[slot])];
+    pages_[w.k] = std::move(slots);
+  }
+  batch.pages.clear();
+  batch.bytes = 0;
+  decided_.fetch_add(decided);
+  nanos_.fetch_add(static_cast<std::uint64_t>(
+      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start).count()));
+}
+
+void TaskDuringRun::finish(int jobs) {
+  std::vector<Batch*> left;
+  for (Batch& b : batches_)
+    if (!b.pages.empty()) left.push_back(&b);
+  auto body = [&](std::size_t i) { decide(*left[i]); };
+  if (jobs == 1) {
+    for (std::size_t i = 0; i < left.size(); ++i) body(i);
+  } else {
+    tbb::task_arena arena(jobs > 0 ? jobs : tbb::task_arena::automatic);
+    arena.execute([&] { tbb::parallel_for(std::size_t{0}, left.size(), body); });
+  }
+}
+
+TaskResults run_task_on_run(const TaskConfig& config, const RunConfig& run_config, const RunResult& run,
+                            TaskDuringRun* during) {
+  const std::unique_ptr<RunPages> rp = run_pages(run_config);
+  const auto& pages = rp->pages;
   if (pages.size() != run.doc_ids.size())
     throw std::logic_error("task: the corpus changed during the run (" + std::to_string(pages.size()) + " pages, " +
                            std::to_string(run.doc_ids.size()) + " run)");
+  // The decisions made during the run, per page (none for a page it did not decide).
+  if (during) during->finish(config.jobs);
+  const std::vector<std::vector<std::shared_ptr<const tasks::Decided>>> none;
+  const auto& decided = during ? during->pages_ : none;
+  auto decided_at = [&](std::size_t i, std::size_t slot) -> std::shared_ptr<const tasks::Decided> {
+    return i < decided.size() && slot < decided[i].size() ? decided[i][slot] : nullptr;
+  };
   std::vector<TaskSystem> systems;
   for (std::size_t s = 0; s < run.systems.size(); ++s) {
     const auto& sys = run.systems[s];
@@ -181,9 +335,11 @@ TaskResults run_task_on_run(const TaskConfig& config, const RunConfig& run_confi
       in.id = run.doc_ids[i];
       in.status = sys.pages[i].status;
       in.reason = sys.pages[i].reason;
+      in.decided = decided_at(i, s + 1);
       // A failed page's output is empty. A run with --out writes each output as its page
       // completes and keeps only the file (pages of a resumed run are files only).
-      if (!run.outputs_written) {
+      if (in.decided) {
+      } else if (!run.outputs_written) {
         in.text = run.outputs[s][i];
       } else if (in.status == "ok") {
         in.file = results::output_file(run_config.out, sys.name, run.doc_langs[i], run.doc_out_names[i]);
@@ -192,7 +348,16 @@ TaskResults run_task_on_run(const TaskConfig& config, const RunConfig& run_confi
     }
     systems.push_back(std::move(ts));
   }
-  return run_task(config, corpus, pages, systems);
+  std::vector<std::shared_ptr<const tasks::Decided>> gold_decided(pages.size());
+  for (std::size_t i = 0; i < pages.size(); ++i) gold_decided[i] = decided_at(i, 0);
+  std::unique_ptr<TaskSetup> own;
+  TaskSetup* setup = during ? during->setup_.get() : (own = make_setup(config, rp->corpus, pages)).get();
+  TaskResults r = run_setup(config, *setup, pages, systems, gold_decided);
+  if (during) {
+    r.decided += during->decided_.load();
+    r.seconds += static_cast<double>(during->nanos_.load()) * 1e-9;
+  }
+  return r;
 }
 
 namespace {
@@ -469,6 +634,22 @@ Correlations correlations(const RunResult& run, const TaskResults& task) {
   for (std::size_t i = 0; i < langs.size(); ++i) c.markdown += "---|";
   c.markdown += "\n";
   std::map<std::string, std::map<std::string, std::string>> cells;  // metric -> lang -> text
+  // Each system's intrinsic scores by page of the run (null: not scored).
+  std::unordered_map<std::string, std::size_t> page_of;
+  for (std::size_t i = 0; i < run.doc_ids.size(); ++i) page_of.emplace(run.doc_langs[i] + '\0' + run.doc_ids[i], i);
+  std::vector<std::vector<const results::DocResult*>> scored(run.systems.size(),
+                                                              std::vector<const results::DocResult*>(run.doc_ids.size()));
+  std::vector<std::vector<std::size_t>> metric_at(run.systems.size());  // per system: each metric's place
+  for (std::size_t s = 0; s < run.systems.size(); ++s) {
+    const auto& set = run.systems[s].scores;
+    for (const auto& d : set.docs)
+      if (auto it = page_of.find(d.lang + '\0' + d.id); it != page_of.end()) scored[s][it->second] = &d;
+    for (const auto* m : ms) {
+      std::size_t mi = 0;
+      while (mi < set.metrics.size() && set.metrics[mi] != m) ++mi;
+      metric_at[s].push_back(mi);
+    }
+  }
   for (const auto& l : langs) {
     // Documents scored intrinsically for every system and scored by the task for
     // every system (annotated, not excluded), in run order.
@@ -482,26 +663,33 @@ Correlations correlations(const RunResult& run, const TaskResults& task) {
       if (ok) docs.push_back(i);
     }
     nlohmann::json lj = nlohmann::json::object();
-    for (const auto* m : ms) {
-      std::vector<std::vector<stats::Counts>> x(run.systems.size()), y(run.systems.size());
-      for (std::size_t s = 0; s < run.systems.size(); ++s) {
-        std::map<std::pair<std::string, std::string>, const metrics::DocScore*> by_doc;
-        const auto& set = run.systems[s].scores;
-        std::size_t mi = 0;
-        while (mi < set.metrics.size() && set.metrics[mi] != m) ++mi;
-        for (const auto& d : set.docs) by_doc[{d.lang, d.id}] = &d.scores[mi];
-        for (std::size_t i : docs) {
-          auto it = by_doc.find({run.doc_langs[i], run.doc_ids[i]});
-          const metrics::DocScore* ds = it == by_doc.end() ? nullptr : it->second;
-          x[s].push_back(ds ? stats::Counts{ds->tp, ds->fp, ds->fn} : stats::Counts{});
-          const auto o = task.runs[s + 1].docs[i].outcome;
-          y[s].push_back({o == tasks::Outcome::TP, o == tasks::Outcome::FP, o == tasks::Outcome::FN});
+    // x[metric][system]: the counts of the documents under the metric; y[system]: the task's.
+    std::vector<std::vector<std::vector<stats::Counts>>> x(
+        ms.size(), std::vector<std::vector<stats::Counts>>(run.systems.size()));
+    std::vector<std::vector<stats::Counts>> y(run.systems.size());
+    std::vector<ZeroRule> rules;
+    for (const auto* m : ms) rules.push_back(m->zero_rule);
+    for (std::size_t s = 0; s < run.systems.size(); ++s) {
+      for (std::size_t i : docs) {
+        const results::DocResult* d = scored[s][i];
+        for (std::size_t q = 0; q < ms.size(); ++q) {
+          const std::size_t mi = metric_at[s][q];
+          const metrics::DocScore* ds = d && mi < d->scores.size() ? &d->scores[mi] : nullptr;
+          x[q][s].push_back(ds ? stats::Counts{ds->tp, ds->fp, ds->fn} : stats::Counts{});
         }
+        const auto o = task.runs[s + 1].docs[i].outcome;
+        y[s].push_back({o == tasks::Outcome::TP, o == tasks::Outcome::FP, o == tasks::Outcome::FN});
       }
+    }
+    std::vector<stats::RankCorrelation> rcs;
+    if (run.systems.size() >= 2 && !docs.empty() && !ms.empty())
+      rcs = stats::kendall_bootstrap_many(x, rules, y, ZeroRule::CleanEval, stats::Statistic::MicroF1, bs);
+    for (std::size_t q = 0; q < ms.size(); ++q) {
+      const auto* m = ms[q];
       nlohmann::json cell;
       std::string text = "-";
-      if (run.systems.size() >= 2 && !docs.empty()) {
-        const auto rc = stats::kendall_bootstrap(x, m->zero_rule, y, ZeroRule::CleanEval, stats::Statistic::MicroF1, bs);
+      if (q < rcs.size()) {
+        const auto& rc = rcs[q];
         auto num = [](double v) { return std::isnan(v) ? nlohmann::json(nullptr) : nlohmann::json(v); };
         cell = {{"tau", num(rc.tau)}, {"lo", num(rc.lo)}, {"hi", num(rc.hi)}, {"systems", rc.systems},
                 {"documents", rc.documents}, {"undefined_resamples", rc.undefined}};

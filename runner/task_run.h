@@ -4,12 +4,17 @@
 // (task_per_doc.tsv) and the task block of the results (task.json).
 #pragma once
 
+#include <atomic>
+#include <cstdint>
 #include <filesystem>
 #include <map>
+#include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
+#include <oneapi/tbb/enumerable_thread_specific.h>
 
 #include "corpora/corpus.h"
 #include "reports/table.h"
@@ -81,9 +86,48 @@ TaskResults run_task(const TaskConfig& config, const corpora::Corpus& corpus,
 void check_task(const TaskConfig& config, const std::filesystem::path& corpus_root,
                 const std::vector<std::string>& languages);
 
-// The task on the systems of a run (their outputs in memory, `run` must outlive the
-// call), the reference row on the gold texts.
-TaskResults run_task_on_run(const TaskConfig& config, const RunConfig& run_config, const RunResult& run);
+struct TaskSetup;
+
+// The task decided during a run (`detour run --task`): made and prepared before the
+// run, it decides each page's gold text and outputs as the run completes the page
+// (RunConfig::on_page), in the thread that did it, from the outputs in memory: none
+// is read back from the output folder. Equal texts of a page are decided once.
+// Thread-safe.
+class TaskDuringRun {
+ public:
+  // Throws UsageError or ResourceError as run_task does.
+  TaskDuringRun(const TaskConfig& config, const RunConfig& run_config);
+  ~TaskDuringRun();
+  TaskDuringRun(const TaskDuringRun&) = delete;
+  TaskDuringRun& operator=(const TaskDuringRun&) = delete;
+  // RunConfig::on_page: the page's texts are queued in this thread's batch, decided
+  // when the batch holds kBatchBytes of text.
+  void page(std::size_t k, const corpora::CorpusDoc& doc, const RunResult& run, const std::vector<std::string>& outputs);
+  static constexpr std::size_t kBatchBytes = std::size_t{4} << 20;
+
+ private:
+  friend TaskResults run_task_on_run(const TaskConfig&, const RunConfig&, const RunResult&, TaskDuringRun*);
+  struct Waiting;
+  struct Batch;
+  void decide(Batch& batch);
+  void finish(int jobs);  // decides the batches left (after the run)
+  bool outputs_written_;
+  std::unique_ptr<TaskSetup> setup_;
+  tbb::enumerable_thread_specific<Batch> batches_;
+  std::once_flag sized_;
+  // Per page of the run: slot 0 the gold text's decision, s + 1 system s's (null: not
+  // decided, excluded); empty for a page the run did not complete.
+  std::vector<std::vector<std::shared_ptr<const tasks::Decided>>> pages_;
+  std::atomic<std::size_t> decided_{0};
+  std::atomic<std::uint64_t> nanos_{0};
+};
+
+// The task on the systems of a run (their outputs in memory or in the run's output
+// folder; `run` must outlive the call), the reference row on the gold texts. With
+// `during`, the decisions it made are taken and only the texts it did not decide
+// (pages of an earlier run, outputs a worker process wrote) are read and decided.
+TaskResults run_task_on_run(const TaskConfig& config, const RunConfig& run_config, const RunResult& run,
+                            TaskDuringRun* during = nullptr);
 
 // The task's outcomes as score sets, one per run of `r` ("reference" first): every
 // scored document with its counts of the relevant class (tp, fp, fn: 0 or 1) under one

@@ -45,4 +45,16 @@ RankCorrelation kendall_bootstrap(const std::vector<std::vector<Counts>>& x, Zer
                                   const std::vector<std::vector<Counts>>& y, ZeroRule y_rule,
                                   Statistic statistic = Statistic::MicroF1, const BootstrapOptions& options = {});
 
+// Several measures against the same one, on the same resamples: x[m][s] the counts of
+// system s under measure m (its zero rule x_rules[m]), y[s] under the common measure.
+// Element m of the result is kendall_bootstrap(x[m], x_rules[m], y, y_rule, statistic,
+// options), computed in one pass over each resample's draws for micro statistics.
+// Throws as kendall_bootstrap does (and std::invalid_argument for no measure or a
+// rule missing).
+std::vector<RankCorrelation> kendall_bootstrap_many(const std::vector<std::vector<std::vector<Counts>>>& x,
+                                                    const std::vector<ZeroRule>& x_rules,
+                                                    const std::vector<std::vector<Counts>>& y, ZeroRule y_rule,
+                                                    Statistic statistic = Statistic::MicroF1,
+                                                    const BootstrapOptions& options = {});
+
 }  // namespace detour::stats

@@ -51,20 +51,24 @@ std::size_t DecisionCache::size() const {
   return map_.size();
 }
 
+std::shared_ptr<const Decided> decide_text(const Task& task, std::string_view lang, std::string_view id,
+                                           std::string_view text) {
+  auto d = std::make_shared<Decided>();
+  const auto start = std::chrono::steady_clock::now();
+  try {
+    d->decision = task.decide({lang, id, text});
+  } catch (const std::exception& e) {
+    d->error = e.what();
+  }
+  d->millis = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  return d;
+}
+
 namespace {
 
-void decide_one(const Task& task, const Annotations& annotations, const DocInput& in, DocRecord& r,
-                DecisionCache* cache) {
-  r.lang = in.lang;
-  r.id = in.id;
-  r.status = in.status;
-  r.reason = in.reason;
-  if (const Annotation* a = annotations.find(in.lang, in.id)) {
-    r.gold = a->relevant ? 1 : 0;
-    r.gold_label = a->label;
-    r.gold_place = a->place;
-  }
-  if (in.status == "excluded") return;
+// The decision of a document's text (read from its file when it has one), from the
+// cache when the text was decided before.
+void decide_input(const Task& task, const DocInput& in, DocRecord& r, DecisionCache* cache) {
   std::string from_file;
   std::string_view text = in.text;
   if (!in.file.empty()) {
@@ -97,6 +101,30 @@ void decide_one(const Task& task, const Annotations& annotations, const DocInput
     }
   }
   r.millis = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
+
+void decide_one(const Task& task, const Annotations& annotations, const DocInput& in, DocRecord& r,
+                DecisionCache* cache) {
+  r.lang = in.lang;
+  r.id = in.id;
+  r.status = in.status;
+  r.reason = in.reason;
+  if (const Annotation* a = annotations.find(in.lang, in.id)) {
+    r.gold = a->relevant ? 1 : 0;
+    r.gold_label = a->label;
+    r.gold_place = a->place;
+  }
+  if (in.status == "excluded") return;
+  if (in.decided) {
+    r.decision = in.decided->decision;
+    if (!in.decided->error.empty()) {
+      r.status = "error";
+      r.reason = in.decided->error;
+    }
+    r.millis = in.decided->millis;
+  } else {
+    decide_input(task, in, r, cache);
+  }
   if (r.gold < 0) {
     if (r.status == "ok") r.status = "unannotated";
     if (r.reason.empty()) r.reason = "no annotation for this page";

@@ -42,15 +42,29 @@
 
 namespace detour::tasks {
 
+// A text decided: the task's decision, or the error it raised (the document's reason,
+// status error), and the time it took.
+struct Decided {
+  Decision decision;
+  std::string error;  // "" when decided
+  double millis = 0;
+};
+
+// Decides one text (an exception of the task becomes `error`).
+std::shared_ptr<const Decided> decide_text(const Task& task, std::string_view lang, std::string_view id,
+                                           std::string_view text);
+
 // One document handed to the evaluator: its text in memory (owned by the caller, alive
 // until run_task returns), or a file read when the document is decided (absent file:
-// status missing, empty text).
+// status missing, empty text), or its text decided already (`decided`: neither text
+// nor file is read).
 struct DocInput {
   std::string lang, id;
   std::string status = "ok";  // ok | failed | excluded (from the run)
   std::string reason;
   std::string_view text;
   std::filesystem::path file;  // when set, the text is read from it
+  std::shared_ptr<const Decided> decided;
 };
 
 enum class Outcome { None, TP, FP, FN, TN };

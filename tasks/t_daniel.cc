@@ -187,7 +187,7 @@ class DanielTask final : public Task {
     if (invalid) d.conditions.push_back("invalid-utf8");
 
     thread_local RepeatFinder finder;
-    const daniel::Analysis a = daniel::analyze(text, doc.lang, l.lists, params_, finder);
+    const daniel::Analysis a = daniel::analyze(text, doc.lang, l.lists, params_, finder, /*positions=*/false);
     const daniel::Lists& lists = l.lists;
     d.relevant = a.relevant;
     d.evidence.emplace_back("zoning", std::string(daniel::zoning_name(a.zoning)) + (a.header_merged ? "+header" : ""));

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <map>
 #include <random>
+#include <set>
 #include <sstream>
 
 #include "base/hash.h"
@@ -528,4 +529,59 @@ TEST_CASE("Table 3: intervals, the best and tied systems, paired tests; Table 4'
   REQUIRE(sets.size() == 4);
   CHECK(sets[2].docs.size() == static_cast<std::size_t>(n));
   CHECK(results::aggregate_metric(sets[2], 0, "en").tp == n / 4);
+}
+
+TEST_CASE("run --task: the decisions made during the run are those made after it, from the outputs kept or written",
+          "[tasks][runner]") {
+  // The sample corpus (its own resources and annotations): every page's texts decided
+  // as the run completes it (TaskDuringRun), against the same run's outputs decided
+  // afterwards, kept in memory (no --out) or read back from the output folder.
+  for (const bool written : {false, true}) {
+    testing::TempDir t;
+    harness::RunConfig cfg;
+    cfg.corpus = testing::source_dir() / "corpora/sample";
+    cfg.extractors = {"BP", "JTA", "GOLD", "NONE"};
+    cfg.chains = {{"BP", "JTA"}};
+    cfg.metrics = "to";
+    cfg.progress = false;
+    cfg.jobs = 2;
+    if (written) cfg.out = t.path / "out";
+    harness::TaskConfig task;
+    task.task = "daniel";
+    task.jobs = 2;
+    harness::TaskDuringRun during(task, cfg);
+    cfg.on_page = [&](std::size_t k, const corpora::CorpusDoc& doc, const harness::RunResult& run,
+                      const std::vector<std::string>& outputs) { during.page(k, doc, run, outputs); };
+    const harness::RunResult run = harness::run(cfg);
+    REQUIRE(run.outputs_written == written);
+    const harness::TaskResults live = harness::run_task_on_run(task, cfg, run, &during);
+    const harness::TaskResults after = harness::run_task_on_run(task, cfg, run);
+    INFO((written ? "outputs written" : "outputs kept"));
+    REQUIRE(live.runs.size() == 6);  // the reference and 5 systems
+    CHECK(harness::task_per_doc_tsv(live) == harness::task_per_doc_tsv(after));
+    CHECK(harness::task_json(live) == harness::task_json(after));
+    CHECK(live.signature == after.signature);
+    // Every text was decided during the run, equal texts of a page once (GOLD's outputs
+    // are the gold texts, NONE's are empty): none was left to decide after it.
+    const corpora::Corpus corpus = corpora::open_corpus(cfg.corpus);
+    const auto pages = harness::task_pages(corpus, {});
+    REQUIRE(pages.size() == run.doc_ids.size());
+    std::size_t distinct = 0;
+    for (std::size_t i = 0; i < pages.size(); ++i) {
+      std::set<std::string> texts{corpora::load_gold_bytes(*pages[i])};
+      for (std::size_t s = 0; s < run.systems.size(); ++s) {
+        if (run.systems[s].pages[i].status == "excluded") continue;
+        const bool ok = run.systems[s].pages[i].status == "ok";
+        texts.insert(!written ? run.outputs[s][i]
+                     : ok     ? io::read_file(results::output_file(cfg.out, run.systems[s].name, run.doc_langs[i],
+                                                                   run.doc_out_names[i]))
+                              : std::string());
+      }
+      distinct += texts.size();
+    }
+    CHECK(live.decided == distinct);
+    CHECK(after.decided <= distinct);  // after the run: equal texts of any pages once
+    const tasks::TaskCounts c = tasks::count(live.runs[0], "all");
+    CHECK(c.tp > 0);  // the sample's outbreak pages are found on the gold texts
+  }
 }

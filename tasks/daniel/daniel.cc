@@ -85,6 +85,25 @@ bool same_first_letter(char32_t a, char32_t b, const Params& p) {
 // score_of without the ratio-of-1 rule: non-decreasing in the ratio for given
 // positions, so the score of any candidate whose ratio (before the first-letter
 // penalty) is at most `ratio` is at most this.
+inline double embeddia_bound(double ratio, double d0, double d1, const Params& p) {
+  if (d1 < 2) return std::min(ratio + p.header_bonus, 1.0);
+  if (d0 == 0) return std::min(ratio + p.title_bonus, 1.0);
+  if (d0 <= 2) return ratio;
+  return std::pow(ratio, 1 + d0 * d1);
+}
+
+// At least ratio ^ e for ratio in [0, 1] and a whole e of 13 or more (the embeddia
+// score past the first three zones, e = 1 + d0 d1), without pow: ratio ^ min(e, 64) (no
+// less) by squarings, raised by a relative 1e-13, well above the rounding of the
+// squarings (64 roundings at most) and of pow (under an ulp).
+inline double pow_ceiling(double ratio, double e) {
+  unsigned k = e < 64 ? static_cast<unsigned>(e) : 64;
+  double power = 1, base = ratio;
+  for (; k; k >>= 1, base *= base)
+    if (k & 1) power *= base;
+  return power * (1 + 1e-13);
+}
+
 double score_bound(double ratio, std::span<const double> d, const Params& p) {
   if (p.version == Version::Original) {
     if (d[0] == 1) return ratio;
@@ -92,10 +111,7 @@ double score_bound(double ratio, std::span<const double> d, const Params& p) {
     if (std::none_of(d.begin(), d.end(), [](double x) { return x == 0 || x == 1; })) score -= p.headline_penalty;
     return score;
   }
-  if (d[1] < 2) return std::min(ratio + p.header_bonus, 1.0);
-  if (d[0] == 0) return std::min(ratio + p.title_bonus, 1.0);
-  if (d[0] <= 2) return ratio;
-  return std::pow(ratio, 1 + d[0] * d[1]);
+  return embeddia_bound(ratio, d[0], d[1], p);
 }
 
 // DAnIEL's get_score.
@@ -347,26 +363,32 @@ std::vector<Candidate> candidates(const std::vector<std::u32string>& zones,
 namespace {
 
 // What one reading of a text's zones shows of an index's nodes: one record per node,
-// valid when its stamp is the reading's. The contexts are the text's alone (the
-// names' depend on the list and are merged in when a list's candidates are weighed).
-// The zones a node occurs in are the bits of `mask` when there are 64 zones or fewer;
-// else za, zb: the zones of the two smallest positions among them (-1: none yet).
+// zero for a node not seen (a node seen has a zone). The contexts are the text's alone
+// (the names' depend on the list and are merged in when a list's candidates are
+// weighed). The zones a node occurs in are the bits of `mask` when there are 64 zones
+// or fewer; else mask is 1 and the node's TwoZones hold them.
 struct Seen {
-  std::uint32_t stamp = 0;
-  std::int32_t depth = 0;
-  std::uint32_t left = 0, right = 0;
   std::uint64_t mask = 0;
+  std::uint32_t left = 0, right = 0;  // NameIndex contexts (kUnset = 0)
+};
+
+// More than 64 zones: the zones of the two smallest positions a node occurs in (-1:
+// none yet).
+struct TwoZones {
   std::int32_t za = -1, zb = -1;
 };
 
 // One reading (per thread: reused from text to text).
 struct Reading {
-  std::vector<Seen> seen;
-  std::uint32_t stamp = 0;
-  std::vector<std::vector<std::int32_t>> by_depth;  // the nodes seen, by depth
+  std::vector<Seen> seen;          // per node: zero but for the nodes in by_depth
+  std::vector<TwoZones> two;       // per node, when wide: unset but for the nodes in by_depth
+  bool wide = false;               // more than 64 zones
+  std::vector<std::int32_t> first_seen;  // scratch: the nodes met reading, in order (one more slot)
+  std::vector<std::vector<std::int32_t>> by_depth;  // the nodes seen (root aside), by depth
   // The nodes seen that may be candidates (in two zones or more, or in the one zone;
   // maximal for a list holding them), deepest first, in by_depth's order within a depth.
   std::vector<std::int32_t> kept;
+  std::vector<std::uint8_t> kept_lists;  // per node kept: bit k when list k may have it
 };
 
 // A zone's position: its index, or (the original) its distance to the nearer end.
@@ -375,7 +397,7 @@ std::int32_t position(std::int32_t z, std::int32_t zones, const Params& p) {
 }
 
 // Adds zone z to the two smallest in (position, zone) order.
-void add_zone(Seen& r, std::int32_t z, std::int32_t zones, const Params& p) {
+void add_zone(TwoZones& r, std::int32_t z, std::int32_t zones, const Params& p) {
   if (z < 0 || z == r.za || z == r.zb) return;
   auto less = [&](std::int32_t x, std::int32_t y) {
     const std::int32_t px = position(x, zones, p), py = position(y, zones, p);
@@ -396,84 +418,123 @@ template <class Next>
 bool read_zones_with(std::span<const std::u32string_view> zones, const NameIndex& index, const Params& p,
                      Reading& rd, Next next) {
   constexpr std::uint32_t kUnset = NameIndex::kUnset, kDiverse = NameIndex::kDiverse;
-  if (rd.seen.size() < index.nodes()) rd.seen.resize(index.nodes());
-  if (++rd.stamp == 0) {  // the stamps wrapped: clear them
-    for (auto& s : rd.seen) s.stamp = 0;
-    rd.stamp = 1;
+  const std::size_t nodes = index.nodes();
+  // What the last reading left (of this index or another: the records of its nodes).
+  for (auto& d : rd.by_depth) {
+    for (std::int32_t u : d) {
+      rd.seen[static_cast<std::size_t>(u)] = Seen{};
+      if (rd.wide) rd.two[static_cast<std::size_t>(u)] = TwoZones{};
+    }
+    d.clear();
   }
+  if (!rd.seen.empty()) rd.seen[0] = Seen{};
+  if (rd.seen.size() < nodes) rd.seen.resize(nodes);
+  if (rd.first_seen.size() < nodes + 1) rd.first_seen.resize(nodes + 1);
   const std::size_t depths = static_cast<std::size_t>(index.max_depth()) + 1;
   if (rd.by_depth.size() < depths) rd.by_depth.resize(depths);
-  for (auto& d : rd.by_depth) d.clear();
-  const std::uint32_t stamp = rd.stamp;
-  Seen* const seen = rd.seen.data();
-  auto touch = [&](std::int32_t u, std::uint32_t left) -> Seen& {
-    Seen& r = seen[u];
-    if (r.stamp != stamp) {
-      r.stamp = stamp;
-      r.depth = index.depth(u);
-      r.left = left;
-      r.right = kUnset;
-      r.mask = 0;
-      r.za = r.zb = -1;
-      rd.by_depth[static_cast<std::size_t>(r.depth)].push_back(u);
-    }
-    return r;
-  };
   const std::int32_t nz = static_cast<std::int32_t>(zones.size());
   const bool wide = nz > 64;
-  // The longest name substring ending at each position of each zone: its zone and its
-  // neighbours there (a zone edge: diverse).
-  for (std::int32_t z = 0; z < nz; ++z) {
-    const char32_t* const t = zones[static_cast<std::size_t>(z)].data();
-    const std::size_t n = zones[static_cast<std::size_t>(z)].size();
-    const std::uint64_t bit = wide ? 0 : std::uint64_t{1} << z;
-    std::int32_t state = 0;
-    for (std::size_t i = 0; i < n; ++i) {
-      const char32_t c = t[i];
-      state = next(state, c);
-      if (state == 0) {
-        if (c < 3) return false;  // a character in no name leads to the root
-        continue;
+  rd.wide = wide;
+  if (wide && rd.two.size() < nodes) rd.two.resize(nodes);
+  Seen* const seen = rd.seen.data();
+  TwoZones* const two = rd.two.data();
+  std::int32_t* const first_seen = rd.first_seen.data();
+  // A character below U+0003 (in no name) anywhere: nothing usable.
+  for (const auto& zone : zones) {
+    std::uint32_t below3 = 0;
+    for (const char32_t c : zone) below3 |= c < 3;
+    if (below3) return false;
+  }
+  // The longest name substring ending at each position of each zone (the state): its
+  // zone and its neighbours there (a zone edge: diverse). On the left: diverse,
+  // whatever the text. The character before this occurrence (c) followed by the node's
+  // substring (s) is no name substring (else the state would be cs or longer), while
+  // each occurrence of s in a name of a list holding s is preceded by a name edge
+  // (diverse) or by a character a with as a name substring: a != c. (Every direct
+  // occurrence is read before the failure tree.)
+  // One character, without a branch on the text: its state's record takes the zone
+  // (bit) and the right neighbour (rc: the next character + 1, or diverse at the
+  // zone's end); a node met for the first time (no zone yet) is appended to
+  // first_seen, in order. A character in no name leads to the root, whose record is
+  // written and then cleared.
+  std::size_t met = 0;
+  auto read = [&](std::int32_t& state, char32_t c, std::uint32_t rc, std::uint64_t bit) -> std::int32_t {
+    state = next(state, c);
+    Seen& r = seen[state];
+    const std::uint64_t m = r.mask;
+    first_seen[met] = state;
+    met += m == 0;
+    r.mask = m | bit;
+    const std::uint32_t rr = r.right;
+    r.right = rr == rc || rr == kUnset ? rc : kDiverse;
+    return state;
+  };
+  if (!wide) {
+    for (std::int32_t z = 0; z < nz; ++z) {
+      const std::u32string_view zone = zones[static_cast<std::size_t>(z)];
+      if (zone.empty()) continue;
+      const char32_t* const t = zone.data();
+      const std::size_t last = zone.size() - 1;
+      const std::uint64_t bit = std::uint64_t{1} << z;
+      std::int32_t state = 0;
+      for (std::size_t i = 0; i < last; ++i) read(state, t[i], static_cast<std::uint32_t>(t[i + 1]) + 1, bit);
+      read(state, t[last], kDiverse, bit);
+    }
+  } else {
+    // More than 64 zones: read in (position, zone) order, so that the first two zones a
+    // node is met in are the two smallest (add_zone's order).
+    const bool ends = p.version == Version::Original;  // positions: distances to the nearer end
+    for (std::int32_t k = 0; k < nz; ++k) {
+      const std::int32_t z = !ends ? k : k % 2 == 0 ? k / 2 : nz - 1 - k / 2;
+      const std::u32string_view zone = zones[static_cast<std::size_t>(z)];
+      std::int32_t state = 0;
+      for (std::size_t i = 0; i < zone.size(); ++i) {
+        const std::uint32_t rc = i + 1 < zone.size() ? static_cast<std::uint32_t>(zone[i + 1]) + 1 : kDiverse;
+        TwoZones& q = two[read(state, zone[i], rc, 1)];
+        if (q.zb < 0 && q.za != z) (q.za < 0 ? q.za : q.zb) = z;
       }
-      // On the left: diverse, whatever the text. The character before this occurrence
-      // (c) followed by the node's substring (s) is no name substring (else the state
-      // would be cs or longer), while each occurrence of s in a name of a list holding
-      // s is preceded by a name edge (diverse) or by a character a with as a name
-      // substring: a != c. (Every direct occurrence is read before the failure tree.)
-      Seen& r = touch(state, kDiverse);
-      if (wide) add_zone(r, z, nz, p);
-      else r.mask |= bit;
-      const std::uint32_t rc = i + 1 < n ? static_cast<std::uint32_t>(t[i + 1]) + 1 : kDiverse;
-      r.right = r.right == rc || r.right == kUnset ? rc : kDiverse;
     }
   }
+  seen[0] = Seen{};
+  if (wide) two[0] = TwoZones{};
+  // The nodes met, by depth; on the left, every direct occurrence is diverse (see above).
+  for (std::size_t k = 0; k < met; ++k)
+    if (const std::int32_t u = first_seen[k]) {
+      seen[u].left = kDiverse;
+      rd.by_depth[static_cast<std::size_t>(index.depth(u))].push_back(u);
+    }
   // Each occurrence of a node is one of its one-shorter suffix (its failure link),
   // ending at the same place (the same right neighbour) and preceded by the node's
   // first character: pass the zones and contexts down the failure tree, deepest first.
   // A node's record is complete when its depth is reached (its failure-tree children
   // are one deeper): the nodes that may be candidates are kept then.
   rd.kept.clear();
+  rd.kept_lists.clear();
   const std::size_t lists = index.lists();
   auto keep = [&](std::int32_t v, const Seen& r) {
-    if (nz > 1 && (wide ? r.zb < 0 : (r.mask & (r.mask - 1)) == 0)) return;  // in one zone of several
+    if (nz > 1 && (wide ? two[v].zb < 0 : (r.mask & (r.mask - 1)) == 0)) return;  // in one zone of several
+    std::uint32_t in = 0;
     for (std::size_t k = 0; k < lists; ++k)
       if (index.in_list(v, k) && NameIndex::merge(r.left, index.left(v, k)) == kDiverse &&
-          NameIndex::merge(r.right, index.right(v, k)) == kDiverse) {
-        rd.kept.push_back(v);
-        return;
-      }
+          NameIndex::merge(r.right, index.right(v, k)) == kDiverse)
+        in |= 1u << k;
+    if (in) {
+      rd.kept.push_back(v);
+      rd.kept_lists.push_back(static_cast<std::uint8_t>(in));
+    }
   };
   for (std::size_t d = depths; d-- > 2;) {
     for (std::size_t k = 0; k < rd.by_depth[d].size(); ++k) {
       const std::int32_t v = rd.by_depth[d][k];
       const Seen rv = seen[v];
       keep(v, rv);
-      Seen& ru = touch(index.fail(v), kUnset);
+      const std::int32_t f = index.fail(v);
+      Seen& ru = seen[f];
+      if (ru.mask == 0) rd.by_depth[static_cast<std::size_t>(index.depth(f))].push_back(f);
+      ru.mask |= rv.mask;
       if (wide) {
-        add_zone(ru, rv.za, nz, p);
-        add_zone(ru, rv.zb, nz, p);
-      } else {
-        ru.mask |= rv.mask;
+        add_zone(two[f], two[v].za, nz, p);
+        add_zone(two[f], two[v].zb, nz, p);
       }
       ru.right = NameIndex::merge(ru.right, rv.right);
       ru.left = NameIndex::merge(ru.left, static_cast<std::uint32_t>(index.first(v)) + 1);
@@ -496,6 +557,78 @@ bool read_zones(std::span<const std::u32string_view> zones, const NameIndex& ind
   return read_zones_with(zones, index, p, rd, [&](std::int32_t state, char32_t c) { return index.step(state, c); });
 }
 
+// The zones each of `nodes` occurs in: bit j % 64 of found[(j / 64) * zones + z] when
+// nodes[j] occurs in zone z (one reading of the zones per 64 nodes). A substring occurs
+// where it is a suffix of the state (the longest name substring ending there), that is
+// on the state's failure chain: each state's nodes on its chain, as bits, are worked
+// out once (from its failure link's).
+void zones_of(std::span<const std::u32string_view> zones, const NameIndex& index, std::span<const std::int32_t> nodes,
+              std::vector<std::uint64_t>& found) {
+  const std::size_t groups = (nodes.size() + 63) / 64;
+  found.assign(groups * zones.size(), 0);
+  struct Memo {
+    std::uint32_t stamp = 0;
+    std::uint64_t bits = 0;
+  };
+  thread_local std::vector<Memo> memo;
+  thread_local std::uint32_t stamp = 0;
+  if (memo.size() < index.nodes()) memo.resize(index.nodes());
+  for (std::size_t g = 0; g < groups; ++g) {
+    const std::span<const std::int32_t> group = nodes.subspan(g * 64, std::min<std::size_t>(64, nodes.size() - g * 64));
+    if (++stamp == 0) {
+      for (auto& m : memo) m = Memo{};
+      stamp = 1;
+    }
+    memo[0] = {stamp, 0};  // the root: no node
+    auto bits_of = [&](std::int32_t state) {
+      std::int32_t path[64];  // a chain is at most max_depth + 1 long; memoised in pieces beyond
+      std::size_t n = 0;
+      std::int32_t s = state;
+      std::uint64_t bits = 0;
+      for (;;) {
+        while (memo[static_cast<std::size_t>(s)].stamp != stamp && n < 64) {
+          path[n++] = s;
+          s = index.fail(s);
+        }
+        if (memo[static_cast<std::size_t>(s)].stamp == stamp) break;
+        // A chain longer than 64: this piece from the nodes it has met.
+        for (std::size_t i = 0; i < n; ++i)
+          for (std::size_t j = 0; j < group.size(); ++j) bits |= static_cast<std::uint64_t>(group[j] == path[i]) << j;
+        n = 0;
+      }
+      std::uint64_t chain = memo[static_cast<std::size_t>(s)].bits;
+      while (n > 0) {
+        const std::int32_t u = path[--n];
+        for (std::size_t j = 0; j < group.size(); ++j) chain |= static_cast<std::uint64_t>(group[j] == u) << j;
+        memo[static_cast<std::size_t>(u)] = {stamp, chain};
+      }
+      return bits | chain;
+    };
+    auto scan = [&](auto next) {
+      for (std::size_t z = 0; z < zones.size(); ++z) {
+        std::uint64_t bits = 0;
+        std::int32_t state = 0;
+        for (const char32_t c : zones[z]) {
+          state = next(state, c);
+          const Memo& m = memo[static_cast<std::size_t>(state)];
+          bits |= m.stamp == stamp ? m.bits : bits_of(state);
+        }
+        found[g * zones.size() + z] = bits;
+      }
+    };
+    if (const std::uint16_t* delta = index.delta16()) {
+      const std::uint16_t* const slots = index.dense_slots();
+      const std::size_t width = index.width();
+      scan([&](std::int32_t state, char32_t c) -> std::int32_t {
+        const std::uint32_t s = c < 0x10000 ? slots[c] : index.slot(c);
+        return delta[static_cast<std::size_t>(state) * width + s];
+      });
+    } else {
+      scan([&](std::int32_t state, char32_t c) { return index.step(state, c); });
+    }
+  }
+}
+
 // One list of the index to weigh after a reading: its number in the index, its names,
 // whether it is the locations list (the first-letter penalty), and its candidates.
 struct Weighed {
@@ -508,7 +641,7 @@ struct Weighed {
 // Steps 2 and 3 for lists of the index after a reading of the zones, in one pass over
 // the nodes read: each list's best `keep` candidates, best first, into its `out`.
 void weigh(const Reading& rd, std::span<const std::u32string_view> zones, const NameIndex& index,
-           std::span<Weighed> lists, const Params& p, std::size_t keep) {
+           std::span<Weighed> lists, const Params& p, std::size_t keep, bool positions = true) {
   constexpr std::uint32_t kDiverse = NameIndex::kDiverse;
   // One zone (a weak structure): a repeat in the zone and a name is a candidate, its
   // positions those of its occurrences in the joined text.
@@ -548,19 +681,19 @@ void weigh(const Reading& rd, std::span<const std::u32string_view> zones, const 
   // The candidates: maximal repeats in two zones or more and in a name, among the nodes
   // the reading kept; longest first, so that the best come early and the bound below
   // skips the rest.
-  for (std::int32_t u : rd.kept) {
+  for (std::size_t q = 0; q < rd.kept.size(); ++q) {
+    const std::int32_t u = rd.kept[q];
     const Seen& r = rd.seen[static_cast<std::size_t>(u)];
-    const double depth = static_cast<double>(r.depth);
+    const double depth = static_cast<double>(index.depth(u));
     // Two zones or more (a single bit: one zone).
     if (!weak && nz <= 64 && (r.mask & (r.mask - 1)) == 0) continue;
     double two[2];
     bool two_known = false;
+    double power = 0;  // the embeddia score's exponent past the first three zones (else 0)
     for (std::size_t j = 0; j < nl; ++j) {
       List& l = state[j];
-      if (!index.in_list(u, l.k)) continue;
-      if (NameIndex::merge(r.left, index.left(u, l.k)) != kDiverse ||
-          NameIndex::merge(r.right, index.right(u, l.k)) != kDiverse)
-        continue;
+      // In the list, maximal there (the reading's keep).
+      if (!((rd.kept_lists[q] >> l.k) & 1)) continue;
       // No score above min(1, the best ratio + a bonus): skip what cannot be kept.
       if (l.best.size() == keep &&
           std::min(1.0, depth / static_cast<double>(index.shortest_name(u, l.k)) + bonus) < l.best.front().score)
@@ -589,8 +722,12 @@ void weigh(const Reading& rd, std::span<const std::u32string_view> zones, const 
           // The two smallest positions of distinct zones: positions only rise (the
           // original: rise, then fall) with the zone, so they are among the two
           // first and the two last zones.
-          Seen two_zones;
-          if (nz <= 64) {
+          TwoZones two_zones;
+          if (nz <= 64 && !original) {  // positions rise with the zone: the two lowest bits
+            const std::uint64_t m = r.mask;
+            two_zones.za = std::countr_zero(m);
+            two_zones.zb = std::countr_zero(m & (m - 1));
+          } else if (nz <= 64) {
             const std::uint64_t m = r.mask;
             const int lo = std::countr_zero(m), hi = 63 - std::countl_zero(m);
             add_zone(two_zones, lo, nz, p);
@@ -598,12 +735,13 @@ void weigh(const Reading& rd, std::span<const std::u32string_view> zones, const 
             add_zone(two_zones, hi, nz, p);
             add_zone(two_zones, 63 - std::countl_zero(m & ~(std::uint64_t{1} << hi)), nz, p);
           } else {
-            two_zones = r;
+            two_zones = rd.two[static_cast<std::size_t>(u)];
           }
           if (two_zones.zb < 0) break;  // in one zone: no list's candidate
           two[0] = static_cast<double>(position(two_zones.za, nz, p));
           two[1] = static_cast<double>(position(two_zones.zb, nz, p));
           two_known = true;
+          if (!original && two[0] > 2) power = 1 + two[0] * two[1];
         }
         d = std::span<const double>(two, 2);
       }
@@ -611,7 +749,9 @@ void weigh(const Reading& rd, std::span<const std::u32string_view> zones, const 
       for (const std::int32_t* m = index.names_begin(u, l.k); m != index.names_end(u, l.k); ++m) {
         const std::u32string& name = names[static_cast<std::size_t>(*m)];
         double ratio = depth / static_cast<double>(name.size());
-        const double bound = score_bound(ratio, d, p);
+        if (power >= 13 && ratio <= 1 && l.best.size() == keep && pow_ceiling(ratio, power) < l.best.front().score)
+          break;  // as below, without pow
+        const double bound = original ? score_bound(ratio, d, p) : embeddia_bound(ratio, d[0], d[1], p);
         if (l.best.size() == keep && bound < l.best.front().score) break;  // shortest names first: ratios fall
         const bool same = index.same_first(u, l.k, static_cast<std::size_t>(m - index.names_begin(u, l.k)));
         if (!same) ratio = std::max(0.0, ratio - l.penalty);
@@ -627,6 +767,16 @@ void weigh(const Reading& rd, std::span<const std::u32string_view> zones, const 
       }
     }
   }
+  // More than 64 zones: the zones of the candidates kept, from one more reading.
+  thread_local std::vector<std::int32_t> wide_nodes;
+  thread_local std::vector<std::uint64_t> wide_found;
+  wide_nodes.clear();
+  if (positions && !weak && nz > 64) {
+    for (std::size_t j = 0; j < nl; ++j)
+      for (const Best& b : state[j].best)
+        if (std::find(wide_nodes.begin(), wide_nodes.end(), b.node) == wide_nodes.end()) wide_nodes.push_back(b.node);
+    zones_of(zones, index, wide_nodes, wide_found);
+  }
   for (std::size_t j = 0; j < nl; ++j) {
     auto& best = state[j].best;
     std::sort(best.begin(), best.end(), state[j].better);
@@ -636,14 +786,19 @@ void weigh(const Reading& rd, std::span<const std::u32string_view> zones, const 
       out[i].score = best[i].score;
       out[i].name = best[i].name;
       out[i].substring = std::u32string(index.substring(best[i].node));
+      if (!positions) continue;
       if (weak) {
         out[i].positions.assign(weak_pool.begin() + best[i].pos_at, weak_pool.begin() + best[i].pos_at + best[i].pos_len);
         continue;
       }
       const std::uint64_t mask = rd.seen[static_cast<std::size_t>(best[i].node)].mask;
+      const std::size_t at =
+          nz > 64 ? static_cast<std::size_t>(std::find(wide_nodes.begin(), wide_nodes.end(), best[i].node) - wide_nodes.begin())
+                  : 0;
+      const std::uint64_t bit = std::uint64_t{1} << (at % 64);
+      const std::uint64_t* const found = wide_found.data() + (at / 64) * static_cast<std::size_t>(nz);
       for (std::int32_t z = 0; z < nz; ++z)
-        if (nz <= 64 ? (mask >> z) & 1
-                     : zones[static_cast<std::size_t>(z)].find(out[i].substring) != std::u32string_view::npos)
+        if (nz <= 64 ? (mask >> z) & 1 : (found[z] & bit) != 0)
           out[i].positions.push_back(static_cast<double>(position(z, nz, p)));
       std::sort(out[i].positions.begin(), out[i].positions.end());
     }
@@ -685,7 +840,7 @@ void index_lists(Lists& lists, const Params& p) {
 }
 
 Analysis analyze(std::u32string_view text, std::string_view lang, const Lists& lists, const Params& p,
-                 RepeatFinder& finder) {
+                 RepeatFinder& finder, bool positions) {
   Analysis a;
   thread_local ZoneViews zv;
   zone_views(text, lang, p, zv, &a.zoning, &a.header_merged);
@@ -696,7 +851,7 @@ Analysis analyze(std::u32string_view text, std::string_view lang, const Lists& l
   thread_local Reading rd;
   if (lists.index && lists.index->usable() && read_zones(zones, *lists.index, p, rd)) {
     std::array<Weighed, 2> w{Weighed{0, &lists.diseases, false, {}}, Weighed{1, &lists.locations, true, {}}};
-    weigh(rd, zones, *lists.index, w, p, kKeptCandidates);
+    weigh(rd, zones, *lists.index, w, p, kKeptCandidates, positions);
     a.diseases = std::move(w[0].out);
     if (a.diseases.empty()) return a;
     a.locations = std::move(w[1].out);
@@ -705,7 +860,7 @@ Analysis analyze(std::u32string_view text, std::string_view lang, const Lists& l
                     bool location) {
       if (!lists.index && own && own->usable() && read_zones(zones, *own, p, rd)) {
         Weighed w{0, &names, location, {}};
-        weigh(rd, zones, *own, std::span<Weighed>(&w, 1), p, kKeptCandidates);
+        weigh(rd, zones, *own, std::span<Weighed>(&w, 1), p, kKeptCandidates, positions);
         return std::move(w.out);
       }
       return candidates(zones, names, location, p, finder);

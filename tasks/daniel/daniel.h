@@ -142,9 +142,11 @@ std::optional<std::vector<Candidate>> candidates_by_index(const std::vector<std:
                                                           const NameIndex& index, std::size_t list, bool location,
                                                           const Params& p, std::size_t keep = kKeptCandidates);
 
-// The whole analysis of one text. `finder` is scratch space (one per thread).
+// The whole analysis of one text. `finder` is scratch space (one per thread). Without
+// `positions`, the candidates' positions may be left empty (the decision does not use
+// them; finding the zones of a text of more than 64 zones takes one more reading).
 Analysis analyze(std::u32string_view text, std::string_view lang, const Lists& lists, const Params& p,
-                 RepeatFinder& finder);
+                 RepeatFinder& finder, bool positions = true);
 
 // Python's round(x, 5): the double nearest to x rounded to 5 decimals (half to even
 // on the exact binary value).

@@ -2,20 +2,21 @@
 
 #include <algorithm>
 #include <tuple>
+#include <type_traits>
 
 namespace detour::tasks::daniel {
 
 NameIndex::NameIndex(const std::vector<const std::vector<std::u32string>*>& lists,
                      bool (*same_first)(char32_t, char32_t), std::size_t max_cells) {
   lists_ = lists.size();
-  if (lists_ == 0 || lists_ > 8) return;  // lists_of_ holds a bit per list
+  if (lists_ == 0 || lists_ > 8) return;  // Node::lists holds a bit per list
   const std::size_t nl = lists_;
   // The alphabet, in order of first appearance.
   dense_.assign(0x10000, 0);
   std::uint32_t letters = 0;
   for (const auto* names : lists) {
     for (const auto& n : *names) {
-      if (n.empty()) return;
+      if (n.empty() || n.size() > 0xFFFF) return;  // Node::depth holds 16 bits
       for (char32_t c : n) {
         if (c < 3) return;
         if (slot(c)) continue;
@@ -104,52 +105,51 @@ NameIndex::NameIndex(const std::vector<const std::vector<std::u32string>*>& list
     for (std::int32_t e = first_edge[u]; e < first_edge[u + 1]; ++e) order.push_back(edges[static_cast<std::size_t>(e)].child);
   }
   for (std::size_t i = 0; i < nodes; ++i) renum[static_cast<std::size_t>(order[i])] = static_cast<std::int32_t>(i);
-  depth_.resize(nodes);
-  at_.resize(nodes);
-  first_.resize(nodes);
-  lists_of_.resize(nodes);
-  left_.resize(nodes * nl);
-  right_.resize(nodes * nl);
+  node_.resize(nodes);
+  cell_.resize(nodes * nl + 1);
   for (std::size_t i = 0; i < nodes; ++i) {
     const auto o = static_cast<std::size_t>(order[i]);
-    depth_[i] = depth[o];
-    at_[i] = at[o];
-    first_[i] = first[o];
-    lists_of_[i] = lists_of[o];
-    std::copy_n(left.begin() + static_cast<std::ptrdiff_t>(o * nl), nl, left_.begin() + static_cast<std::ptrdiff_t>(i * nl));
-    std::copy_n(right.begin() + static_cast<std::ptrdiff_t>(o * nl), nl, right_.begin() + static_cast<std::ptrdiff_t>(i * nl));
-  }
-  max_depth_ = nodes ? depth_.back() : 0;  // breadth-first: the last is the deepest
-
-  // Aho-Corasick: failure links and the full transition table, in that order.
-  fail_.assign(nodes, 0);
-  std::vector<std::int32_t> delta(nodes * width_, 0);
-  for (std::size_t u = 0; u < nodes; ++u) {
-    const std::int32_t f = fail_[u];
-    if (u > 0)
-      std::copy_n(delta.begin() + static_cast<std::ptrdiff_t>(static_cast<std::size_t>(f) * width_), width_,
-                  delta.begin() + static_cast<std::ptrdiff_t>(u * width_));
-    const auto o = static_cast<std::size_t>(order[u]);
-    for (std::int32_t e = first_edge[o]; e < first_edge[o + 1]; ++e) {
-      const Edge& ed = edges[static_cast<std::size_t>(e)];
-      const std::int32_t child = renum[static_cast<std::size_t>(ed.child)];
-      fail_[static_cast<std::size_t>(child)] = u == 0 ? 0 : delta[static_cast<std::size_t>(f) * width_ + ed.slot];
-      delta[u * width_ + ed.slot] = child;
+    node_[i].depth = static_cast<std::uint16_t>(depth[o]);
+    node_[i].at = at[o];
+    node_[i].first = first[o];
+    node_[i].lists = lists_of[o];
+    for (std::size_t k = 0; k < nl; ++k) {
+      cell_[i * nl + k].left = left[o * nl + k];
+      cell_[i * nl + k].right = right[o * nl + k];
     }
   }
-  // A non-letter (slot 0) leads back to the root from anywhere.
-  for (std::size_t u = 0; u < nodes; ++u) delta[u * width_] = 0;
+  max_depth_ = nodes ? node_.back().depth : 0;  // breadth-first: the last is the deepest
+
+  // Aho-Corasick: failure links and the full transition table, in that order, built in
+  // 16-bit states when there are 65536 nodes or fewer.
+  auto build = [&](auto& delta) {
+    delta.assign(nodes * width_, 0);
+    for (std::size_t u = 0; u < nodes; ++u) {
+      const std::int32_t f = node_[u].fail;
+      if (u > 0)
+        std::copy_n(delta.begin() + static_cast<std::ptrdiff_t>(static_cast<std::size_t>(f) * width_), width_,
+                    delta.begin() + static_cast<std::ptrdiff_t>(u * width_));
+      const auto o = static_cast<std::size_t>(order[u]);
+      for (std::int32_t e = first_edge[o]; e < first_edge[o + 1]; ++e) {
+        const Edge& ed = edges[static_cast<std::size_t>(e)];
+        const std::int32_t child = renum[static_cast<std::size_t>(ed.child)];
+        node_[static_cast<std::size_t>(child)].fail =
+            u == 0 ? 0 : static_cast<std::int32_t>(delta[static_cast<std::size_t>(f) * width_ + ed.slot]);
+        delta[u * width_ + ed.slot] = static_cast<std::remove_reference_t<decltype(delta[0])>>(child);
+      }
+    }
+    // A non-letter (slot 0) leads back to the root from anywhere.
+    for (std::size_t u = 0; u < nodes; ++u) delta[u * width_] = 0;
+  };
   if (nodes <= 0x10000) {
-    delta16_.assign(delta.begin(), delta.end());
+    build(delta16_);
   } else {
-    delta32_ = std::move(delta);
+    build(delta32_);
   }
 
   // Per (node, list): non-overlapping occurrences in the joined names, left to right
   // (starts are ascending already), and the names, shortest first.
   joined_at_.assign(1, 0);
-  names_at_.assign(1, 0);
-  shortest_.reserve(nodes * nl);
   for (std::size_t u = 0; u < nodes; ++u) {
     const auto o = static_cast<std::size_t>(order[u]);
     for (std::size_t k = 0; k < nl; ++k) {
@@ -159,7 +159,7 @@ NameIndex::NameIndex(const std::vector<const std::vector<std::u32string>*>& list
       for (std::int32_t st : starts[c]) {
         if (u == 0 || st < free_from) continue;
         joined_pool_.push_back(st);
-        free_from = st + depth_[u];
+        free_from = st + node_[u].depth;
       }
       joined_at_.push_back(static_cast<std::int32_t>(joined_pool_.size()));
       auto& l = name_lists[c];
@@ -167,17 +167,19 @@ NameIndex::NameIndex(const std::vector<const std::vector<std::u32string>*>& list
       std::stable_sort(l.begin(), l.end(), [&](std::int32_t a, std::int32_t b) {
         return names[static_cast<std::size_t>(a)].size() < names[static_cast<std::size_t>(b)].size();
       });
+      cell_[u * nl + k].names_at = static_cast<std::int32_t>(pool_.size());
       pool_.insert(pool_.end(), l.begin(), l.end());
-      for (std::int32_t m : l) same_first_.push_back(u == 0 || same_first(first_[u], names[static_cast<std::size_t>(m)][0]));
-      names_at_.push_back(static_cast<std::int32_t>(pool_.size()));
+      for (std::int32_t m : l)
+        same_first_.push_back(u == 0 || same_first(node_[u].first, names[static_cast<std::size_t>(m)][0]));
       std::int32_t shortest = 0;
       for (std::int32_t m : l) {
         const auto len = static_cast<std::int32_t>(names[static_cast<std::size_t>(m)].size());
         if (shortest == 0 || len < shortest) shortest = len;
       }
-      shortest_.push_back(std::max(shortest, 1));
+      cell_[u * nl + k].shortest = std::max(shortest, 1);
     }
   }
+  cell_.back().names_at = static_cast<std::int32_t>(pool_.size());
   usable_ = true;
 }
 

@@ -67,7 +67,7 @@ class NameIndex {
 
   bool usable() const { return usable_; }
   std::size_t lists() const { return lists_; }
-  std::size_t nodes() const { return depth_.size(); }
+  std::size_t nodes() const { return node_.size(); }
 
   // Alphabet slot of a code point (0: in no name).
   std::uint32_t slot(char32_t c) const {
@@ -89,30 +89,35 @@ class NameIndex {
   std::size_t width() const { return width_; }
   const std::uint16_t* dense_slots() const { return dense_.data(); }
 
-  std::int32_t fail(std::int32_t node) const { return fail_[node]; }
-  std::int32_t depth(std::int32_t node) const { return depth_[node]; }
+  std::int32_t fail(std::int32_t node) const { return node_[static_cast<std::size_t>(node)].fail; }
+  std::int32_t depth(std::int32_t node) const { return node_[static_cast<std::size_t>(node)].depth; }
   std::int32_t max_depth() const { return max_depth_; }  // the longest name's length
   // The first code point of the node's substring.
-  char32_t first(std::int32_t node) const { return first_[node]; }
+  char32_t first(std::int32_t node) const { return node_[static_cast<std::size_t>(node)].first; }
   // The node's substring (a view into the index).
   std::u32string_view substring(std::int32_t node) const {
-    return std::u32string_view(text_).substr(static_cast<std::size_t>(at_[node]), static_cast<std::size_t>(depth_[node]));
+    const Node& n = node_[static_cast<std::size_t>(node)];
+    return std::u32string_view(text_).substr(static_cast<std::size_t>(n.at), static_cast<std::size_t>(n.depth));
   }
 
   // Per list k: whether the node's substring is in a name of the list.
-  bool in_list(std::int32_t node, std::size_t k) const { return (lists_of_[node] >> k) & 1; }
+  bool in_list(std::int32_t node, std::size_t k) const { return (node_[static_cast<std::size_t>(node)].lists >> k) & 1; }
   // What the list's names say of the node's contexts (kUnset when not in the list).
-  std::uint32_t left(std::int32_t node, std::size_t k) const { return left_[cell(node, k)]; }
-  std::uint32_t right(std::int32_t node, std::size_t k) const { return right_[cell(node, k)]; }
+  std::uint32_t left(std::int32_t node, std::size_t k) const { return cell_[cell(node, k)].left; }
+  std::uint32_t right(std::int32_t node, std::size_t k) const { return cell_[cell(node, k)].right; }
   // The names of list k containing the node's substring, shortest first (then in list
   // order), and for each whether its first letter is the substring's (same_first).
-  const std::int32_t* names_begin(std::int32_t node, std::size_t k) const { return pool_.data() + names_at_[cell(node, k)]; }
-  const std::int32_t* names_end(std::int32_t node, std::size_t k) const { return pool_.data() + names_at_[cell(node, k) + 1]; }
+  const std::int32_t* names_begin(std::int32_t node, std::size_t k) const {
+    return pool_.data() + cell_[cell(node, k)].names_at;
+  }
+  const std::int32_t* names_end(std::int32_t node, std::size_t k) const {
+    return pool_.data() + cell_[cell(node, k) + 1].names_at;
+  }
   bool same_first(std::int32_t node, std::size_t k, std::size_t i) const {
-    return same_first_[static_cast<std::size_t>(names_at_[cell(node, k)]) + i];
+    return same_first_[static_cast<std::size_t>(cell_[cell(node, k)].names_at) + i];
   }
   // The length of the shortest name of list k containing the node's substring (1 when none).
-  std::int32_t shortest_name(std::int32_t node, std::size_t k) const { return shortest_[cell(node, k)]; }
+  std::int32_t shortest_name(std::int32_t node, std::size_t k) const { return cell_[cell(node, k)].shortest; }
   // Where the node's substring occurs in list k's names joined by U+0002 (as rstr_max
   // joins them), taken left to right without overlap (Python's re.finditer): ascending
   // offsets, and the joined text's length.
@@ -127,6 +132,20 @@ class NameIndex {
  private:
   std::size_t cell(std::int32_t node, std::size_t k) const { return static_cast<std::size_t>(node) * lists_ + k; }
 
+  // What a reading needs of a node, together (one cache line for a node met).
+  struct Node {
+    std::int32_t fail = 0, at = 0;  // failure link; substring's place in text_
+    char32_t first = 0;             // the substring's first code point
+    std::uint16_t depth = 0;        // its length
+    std::uint8_t lists = 0;         // bit k: in list k
+  };
+  // Per (node, list): the names' contexts, the shortest name, where the names start in
+  // pool_ (the next cell's names_at ends them; one more cell at the end).
+  struct Cell {
+    std::uint32_t left = 0, right = 0;
+    std::int32_t shortest = 1, names_at = 0;
+  };
+
   bool usable_ = false;
   std::size_t lists_ = 0;
   std::vector<std::uint16_t> dense_;  // code points below 0x10000
@@ -134,13 +153,11 @@ class NameIndex {
   std::size_t width_ = 1;  // alphabet size + 1
   std::int32_t max_depth_ = 0;
   std::vector<std::uint16_t> delta16_;  // the transitions, 16 bits when the nodes allow
-  std::vector<std::int32_t> delta32_, fail_, depth_, at_;
-  std::vector<char32_t> first_;
+  std::vector<std::int32_t> delta32_;
+  std::vector<Node> node_;
+  std::vector<Cell> cell_;
   std::u32string text_;  // the names of every list, each node's substring a piece of it
-  std::vector<std::uint8_t> lists_of_;  // bit k: in list k
-  // Per (node, list):
-  std::vector<std::uint32_t> left_, right_;
-  std::vector<std::int32_t> names_at_, shortest_, joined_at_;
+  std::vector<std::int32_t> joined_at_;  // per (node, list), one more at the end
   std::vector<std::int32_t> pool_, joined_pool_;
   std::vector<std::uint8_t> same_first_;  // parallel to pool_
   std::vector<std::size_t> joined_length_;
