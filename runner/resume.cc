@@ -347,6 +347,8 @@ void RunRecorder::restore(RunResult& result, ScoredPages& scored) {
     if (position_[d] == kNotInShare) continue;
     const std::size_t k = position_[d];
     const store::DocInfo& doc = header_.docs[d];
+    result.doc_ids[k] = doc.id;
+    result.doc_out_names[k] = doc.out_name;
     result.decode_notes[k] = rec.decode_note;
     for (std::size_t s = 0; s < rec.systems.size(); ++s) {
       store::SystemEntry& sp = rec.systems[s];
@@ -356,13 +358,10 @@ void RunRecorder::restore(RunResult& result, ScoredPages& scored) {
       out.millis = sp.millis;
       out.notes = sp.notes;
       if (sp.scores) {
-        DocResult r;
-        r.lang = doc.lang;
-        r.id = doc.id;
+        PageScores& r = scored[s][k];
         r.scores = std::move(*sp.scores);
         r.gold_hash = sp.gold_hash;
-        r.dataset = doc.dataset;
-        scored[s][k] = std::move(r);
+        r.present = true;
       }
     }
   }
@@ -417,9 +416,9 @@ void RunRecorder::commit(const RunResult& result, const ScoredPages& scored, std
     sp.reason = out.reason;
     sp.notes = out.notes;
     sp.millis = out.millis;
-    if (const auto& r = scored[s][k]) {
-      sp.scores = r->scores;
-      sp.gold_hash = r->gold_hash;
+    if (const PageScores& r = scored[s][k]; r.present) {
+      sp.scores = r.scores;
+      sp.gold_hash = r.gold_hash;
       sp.output_hash = !written.empty() && written[s] ? *written[s] : fnv1a(outputs[s]);
     }
   }
@@ -536,8 +535,12 @@ std::string RunRecorder::where() const {
 // ---------------------------------------------------------------------------------
 // Headers and results from records.
 
+std::string doc_output_name(const corpora::CorpusDoc& d) {
+  return d.gold_path.empty() || d.gold_filter ? d.id : d.gold_path.filename().string();
+}
+
 store::RunHeader run_header(const RunConfig& cfg, const RunResult& result, const std::vector<corpora::CorpusDoc>& docs,
-                            const std::vector<std::string>& out_names, const std::vector<std::uint32_t>& share,
+                            const std::vector<std::uint32_t>& share,
                             const std::vector<const metrics::MetricInfo*>& metrics,
                             const metrics::ScoreOptions& options, const std::string& context, bool has_languages) {
   store::RunHeader h;
@@ -550,7 +553,8 @@ store::RunHeader run_header(const RunConfig& cfg, const RunResult& result, const
     h.metric_signatures.push_back(metrics::metric_signature(*m, options) + context);
   }
   h.has_languages = has_languages;
-  for (std::size_t i = 0; i < docs.size(); ++i) h.docs.push_back({docs[i].lang, docs[i].id, out_names[i], docs[i].dataset});
+  h.docs.reserve(docs.size());
+  for (const auto& d : docs) h.docs.push_back({d.lang, d.id, doc_output_name(d), d.dataset});
   json systems = json::array();
   for (const auto& s : result.systems) {
     h.systems.push_back({s.name, s.signature});

@@ -53,9 +53,17 @@
 
 namespace detour::harness {
 
+// The scores of one system on one page of a run in progress. The page's DocResult
+// (its language and id with these) is made once the run is over, from the run's
+// own lists: a page's slot stays small while the run holds the corpus' documents.
+struct PageScores {
+  std::vector<metrics::DocScore> scores;  // per metric
+  std::uint64_t gold_hash = 0;            // DocResult::gold_hash
+  bool present = false;                   // scored (not excluded, not to do)
+};
 // The per-system, per-page scores of a run in progress: scored[s][k] for page k of
-// the share, absent when the page was excluded (or not done yet).
-using ScoredPages = std::vector<std::vector<std::optional<DocResult>>>;
+// the share, not present when the page was excluded (or not done yet).
+using ScoredPages = std::vector<std::vector<PageScores>>;
 
 // Thrown by run() when a signal stopped it; what() says how far it got and how to
 // resume. The command prints it, then dies of the signal.
@@ -188,10 +196,14 @@ class RunRecorder {
 // without --overwrite), quoted for a POSIX shell.
 std::string resume_command();
 
+// The file name of a document's outputs (outputs/<system>/<lang>/<name>): its gold
+// file's name, so that `detour score` pairs them by name, else its id.
+std::string doc_output_name(const corpora::CorpusDoc& doc);
+
 // The header of a run (runner.cc): what records.h RunHeader says, from the run's
 // configuration and its result before the first page.
 store::RunHeader run_header(const RunConfig& cfg, const RunResult& result, const std::vector<corpora::CorpusDoc>& docs,
-                            const std::vector<std::string>& out_names, const std::vector<std::uint32_t>& share,
+                            const std::vector<std::uint32_t>& share,
                             const std::vector<const metrics::MetricInfo*>& metrics,
                             const metrics::ScoreOptions& options, const std::string& context, bool has_languages);
 

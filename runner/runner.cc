@@ -25,10 +25,12 @@
 #include "reports/aggregate_table.h"
 #include "reports/judge.h"
 #include "reports/tables.h"
+#include "runner/doc_list.h"
 #include "runner/page_work.h"
 #include "runner/prepared.h"
 #include "runner/resume.h"
 #include "runner/workers.h"
+
 
 namespace detour::harness {
 
@@ -145,18 +147,19 @@ RunResult run(const RunConfig& cfg) {
   result.provenance = results::Provenance::now(results::command_line());
   corpora::Corpus corpus = corpora::open_corpus(cfg.corpus, cfg.open);
   for (const auto& w : corpus.warnings) std::cerr << "note: " << w << "\n";
-  // The run's documents, moved out of the corpus listing (one copy of each: a run
-  // keeps them until their page is done).
-  std::vector<corpora::CorpusDoc> docs;
-  for (auto& d : corpus.docs) {
+  // The run's documents: the corpus listing itself, without the documents not run
+  // (one copy of each: a run keeps them until their page is done), in a list of
+  // their exact number (the listing's, grown by doubling, may be twice as long).
+  std::vector<corpora::CorpusDoc> docs = std::move(corpus.docs);
+  for (auto& d : docs)
     if (!cfg.lang.empty() && d.lang.empty()) d.lang = cfg.lang;
+  std::erase_if(docs, [&](const corpora::CorpusDoc& d) {
     if (!cfg.languages.empty() &&
         std::find(cfg.languages.begin(), cfg.languages.end(), d.lang) == cfg.languages.end())
-      continue;
-    if (!d.has_gold() || !d.has_page()) continue;  // reported in corpus warnings
-    docs.push_back(std::move(d));
-  }
-  std::vector<corpora::CorpusDoc>().swap(corpus.docs);
+      return true;
+    return !d.has_gold() || !d.has_page();  // reported in corpus warnings
+  });
+  docs.shrink_to_fit();
   malloc_trim(0);  // the listing's temporaries: its free pages back to the system
   if (docs.empty()) {
     std::string what = cfg.languages.empty() ? "" : " in the languages " + join(cfg.languages, ",") +
@@ -335,59 +338,65 @@ RunResult run(const RunConfig& cfg) {
     pool.emplace(job, docs, wo);
   }
 
-  std::vector<std::string> out_names;
-  for (const auto& d : docs)
-    out_names.push_back(d.gold_path.empty() || d.gold_filter ? d.id : d.gold_path.filename().string());
+  // A page's id and output name are copied into its slots when its turn comes (or
+  // from the records of an earlier run), not all at the start: until then the
+  // documents hold them, and a page's document is dropped once it is done.
+  result.doc_langs.reserve(m);
+  result.doc_urls.reserve(m);
+  bool datasets = false;  // a multi-dataset corpus: each page's dataset kept for its DocResult
   for (std::uint32_t i : share) {
-    result.doc_ids.push_back(docs[i].id);
     result.doc_langs.push_back(docs[i].lang);
     result.doc_urls.push_back(docs[i].url);
-    result.doc_out_names.push_back(out_names[i]);
+    datasets = datasets || !docs[i].dataset.empty();
   }
+  std::vector<std::string> doc_datasets;
+  if (datasets)
+    for (std::uint32_t i : share) doc_datasets.push_back(docs[i].dataset);
+  result.doc_ids.resize(m);
+  result.doc_out_names.resize(m);
   result.decode_notes.resize(m);
   result.systems.resize(systems.size());
-  if (cfg.out.empty()) result.outputs.assign(systems.size(), std::vector<std::string>(m));
-  ScoredPages scored(systems.size(), std::vector<std::optional<DocResult>>(m));
   for (std::size_t s = 0; s < systems.size(); ++s) {
     result.systems[s].name = join(systems[s], "-");
     result.systems[s].signature = pipeline.signature(systems[s]);
-    result.systems[s].pages.resize(m);
   }
   const std::string context = results::signature_context("corpus", fingerprint, kRunMissingPolicy);
   result.signature = metrics::run_signature(ms, score_options) + context;
   fill_provenance(result.provenance, cfg, result, fingerprint, threads);
 
-  recorder.open(run_header(cfg, result, docs, out_names, share, ms, score_options, context,
-                           !corpus.languages.empty()));
-  std::vector<std::string>().swap(out_names);
-  malloc_trim(0);  // the header's JSON
+  recorder.open(run_header(cfg, result, docs, share, ms, score_options, context, !corpus.languages.empty()));
+  // The documents to do, held packed until their page's turn (runner/doc_list.h);
+  // those of other shares and those done earlier are dropped. (The worker processes
+  // are forked with the list, and forked again after a crash: it is left as it is
+  // then.)
+  std::vector<char> to_run(n, 0);
+  for (std::size_t k = 0; k < m; ++k) to_run[share[k]] = !recorder.done(k);
+  DocList todo(docs, to_run, /*keep_list=*/isolated);
+  std::vector<char>().swap(to_run);
+  // The record slots, made once the header (which lists every document) is written
+  // and dropped.
+  if (cfg.out.empty()) result.outputs.assign(systems.size(), std::vector<std::string>(m));
+  ScoredPages scored(systems.size(), std::vector<PageScores>(m));
+  for (auto& sys : result.systems) sys.pages.resize(m);
   recorder.restore(result, scored);
   result.resumed = recorder.done_count();
-  if (!isolated) {
-    // Documents this run will not load: other shares' and those done earlier. (The
-    // worker processes share the list with the run: it is left as it is then.)
-    std::vector<char> to_run(n, 0);
-    for (std::size_t k = 0; k < m; ++k) to_run[share[k]] = !recorder.done(k);
-    for (std::size_t i = 0; i < n; ++i)
-      if (!to_run[i]) docs[i] = corpora::CorpusDoc{};
-  }
 
   StopSignals stop_signals(!cfg.externals.empty());
   Progress progress(m - recorder.done_count(), cfg.progress);
   // A page's results into its slots, then committed (outputs written, record queued).
+  // Page k's turn: its names into its slots (its outputs are written under them).
+  auto name_page = [&](std::size_t k, const corpora::CorpusDoc& d) {
+    result.doc_ids[k] = d.id;
+    result.doc_out_names[k] = doc_output_name(d);
+  };
   auto land = [&](std::size_t k, PageResult&& page, const std::vector<std::optional<std::uint64_t>>& written) {
-    const std::size_t i = share[k];
     std::vector<std::string> outputs(systems.size());
     for (std::size_t s = 0; s < systems.size(); ++s) {
       SystemPage& sp = page.systems[s];
       result.systems[s].pages[k] = std::move(sp.record);
       if (sp.scores) {
-        DocResult r;
-        r.lang = docs[i].lang;
-        r.id = docs[i].id;
-        r.scores = std::move(*sp.scores);
-        r.dataset = docs[i].dataset;
-        scored[s][k] = std::move(r);
+        scored[s][k].scores = std::move(*sp.scores);
+        scored[s][k].present = true;
       }
       outputs[s] = std::move(sp.output);
     }
@@ -395,7 +404,6 @@ RunResult run(const RunConfig& cfg) {
     recorder.commit(result, scored, k, outputs, written);
     if (cfg.out.empty())
       for (std::size_t s = 0; s < systems.size(); ++s) result.outputs[s][k] = std::move(outputs[s]);
-    if (!isolated) docs[i] = corpora::CorpusDoc{};  // done with the document
     progress.tick();
   };
   if (isolated) {
@@ -412,9 +420,11 @@ RunResult run(const RunConfig& cfg) {
             if (recorder.done(k) || StopSignals::requested()) continue;
             std::unique_lock<std::recursive_mutex> one_large(large_m, std::defer_lock);
             if (large[share[k]]) one_large.lock();
+            const corpora::CorpusDoc doc = todo.take(share[k]);
+            name_page(k, doc);
             if (!in_worker[share[k]]) {  // in this thread
               PageProgress quiet;
-              land(k, work_page(job, share[k], docs[share[k]], PageForced{}, quiet), {});
+              land(k, work_page(job, share[k], doc, PageForced{}, quiet), {});
               continue;
             }
             // Each output is written as it comes, not held with the page's others
@@ -442,7 +452,9 @@ RunResult run(const RunConfig& cfg) {
       PageProgress quiet;
       std::unique_lock<std::recursive_mutex> one_large(large_m, std::defer_lock);
       if (large[share[k]]) one_large.lock();
-      land(k, work_page(job, share[k], docs[share[k]], PageForced{}, quiet), {});
+      const corpora::CorpusDoc doc = todo.take(share[k]);
+      name_page(k, doc);
+      land(k, work_page(job, share[k], doc, PageForced{}, quiet), {});
     };
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, m, 1), [&](const auto& r) {
       for (std::size_t k = r.begin(); k != r.end(); ++k) work(k);
@@ -451,6 +463,7 @@ RunResult run(const RunConfig& cfg) {
   progress.finish();
   pool.reset();  // the workers stopped and reaped
   kept_pages = {};
+  todo = DocList();
   std::vector<corpora::CorpusDoc>().swap(docs);
   result.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
   result.provenance.seconds = result.seconds;
@@ -465,15 +478,23 @@ RunResult run(const RunConfig& cfg) {
     set.options = score_options;
     set.has_languages = !corpus.languages.empty();
     set.context = context;
-    set.docs.reserve(m);
+    set.docs.reserve(std::count_if(scored[s].begin(), scored[s].end(), [](const PageScores& p) { return p.present; }));
     for (std::size_t k = 0; k < m; ++k) {
-      if (scored[s][k]) set.docs.push_back(std::move(*scored[s][k]));
+      if (PageScores& p = scored[s][k]; p.present) {
+        DocResult r;
+        r.lang = result.doc_langs[k];
+        r.id = result.doc_ids[k];
+        r.scores = std::move(p.scores);
+        r.gold_hash = p.gold_hash;
+        if (!doc_datasets.empty()) r.dataset = doc_datasets[k];
+        set.docs.push_back(std::move(r));
+      }
       const PageOutcome& po = result.systems[s].pages[k];
       if (std::string note = store::page_note(po.status, result.doc_langs[k], result.doc_ids[k], po.reason);
           !note.empty())
         set.notes.push_back(std::move(note));
     }
-    std::vector<std::optional<DocResult>>().swap(scored[s]);
+    std::vector<PageScores>().swap(scored[s]);
   }
   if (!cfg.judgments.intervals.empty()) {
     std::vector<ScoreSet*> sets;
