@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 #include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
-#include <malloc.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -16,6 +15,7 @@
 #include <thread>
 #include <unordered_map>
 
+#include "base/heap.h"
 #include "base/strings.h"
 #include "corpora/corpus.h"
 #include "corpora/decode.h"
@@ -26,6 +26,7 @@
 #include "reports/judge.h"
 #include "reports/tables.h"
 #include "runner/doc_list.h"
+#include "runner/page_blob.h"
 #include "runner/page_work.h"
 #include "runner/prepared.h"
 #include "runner/resume.h"
@@ -160,7 +161,7 @@ RunResult run(const RunConfig& cfg) {
     return !d.has_gold() || !d.has_page();  // reported in corpus warnings
   });
   docs.shrink_to_fit();
-  malloc_trim(0);  // the listing's temporaries: its free pages back to the system
+  release_free_memory();  // the listing's temporaries
   if (docs.empty()) {
     std::string what = cfg.languages.empty() ? "" : " in the languages " + join(cfg.languages, ",") +
                                                       " (corpus languages: " + join(corpus.languages, ",") + ")";
@@ -324,7 +325,7 @@ RunResult run(const RunConfig& cfg) {
                    (cfg.isolation == RunConfig::Isolation::Auto && (!cfg.externals.empty() || stored[i] > kRiskyPage));
     isolated = isolated || in_worker[i];
   }
-  malloc_trim(0);  // what the learning pass freed, not to be inherited by the workers
+  release_free_memory();  // what the learning pass freed, not to be inherited by the workers
   std::optional<WorkerPool> pool;
   if (isolated) {
     WorkerOptions wo;
@@ -338,9 +339,8 @@ RunResult run(const RunConfig& cfg) {
     pool.emplace(job, docs, wo);
   }
 
-  // A page's id and output name are copied into its slots when its turn comes (or
-  // from the records of an earlier run), not all at the start: until then the
-  // documents hold them, and a page's document is dropped once it is done.
+  // The pages' languages now (the outputs are written under them); their ids, output
+  // names and records once the run is over (from `blobs`, below).
   result.doc_langs.reserve(m);
   result.doc_urls.reserve(m);
   bool datasets = false;  // a multi-dataset corpus: each page's dataset kept for its DocResult
@@ -352,9 +352,6 @@ RunResult run(const RunConfig& cfg) {
   std::vector<std::string> doc_datasets;
   if (datasets)
     for (std::uint32_t i : share) doc_datasets.push_back(docs[i].dataset);
-  result.doc_ids.resize(m);
-  result.doc_out_names.resize(m);
-  result.decode_notes.resize(m);
   result.systems.resize(systems.size());
   for (std::size_t s = 0; s < systems.size(); ++s) {
     result.systems[s].name = join(systems[s], "-");
@@ -373,35 +370,35 @@ RunResult run(const RunConfig& cfg) {
   for (std::size_t k = 0; k < m; ++k) to_run[share[k]] = !recorder.done(k);
   DocList todo(docs, to_run, /*keep_list=*/isolated);
   std::vector<char>().swap(to_run);
-  // The record slots, made once the header (which lists every document) is written
-  // and dropped.
+  // Each page's records, packed (runner/page_blob.h) until the run is over: those
+  // of the pages done earlier now, the others as they land.
+  std::vector<std::string> blobs(m);
   if (cfg.out.empty()) result.outputs.assign(systems.size(), std::vector<std::string>(m));
-  ScoredPages scored(systems.size(), std::vector<PageScores>(m));
-  for (auto& sys : result.systems) sys.pages.resize(m);
-  recorder.restore(result, scored);
+  recorder.restore(blobs);
   result.resumed = recorder.done_count();
 
   StopSignals stop_signals(!cfg.externals.empty());
   Progress progress(m - recorder.done_count(), cfg.progress);
-  // A page's results into its slots, then committed (outputs written, record queued).
-  // Page k's turn: its names into its slots (its outputs are written under them).
-  auto name_page = [&](std::size_t k, const corpora::CorpusDoc& d) {
-    result.doc_ids[k] = d.id;
-    result.doc_out_names[k] = doc_output_name(d);
-  };
-  auto land = [&](std::size_t k, PageResult&& page, const std::vector<std::optional<std::uint64_t>>& written) {
+  // A page's records packed, then committed (outputs written, record queued).
+  auto land = [&](std::size_t k, const corpora::CorpusDoc& doc, PageResult&& page,
+                  const std::vector<std::optional<std::uint64_t>>& written) {
+    store::PageEntry rec;
+    rec.decode_note = std::move(page.decode_note);
+    rec.systems.resize(systems.size());
     std::vector<std::string> outputs(systems.size());
     for (std::size_t s = 0; s < systems.size(); ++s) {
       SystemPage& sp = page.systems[s];
-      result.systems[s].pages[k] = std::move(sp.record);
-      if (sp.scores) {
-        scored[s][k].scores = std::move(*sp.scores);
-        scored[s][k].present = true;
-      }
+      store::SystemEntry& e = rec.systems[s];
+      e.status = std::move(sp.record.status);
+      e.reason = std::move(sp.record.reason);
+      e.notes = std::move(sp.record.notes);
+      e.millis = sp.record.millis;
+      e.scores = std::move(sp.scores);
       outputs[s] = std::move(sp.output);
     }
-    result.decode_notes[k] = std::move(page.decode_note);
-    recorder.commit(result, scored, k, outputs, written);
+    const std::string out_name = doc_output_name(doc);
+    blobs[k] = pack_page(rec, doc.id, out_name);
+    recorder.commit(k, std::move(rec), result.doc_langs[k], out_name, outputs, written);
     if (cfg.out.empty())
       for (std::size_t s = 0; s < systems.size(); ++s) result.outputs[s][k] = std::move(outputs[s]);
     progress.tick();
@@ -421,22 +418,22 @@ RunResult run(const RunConfig& cfg) {
             std::unique_lock<std::recursive_mutex> one_large(large_m, std::defer_lock);
             if (large[share[k]]) one_large.lock();
             const corpora::CorpusDoc doc = todo.take(share[k]);
-            name_page(k, doc);
             if (!in_worker[share[k]]) {  // in this thread
               PageProgress quiet;
-              land(k, work_page(job, share[k], doc, PageForced{}, quiet), {});
+              land(k, doc, work_page(job, share[k], doc, PageForced{}, quiet), {});
               continue;
             }
+            const std::string out_name = doc_output_name(doc);
             // Each output is written as it comes, not held with the page's others
             // (a hostile page's 25 outputs may each be as long as its text).
             std::vector<std::optional<std::uint64_t>> written(systems.size());
             auto on_system = [&](std::size_t s, SystemPage& sp) {
               if (sp.record.status == "excluded") return;
-              written[s] = recorder.write_output(result, k, s, sp.output);
+              written[s] = recorder.write_output(s, result.doc_langs[k], out_name, sp.output);
               std::string().swap(sp.output);
             };
             PageResult page = cfg.out.empty() ? pool->run(slot, share[k]) : pool->run(slot, share[k], on_system);
-            land(k, std::move(page), written);
+            land(k, doc, std::move(page), written);
           }
         } catch (...) {
           std::lock_guard<std::mutex> l(error_m);
@@ -453,8 +450,7 @@ RunResult run(const RunConfig& cfg) {
       std::unique_lock<std::recursive_mutex> one_large(large_m, std::defer_lock);
       if (large[share[k]]) one_large.lock();
       const corpora::CorpusDoc doc = todo.take(share[k]);
-      name_page(k, doc);
-      land(k, work_page(job, share[k], doc, PageForced{}, quiet), {});
+      land(k, doc, work_page(job, share[k], doc, PageForced{}, quiet), {});
     };
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, m, 1), [&](const auto& r) {
       for (std::size_t k = r.begin(); k != r.end(); ++k) work(k);
@@ -472,6 +468,31 @@ RunResult run(const RunConfig& cfg) {
   result.outputs_written = !cfg.out.empty();
   result.store_run = recorder.store_run();
 
+  // The records into the results model, each page's blob freed as it is read.
+  release_free_memory();  // what the pages' work left, before the model is made
+  result.doc_ids.resize(m);
+  result.doc_out_names.resize(m);
+  result.decode_notes.resize(m);
+  for (auto& sys : result.systems) sys.pages.resize(m);
+  ScoredPages scored(systems.size(), std::vector<PageScores>(m));
+  for (std::size_t k = 0; k < m; ++k) {
+    if (blobs[k].empty()) throw std::logic_error("run: page " + std::to_string(k) + " of the share was not recorded");
+    UnpackedPage u = unpack_page(blobs[k]);
+    std::string().swap(blobs[k]);
+    result.doc_ids[k] = std::move(u.id);
+    result.doc_out_names[k] = std::move(u.out_name);
+    result.decode_notes[k] = std::move(u.page.decode_note);
+    for (std::size_t s = 0; s < systems.size(); ++s) {
+      store::SystemEntry& e = u.page.systems.at(s);
+      PageOutcome& po = result.systems[s].pages[k];
+      po.status = std::move(e.status);
+      po.reason = std::move(e.reason);
+      po.notes = std::move(e.notes);
+      po.millis = e.millis;
+      if (e.scores) scored[s][k] = {std::move(*e.scores), e.gold_hash, true};
+    }
+  }
+  std::vector<std::string>().swap(blobs);
   for (std::size_t s = 0; s < systems.size(); ++s) {
     ScoreSet& set = result.systems[s].scores;
     set.metrics = ms;

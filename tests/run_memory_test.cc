@@ -3,14 +3,19 @@
 // equal the whole-string write and never show a torn file; the journal's header line
 // written piece by piece equals the dump of its JSON value; the documents packed by
 // a DocList come back field for field, and those that cannot be packed are kept as
-// they are.
+// they are; a page's records packed as a run holds them come back byte for byte
+// (doubles to the bit: NaN, infinities, negative zero).
 #include <catch2/catch.hpp>
 
+#include <cmath>
+#include <cstring>
+#include <limits>
 #include <random>
 
 #include "base/hash.h"
 #include "base/io.h"
 #include "runner/doc_list.h"
+#include "runner/page_blob.h"
 #include "store/journal.h"
 #include "store/records.h"
 #include "tests/test_util.h"
@@ -191,4 +196,61 @@ TEST_CASE("DocList: packed documents come back field for field; others are kept 
   check_same(reader.take(1), original[1]);
   CHECK(shared.size() == original.size());
   check_same(shared[1], original[1]);
+}
+
+TEST_CASE("page blob: a page's records come back byte for byte", "[runner][memory]") {
+  store::PageEntry p;
+  p.decode_note = "windows-1253 (meta); neutralised: 3 attributes";
+  store::SystemEntry ok;
+  ok.millis = 0.1 + 0.2;
+  ok.notes = {{"blocks", "12"}, {"note", std::string("tab\there; \xFF\x00z", 12)}};
+  metrics::DocScore to;
+  to.tp = 670;
+  to.fp = 3;
+  to.fn = std::int64_t{1} << 40;
+  metrics::DocScore cos;
+  cos.values = {0.93, std::nan(""), -0.0, std::numeric_limits<double>::infinity(), 5e-324};
+  ok.scores = std::vector<metrics::DocScore>{to, cos};
+  ok.gold_hash = 0xFEDCBA9876543210ULL;
+  store::SystemEntry failed;
+  failed.status = "failed";
+  failed.reason = "BP: time budget of 10 s exceeded\n\xC3";
+  failed.scores = std::vector<metrics::DocScore>{metrics::DocScore{}, metrics::DocScore{}};
+  store::SystemEntry excluded;
+  excluded.status = "excluded";
+  excluded.reason = "training page";
+  store::SystemEntry odd;  // a status outside the three (kept as text)
+  odd.status = "other";
+  p.systems = {ok, failed, excluded, odd};
+
+  for (const auto& [id, out] : std::vector<std::pair<std::string, std::string>>{
+           {"r1_page.html", "r1_page"}, {"same", "same"}, {"", ""}, {std::string("a\0b", 3), "x"}}) {
+    const std::string blob = harness::pack_page(p, id, out);
+    harness::UnpackedPage u = harness::unpack_page(blob);
+    CHECK(u.id == id);
+    CHECK(u.out_name == out);
+    CHECK(u.page.decode_note == p.decode_note);
+    REQUIRE(u.page.systems.size() == p.systems.size());
+    for (std::size_t s = 0; s < p.systems.size(); ++s) {
+      const store::SystemEntry &a = p.systems[s], &b = u.page.systems[s];
+      CHECK(a.status == b.status);
+      CHECK(a.reason == b.reason);
+      CHECK(a.notes == b.notes);
+      CHECK(std::memcmp(&a.millis, &b.millis, sizeof(double)) == 0);
+      CHECK(a.gold_hash == b.gold_hash);
+      REQUIRE(a.scores.has_value() == b.scores.has_value());
+      if (!a.scores) continue;
+      REQUIRE(a.scores->size() == b.scores->size());
+      for (std::size_t m = 0; m < a.scores->size(); ++m) {
+        const metrics::DocScore &x = (*a.scores)[m], &y = (*b.scores)[m];
+        CHECK(x.tp == y.tp);
+        CHECK(x.fp == y.fp);
+        CHECK(x.fn == y.fn);
+        REQUIRE(x.values.size() == y.values.size());
+        if (!x.values.empty()) CHECK(std::memcmp(x.values.data(), y.values.data(), x.values.size() * sizeof(double)) == 0);
+      }
+    }
+    CHECK_THROWS_AS(harness::unpack_page(blob.substr(0, blob.size() - 1)), std::logic_error);
+    CHECK_THROWS_AS(harness::unpack_page(blob + "x"), std::logic_error);
+  }
 }
