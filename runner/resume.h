@@ -53,16 +53,6 @@
 
 namespace detour::harness {
 
-// The per-system, per-page scores of a run over (runner.cc makes the DocResults
-// from them): scored[s][k] for page k of the share, not present when the page was
-// excluded.
-struct PageScores {
-  std::vector<metrics::DocScore> scores;  // per metric
-  std::uint64_t gold_hash = 0;            // DocResult::gold_hash
-  bool present = false;                   // scored (not excluded)
-};
-using ScoredPages = std::vector<std::vector<PageScores>>;
-
 // Thrown by run() when a signal stopped it; what() says how far it got and how to
 // resume. The command prints it, then dies of the signal.
 class Interrupted : public std::runtime_error {

@@ -32,7 +32,6 @@
 #include "runner/resume.h"
 #include "runner/workers.h"
 
-
 namespace detour::harness {
 
 namespace fs = std::filesystem;
@@ -468,13 +467,21 @@ RunResult run(const RunConfig& cfg) {
   result.outputs_written = !cfg.out.empty();
   result.store_run = recorder.store_run();
 
-  // The records into the results model, each page's blob freed as it is read.
-  release_free_memory();  // what the pages' work left, before the model is made
+  // The records into the results model, once the memory of the pages' work is given
+  // back, each page's blob freed as it is read.
+  release_free_memory();
   result.doc_ids.resize(m);
   result.doc_out_names.resize(m);
   result.decode_notes.resize(m);
-  for (auto& sys : result.systems) sys.pages.resize(m);
-  ScoredPages scored(systems.size(), std::vector<PageScores>(m));
+  for (auto& sys : result.systems) {
+    sys.pages.resize(m);
+    ScoreSet& set = sys.scores;
+    set.metrics = ms;
+    set.options = score_options;
+    set.has_languages = !corpus.languages.empty();
+    set.context = context;
+    set.docs.reserve(m);
+  }
   for (std::size_t k = 0; k < m; ++k) {
     if (blobs[k].empty()) throw std::logic_error("run: page " + std::to_string(k) + " of the share was not recorded");
     UnpackedPage u = unpack_page(blobs[k]);
@@ -484,39 +491,27 @@ RunResult run(const RunConfig& cfg) {
     result.decode_notes[k] = std::move(u.page.decode_note);
     for (std::size_t s = 0; s < systems.size(); ++s) {
       store::SystemEntry& e = u.page.systems.at(s);
-      PageOutcome& po = result.systems[s].pages[k];
+      SystemResult& sys = result.systems[s];
+      PageOutcome& po = sys.pages[k];
       po.status = std::move(e.status);
       po.reason = std::move(e.reason);
       po.notes = std::move(e.notes);
       po.millis = e.millis;
-      if (e.scores) scored[s][k] = {std::move(*e.scores), e.gold_hash, true};
-    }
-  }
-  std::vector<std::string>().swap(blobs);
-  for (std::size_t s = 0; s < systems.size(); ++s) {
-    ScoreSet& set = result.systems[s].scores;
-    set.metrics = ms;
-    set.options = score_options;
-    set.has_languages = !corpus.languages.empty();
-    set.context = context;
-    set.docs.reserve(std::count_if(scored[s].begin(), scored[s].end(), [](const PageScores& p) { return p.present; }));
-    for (std::size_t k = 0; k < m; ++k) {
-      if (PageScores& p = scored[s][k]; p.present) {
+      if (e.scores) {  // scored (not excluded)
         DocResult r;
         r.lang = result.doc_langs[k];
         r.id = result.doc_ids[k];
-        r.scores = std::move(p.scores);
-        r.gold_hash = p.gold_hash;
+        r.scores = std::move(*e.scores);
+        r.gold_hash = e.gold_hash;
         if (!doc_datasets.empty()) r.dataset = doc_datasets[k];
-        set.docs.push_back(std::move(r));
+        sys.scores.docs.push_back(std::move(r));
       }
-      const PageOutcome& po = result.systems[s].pages[k];
       if (std::string note = store::page_note(po.status, result.doc_langs[k], result.doc_ids[k], po.reason);
           !note.empty())
-        set.notes.push_back(std::move(note));
+        sys.scores.notes.push_back(std::move(note));
     }
-    std::vector<PageScores>().swap(scored[s]);
   }
+  std::vector<std::string>().swap(blobs);
   if (!cfg.judgments.intervals.empty()) {
     std::vector<ScoreSet*> sets;
     for (auto& sys : result.systems) sets.push_back(&sys.scores);
