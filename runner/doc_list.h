@@ -1,7 +1,7 @@
 // doc_list: the documents a run still has to do, held compactly until their page's
 // turn.
 //
-// A run keeps the documents of the pages it has not done yet: a corpus::CorpusDoc is
+// A run keeps the documents of the pages it has not done yet: a corpora::CorpusDoc is
 // 288 bytes before its strings, and its id and two paths take about 350 more on
 // DANIEL; at 17,000 pages the list was the run's largest cost in memory, more than
 // the records it makes. A DocList packs each document into one string -- its fields
