@@ -228,46 +228,84 @@ static int write_all(int fd, std::string_view bytes) {
   return 0;
 }
 
-void write_file_atomic(const fs::path& path, std::string_view bytes, bool durable) {
+AtomicWriter::AtomicWriter(fs::path path, bool durable) : path_(std::move(path)), durable_(durable) {
   static std::atomic<unsigned> counter{0};
-  fs::path dir = path.has_parent_path() ? path.parent_path() : fs::path(".");
+  fs::path dir = path_.has_parent_path() ? path_.parent_path() : fs::path(".");
   std::error_code ec;
-  if (!fs::is_directory(dir, ec)) fail(path, "folder " + dir.string() + " does not exist");
-  if (fs::is_directory(path, ec)) fail(path, "is a directory");
+  if (!fs::is_directory(dir, ec)) fail(path_, "folder " + dir.string() + " does not exist");
+  if (fs::is_directory(path_, ec)) fail(path_, "is a directory");
   std::string tmp_name = ".";
-  tmp_name += path.filename().string();
+  tmp_name += path_.filename().string();
   tmp_name += ".tmp." + std::to_string(::getpid()) + "." + std::to_string(counter++);
-  const fs::path tmp = dir / tmp_name;
-  int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-  if (fd < 0) fail(path, "cannot create temporary file: " + errno_reason(errno));
-  auto abandon = [&](const std::string& what) {
-    int err = errno;
-    ::close(fd);
-    ::unlink(tmp.c_str());
-    fail(path, what + ": " + errno_reason(err));
-  };
-  if (const int err = write_all(fd, bytes)) {
-    errno = err;
-    abandon("write failed");
+  tmp_ = dir / tmp_name;
+  fd_ = ::open(tmp_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+  if (fd_ < 0) fail(path_, "cannot create temporary file: " + errno_reason(errno));
+}
+
+AtomicWriter::~AtomicWriter() {
+  if (fd_ < 0) return;
+  ::close(fd_);
+  ::unlink(tmp_.c_str());
+}
+
+void AtomicWriter::abandon(const std::string& what, int err) {
+  if (fd_ >= 0) ::close(fd_);
+  fd_ = -1;
+  ::unlink(tmp_.c_str());
+  fail(path_, what + ": " + errno_reason(err));
+}
+
+void AtomicWriter::write(std::string_view bytes) {
+  if (fd_ < 0) fail(path_, "written after it was committed or abandoned");
+  if (buf_.size() + bytes.size() <= kBuffer) {
+    if (buf_.capacity() < kBuffer) buf_.reserve(kBuffer);
+    buf_.append(bytes);
+    return;
   }
-  if (durable && ::fsync(fd) != 0) abandon("fsync failed");
-  if (::close(fd) != 0) {
-    int err = errno;
-    ::unlink(tmp.c_str());
-    fail(path, "close failed: " + errno_reason(err));
+  flush();
+  if (bytes.size() >= kBuffer) {
+    if (const int err = write_all(fd_, bytes)) abandon("write failed", err);
+  } else {
+    buf_.append(bytes);
   }
-  if (::rename(tmp.c_str(), path.c_str()) != 0) {
-    int err = errno;
-    ::unlink(tmp.c_str());
-    fail(path, "rename failed: " + errno_reason(err));
+}
+
+void AtomicWriter::flush() {
+  if (buf_.empty()) return;
+  if (const int err = write_all(fd_, buf_)) abandon("write failed", err);
+  buf_.clear();
+}
+
+void AtomicWriter::commit() {
+  if (fd_ < 0) fail(path_, "committed twice");
+  flush();
+  std::string().swap(buf_);
+  if (durable_ && ::fsync(fd_) != 0) abandon("fsync failed", errno);
+  const int closed = ::close(fd_);
+  fd_ = -1;
+  if (closed != 0) {
+    const int err = errno;
+    ::unlink(tmp_.c_str());
+    fail(path_, "close failed: " + errno_reason(err));
+  }
+  if (::rename(tmp_.c_str(), path_.c_str()) != 0) {
+    const int err = errno;
+    ::unlink(tmp_.c_str());
+    fail(path_, "rename failed: " + errno_reason(err));
   }
   // Make the rename itself durable.
-  if (!durable) return;
-  int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (!durable_) return;
+  int dfd = ::open(tmp_.parent_path().c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (dfd >= 0) {
     ::fsync(dfd);
     ::close(dfd);
   }
+}
+
+void write_file_atomic(const fs::path& path, std::string_view bytes, bool durable) {
+  AtomicWriter w(path, durable);
+  w.write(bytes);
+  w.commit();
 }
 
 void write_file_atomic(const Folder& folder, const std::string& name, std::string_view bytes, bool durable) {

@@ -72,6 +72,35 @@ std::string read_file_prefix(const std::filesystem::path& path, std::size_t max_
 // never a torn one, but a power cut may lose it (used for the thousands of per-page
 // outputs of a run; results and tables stay durable).
 void write_file_atomic(const std::filesystem::path& path, std::string_view bytes, bool durable = true);
+// A file written in pieces and put in place atomically, for files too large to be
+// built in memory first (a run's per-document records): the pieces go (buffered) to
+// a temporary file in the same folder, which commit() syncs (when durable) and
+// renames over `path`, as write_file_atomic does. Destroyed without commit() (an
+// error, an exception on the way), the temporary file is removed and `path` is left
+// as it was. Errors throw IoError naming `path`.
+class AtomicWriter {
+ public:
+  explicit AtomicWriter(std::filesystem::path path, bool durable = true);
+  ~AtomicWriter();
+  AtomicWriter(const AtomicWriter&) = delete;
+  AtomicWriter& operator=(const AtomicWriter&) = delete;
+  void write(std::string_view bytes);
+  AtomicWriter& operator<<(std::string_view bytes) {
+    write(bytes);
+    return *this;
+  }
+  void commit();
+
+ private:
+  static constexpr std::size_t kBuffer = std::size_t{1} << 16;
+  void flush();
+  [[noreturn]] void abandon(const std::string& what, int err);
+  std::filesystem::path path_, tmp_;
+  bool durable_;
+  int fd_ = -1;
+  std::string buf_;
+};
+
 // The same for the file `name` of an open folder (openat and renameat: the folder's
 // path is not resolved again for each of thousands of files). A folder that could
 // not be opened, or a name with a '/', falls back to the path-based write.

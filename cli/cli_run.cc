@@ -231,10 +231,7 @@ void add_run_command(CLI::App& app) {
     if (!lasting->task.empty()) {
       task.judgments = plan.config.judgments;
       during = std::make_unique<harness::TaskDuringRun>(task, cfg);
-      plan.config.on_page = [d = during.get()](std::size_t k, const corpora::CorpusDoc& doc,
-                                               const harness::RunResult& run, const std::vector<std::string>& outputs) {
-        d->page(k, doc, run, outputs);
-      };
+      plan.config.on_page = [d = during.get()](const harness::CompletedPage& page) { d->page(page); };
     }
     auto result = harness::run(cfg);
     // The task's rows first (decided during the run; the pages it did not decide, done by

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <charconv>
+#include <iterator>
 #include <cstdio>
 #include <optional>
 #include <set>
@@ -98,59 +99,111 @@ std::map<std::string, std::string> parse_notes(std::string_view text) {
 
 void write_records(const fs::path& dir, const RunRecords& r) {
   fs::create_directories(dir);
-  nlohmann::json j;
-  nlohmann::json systems = nlohmann::json::object();
-  std::string per_doc = std::string(kPerDocHeader) + "\n";
-  std::string failures = "system\tlang\tid\tstatus\treason\n";
-  std::string timings = "system\tlang\tid\tmillis\n";
-  std::string pages = "lang\tid\toutput_name\tdecoding\n";
-  for (std::size_t i = 0; i < r.doc_ids.size(); ++i)
-    pages += tsv_escape(r.doc_langs[i]) + "\t" + tsv_escape(r.doc_ids[i]) + "\t" + tsv_escape(r.doc_out_names[i]) +
-             "\t" + tsv_escape(r.decode_notes[i]) + "\n";
-  for (const auto& sys : r.systems) {
-    nlohmann::json sj = to_json(sys.scores, false);
-    sj["extractor_signature"] = sys.signature;
-    nlohmann::json fails = nlohmann::json::array();
-    std::size_t next_doc = 0;  // sys.scores.docs holds the pages not excluded, in page order
-    const auto& ms = sys.scores.metrics;
-    for (std::size_t i = 0; i < sys.pages.size(); ++i) {
-      const PageRecord& p = sys.pages[i];
-      const std::string who =
-          tsv_escape(sys.name) + "\t" + tsv_escape(r.doc_langs[i]) + "\t" + tsv_escape(r.doc_ids[i]) + "\t" + p.status;
-      const std::string tail = "\t" + tsv_escape(p.reason) + "\t" + tsv_escape(notes_text(p.notes));
-      if (p.status != "excluded") {
-        const DocResult& d = sys.scores.docs.at(next_doc++);
-        for (std::size_t mi = 0; mi < ms.size(); ++mi) {
-          const auto& sc = d.scores[mi];
-          auto v = metrics::doc_prf(*ms[mi], sc);
-          per_doc += fmt::format("{}\t{}\t{}\t{}\t{}\t{:.4f}\t{:.4f}\t{:.4f}{}\t{}\n", who, ms[mi]->name, sc.tp, sc.fp,
-                                 sc.fn, 100 * v.precision, 100 * v.recall, 100 * v.f1, tail,
-                                 tsv_escape(values_text(*ms[mi], sc)));
-        }
-      } else {
-        per_doc += who + "\t-\t\t\t\t\t\t" + tail + "\t\n";
+  // Each file is written as its lines are made (io::AtomicWriter), never held whole:
+  // at tens of thousands of pages and several systems they are tens of megabytes.
+  {
+    nlohmann::json j;
+    nlohmann::json systems = nlohmann::json::object();
+    for (const auto& sys : r.systems) {
+      nlohmann::json sj = to_json(sys.scores, false);
+      sj["extractor_signature"] = sys.signature;
+      nlohmann::json fails = nlohmann::json::array();
+      for (std::size_t i = 0; i < sys.pages.size(); ++i) {
+        const PageRecord& p = sys.pages[i];
+        if (p.status != "ok")
+          fails.push_back({{"lang", r.doc_langs[i]}, {"id", r.doc_ids[i]}, {"status", p.status}, {"reason", p.reason}});
       }
-      if (p.status != "ok") {
-        fails.push_back({{"lang", r.doc_langs[i]}, {"id", r.doc_ids[i]}, {"status", p.status}, {"reason", p.reason}});
-        failures += who + "\t" + tsv_escape(p.reason) + "\n";
-      }
-      timings += fmt::format("{}\t{}\t{}\t{:.3f}\n", tsv_escape(sys.name), tsv_escape(r.doc_langs[i]),
-                             tsv_escape(r.doc_ids[i]), p.millis);
+      sj["failures"] = std::move(fails);
+      systems[sys.name] = std::move(sj);
     }
-    sj["failures"] = std::move(fails);
-    systems[sys.name] = std::move(sj);
+    j["provenance"] = r.provenance.to_json();
+    j["systems"] = std::move(systems);
+    j["corpus"] = r.provenance.corpus;
+    j["documents"] = r.doc_ids.size();
+    if (!r.systems.empty()) j["signature"] = r.signature;
+    // Invalid UTF-8 (a tool's stderr in a reason) is replaced, never fatal.
+    io::write_file_atomic(dir / "results.json", j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
   }
-  j["provenance"] = r.provenance.to_json();
-  j["systems"] = std::move(systems);
-  j["corpus"] = r.provenance.corpus;
-  j["documents"] = r.doc_ids.size();
-  if (!r.systems.empty()) j["signature"] = r.signature;
-  // Invalid UTF-8 (a tool's stderr in a reason) is replaced, never fatal.
-  io::write_file_atomic(dir / "results.json", j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
-  io::write_file_atomic(dir / "per_doc.tsv", per_doc);
-  io::write_file_atomic(dir / "pages.tsv", pages);
-  io::write_file_atomic(dir / "failures.tsv", failures);
-  io::write_file_atomic(dir / "timings.tsv", timings);
+  std::string line;
+  // The first fields of a page's lines: system, lang, id, status.
+  auto who = [&](const SystemRecords& sys, std::size_t i) {
+    line = tsv_escape(sys.name);
+    line += '\t';
+    line += tsv_escape(r.doc_langs[i]);
+    line += '\t';
+    line += tsv_escape(r.doc_ids[i]);
+    line += '\t';
+    line += sys.pages[i].status;
+  };
+  {
+    io::AtomicWriter per_doc(dir / "per_doc.tsv");
+    per_doc << kPerDocHeader << "\n";
+    std::string start, tail;
+    for (const auto& sys : r.systems) {
+      std::size_t next_doc = 0;  // sys.scores.docs holds the pages not excluded, in page order
+      const auto& ms = sys.scores.metrics;
+      for (std::size_t i = 0; i < sys.pages.size(); ++i) {
+        const PageRecord& p = sys.pages[i];
+        who(sys, i);
+        start.swap(line);
+        tail = "\t" + tsv_escape(p.reason) + "\t" + tsv_escape(notes_text(p.notes));
+        if (p.status != "excluded") {
+          const DocResult& d = sys.scores.docs.at(next_doc++);
+          for (std::size_t mi = 0; mi < ms.size(); ++mi) {
+            const auto& sc = d.scores[mi];
+            auto v = metrics::doc_prf(*ms[mi], sc);
+            line.clear();
+            fmt::format_to(std::back_inserter(line), "{}\t{}\t{}\t{}\t{}\t{:.4f}\t{:.4f}\t{:.4f}{}\t{}\n", start,
+                           ms[mi]->name, sc.tp, sc.fp, sc.fn, 100 * v.precision, 100 * v.recall, 100 * v.f1, tail,
+                           tsv_escape(values_text(*ms[mi], sc)));
+            per_doc << line;
+          }
+        } else {
+          per_doc << start << "\t-\t\t\t\t\t\t" << tail << "\t\n";
+        }
+      }
+    }
+    per_doc.commit();
+  }
+  {
+    io::AtomicWriter pages(dir / "pages.tsv");
+    pages << "lang\tid\toutput_name\tdecoding\n";
+    for (std::size_t i = 0; i < r.doc_ids.size(); ++i) {
+      line = tsv_escape(r.doc_langs[i]);
+      line += '\t';
+      line += tsv_escape(r.doc_ids[i]);
+      line += '\t';
+      line += tsv_escape(r.doc_out_names[i]);
+      line += '\t';
+      line += tsv_escape(r.decode_notes[i]);
+      line += '\n';
+      pages << line;
+    }
+    pages.commit();
+  }
+  {
+    io::AtomicWriter failures(dir / "failures.tsv");
+    failures << "system\tlang\tid\tstatus\treason\n";
+    for (const auto& sys : r.systems)
+      for (std::size_t i = 0; i < sys.pages.size(); ++i)
+        if (sys.pages[i].status != "ok") {
+          who(sys, i);
+          failures << line << "\t" << tsv_escape(sys.pages[i].reason) << "\n";
+        }
+    failures.commit();
+  }
+  {
+    io::AtomicWriter timings(dir / "timings.tsv");
+    timings << "system\tlang\tid\tmillis\n";
+    for (const auto& sys : r.systems)
+      for (std::size_t i = 0; i < sys.pages.size(); ++i) {
+        line.clear();
+        fmt::format_to(std::back_inserter(line), "{}\t{}\t{}\t{:.3f}\n", tsv_escape(sys.name),
+                       tsv_escape(r.doc_langs[i]), tsv_escape(r.doc_ids[i]), sys.pages[i].millis);
+        timings << line;
+      }
+    timings.commit();
+  }
 }
 
 // ---- reading -------------------------------------------------------------------

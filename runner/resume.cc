@@ -20,6 +20,7 @@
 #include "extractors/external.h"
 #include "reports/judge.h"
 #include "reports/table.h"
+#include "runner/page_blob.h"
 
 namespace detour::harness {
 
@@ -342,36 +343,18 @@ void RunRecorder::check_outputs(store::RunLog& run) {
   for (std::uint32_t d : bad) run.pages.erase(d);
 }
 
-void RunRecorder::restore(RunResult& result, ScoredPages& scored) {
+void RunRecorder::restore(std::vector<std::string>& blobs) {
   for (auto& [d, rec] : earlier_) {
     if (position_[d] == kNotInShare) continue;
-    const std::size_t k = position_[d];
     const store::DocInfo& doc = header_.docs[d];
-    result.decode_notes[k] = rec.decode_note;
-    for (std::size_t s = 0; s < rec.systems.size(); ++s) {
-      store::SystemEntry& sp = rec.systems[s];
-      PageOutcome& out = result.systems[s].pages[k];
-      out.status = sp.status;
-      out.reason = sp.reason;
-      out.millis = sp.millis;
-      out.notes = sp.notes;
-      if (sp.scores) {
-        DocResult r;
-        r.lang = doc.lang;
-        r.id = doc.id;
-        r.scores = std::move(*sp.scores);
-        r.gold_hash = sp.gold_hash;
-        r.dataset = doc.dataset;
-        scored[s][k] = std::move(r);
-      }
-    }
+    blobs[position_[d]] = pack_page(rec, doc.id, doc.out_name);
   }
   earlier_.clear();
   std::vector<store::DocInfo>().swap(header_.docs);  // written; the run has its own copy
 }
 
-const io::Folder& RunRecorder::out_folder(const RunResult& result, std::size_t k, std::size_t s) {
-  fs::path dir = cfg_.out / "outputs" / result.systems[s].name / result.doc_langs[k];
+const io::Folder& RunRecorder::out_folder(std::size_t s, const std::string& lang) {
+  fs::path dir = cfg_.out / "outputs" / header_.systems[s].name / lang;
   std::lock_guard<std::mutex> l(dirs_m_);
   auto& folder = dirs_[dir];
   if (!folder) {
@@ -381,22 +364,22 @@ const io::Folder& RunRecorder::out_folder(const RunResult& result, std::size_t k
   return *folder;
 }
 
-void RunRecorder::write_outputs(const RunResult& result, std::size_t k, const std::vector<std::string>& outputs,
+void RunRecorder::write_outputs(const store::PageEntry& page, const std::string& lang, const std::string& out_name,
+                                const std::vector<std::string>& outputs,
                                 const std::vector<std::optional<std::uint64_t>>& written) {
-  for (std::size_t s = 0; s < result.systems.size(); ++s) {
-    if (result.systems[s].pages[k].status == "excluded" || (!written.empty() && written[s])) continue;
-    io::write_file_atomic(out_folder(result, k, s), result.doc_out_names[k], outputs[s], /*durable=*/false);
+  for (std::size_t s = 0; s < page.systems.size(); ++s) {
+    if (page.systems[s].status == "excluded" || (!written.empty() && written[s])) continue;
+    io::write_file_atomic(out_folder(s, lang), out_name, outputs[s], /*durable=*/false);
   }
 }
 
-std::uint64_t RunRecorder::write_output(const RunResult& result, std::size_t k, std::size_t s,
+std::uint64_t RunRecorder::write_output(std::size_t s, const std::string& lang, const std::string& out_name,
                                         const std::string& text) {
-  if (!cfg_.out.empty())
-    io::write_file_atomic(out_folder(result, k, s), result.doc_out_names[k], text, /*durable=*/false);
+  if (!cfg_.out.empty()) io::write_file_atomic(out_folder(s, lang), out_name, text, /*durable=*/false);
   return fnv1a(text);
 }
 
-void RunRecorder::commit(const RunResult& result, const ScoredPages& scored, std::size_t k,
+void RunRecorder::commit(std::size_t k, store::PageEntry rec, const std::string& lang, const std::string& out_name,
                          const std::vector<std::string>& outputs,
                          const std::vector<std::optional<std::uint64_t>>& written) {
   {
@@ -406,24 +389,12 @@ void RunRecorder::commit(const RunResult& result, const ScoredPages& scored, std
   // A page that completes after a stop was asked for may have had its external tools
   // killed: it is not saved, and runs again on --resume.
   if (StopSignals::requested()) return;
-  store::PageEntry rec;
   rec.doc = header_.share[k];
-  rec.decode_note = result.decode_notes[k];
-  rec.systems.resize(result.systems.size());
-  for (std::size_t s = 0; s < result.systems.size(); ++s) {
-    const PageOutcome& out = result.systems[s].pages[k];
+  for (std::size_t s = 0; s < rec.systems.size(); ++s) {
     store::SystemEntry& sp = rec.systems[s];
-    sp.status = out.status;
-    sp.reason = out.reason;
-    sp.notes = out.notes;
-    sp.millis = out.millis;
-    if (const auto& r = scored[s][k]) {
-      sp.scores = r->scores;
-      sp.gold_hash = r->gold_hash;
-      sp.output_hash = !written.empty() && written[s] ? *written[s] : fnv1a(outputs[s]);
-    }
+    if (sp.scores) sp.output_hash = !written.empty() && written[s] ? *written[s] : fnv1a(outputs[s]);
   }
-  if (!cfg_.out.empty()) write_outputs(result, k, outputs, written);
+  if (!cfg_.out.empty()) write_outputs(rec, lang, out_name, outputs, written);
   if (!writer_.joinable()) {
     committed_.fetch_add(1);
     return;
@@ -536,8 +507,12 @@ std::string RunRecorder::where() const {
 // ---------------------------------------------------------------------------------
 // Headers and results from records.
 
+std::string doc_output_name(const corpora::CorpusDoc& d) {
+  return d.gold_path.empty() || d.gold_filter ? d.id : d.gold_path.filename().string();
+}
+
 store::RunHeader run_header(const RunConfig& cfg, const RunResult& result, const std::vector<corpora::CorpusDoc>& docs,
-                            const std::vector<std::string>& out_names, const std::vector<std::uint32_t>& share,
+                            const std::vector<std::uint32_t>& share,
                             const std::vector<const metrics::MetricInfo*>& metrics,
                             const metrics::ScoreOptions& options, const std::string& context, bool has_languages) {
   store::RunHeader h;
@@ -550,7 +525,8 @@ store::RunHeader run_header(const RunConfig& cfg, const RunResult& result, const
     h.metric_signatures.push_back(metrics::metric_signature(*m, options) + context);
   }
   h.has_languages = has_languages;
-  for (std::size_t i = 0; i < docs.size(); ++i) h.docs.push_back({docs[i].lang, docs[i].id, out_names[i], docs[i].dataset});
+  h.docs.reserve(docs.size());
+  for (const auto& d : docs) h.docs.push_back({d.lang, d.id, doc_output_name(d), d.dataset});
   json systems = json::array();
   for (const auto& s : result.systems) {
     h.systems.push_back({s.name, s.signature});

@@ -54,10 +54,6 @@
 
 namespace detour::harness {
 
-// The per-system, per-page scores of a run in progress: scored[s][k] for page k of
-// the share, absent when the page was excluded (or not done yet).
-using ScoredPages = std::vector<std::vector<std::optional<DocResult>>>;
-
 // Thrown by run() when a signal stopped it; what() says how far it got and how to
 // resume. The command prints it, then dies of the signal.
 class Interrupted : public std::runtime_error {
@@ -119,24 +115,26 @@ class RunRecorder {
   // own list).
   const store::RunHeader& header() const { return header_; }
 
-  // Pages (positions in the share) done by an earlier run, and their records into
-  // the result.
+  // Pages (positions in the share) done by an earlier run, and their records, as
+  // page_blob.h packs them, into blobs[k] (with their ids and output names).
   bool done(std::size_t k) const { return !done_.empty() && done_[k]; }
   std::size_t done_count() const { return done_count_; }
-  void restore(RunResult& result, ScoredPages& scored);
+  void restore(std::vector<std::string>& blobs);
 
-  // Page k of the share is complete in `result` and `scored`, its outputs (by system)
-  // in `outputs`: writes the outputs (with a run folder) and queues its record.
-  // Systems whose `written` entry is set had their output written already
-  // (write_output; the entry is its fnv1a hash, its text in `outputs` is not read).
-  // Thread-safe. Rethrows what the writer thread met (a full disk).
-  void commit(const RunResult& result, const ScoredPages& scored, std::size_t k,
+  // Page k of the share is complete: its record (`page`, its doc and output hashes
+  // filled here) and its outputs (by system) in `outputs`, to be written in the run
+  // folder under outputs/<system>/<lang>/<out_name>. Writes the outputs and queues
+  // the record. Systems whose `written` entry is set had their output written
+  // already (write_output; the entry is its fnv1a hash, its text in `outputs` is not
+  // read). Thread-safe. Rethrows what the writer thread met (a full disk).
+  void commit(std::size_t k, store::PageEntry page, const std::string& lang, const std::string& out_name,
               const std::vector<std::string>& outputs,
               const std::vector<std::optional<std::uint64_t>>& written = {});
-  // Writes system s's output of page k now, before the page is committed (with a run
-  // folder; nothing for an excluded system), so that a page's outputs need not all
-  // be held at once. Returns its fnv1a hash, for commit(). Thread-safe.
-  std::uint64_t write_output(const RunResult& result, std::size_t k, std::size_t s, const std::string& text);
+  // Writes system s's output of a page now, before the page is committed (with a run
+  // folder), so that a page's outputs need not all be held at once. Returns its fnv1a
+  // hash, for commit(). Thread-safe.
+  std::uint64_t write_output(std::size_t s, const std::string& lang, const std::string& out_name,
+                             const std::string& text);
 
   // Pages of the share neither done earlier nor committed yet.
   std::size_t missing() const;
@@ -157,7 +155,8 @@ class RunRecorder {
   };
   void writer_loop();
   void flush();
-  void write_outputs(const RunResult& result, std::size_t k, const std::vector<std::string>& outputs,
+  void write_outputs(const store::PageEntry& page, const std::string& lang, const std::string& out_name,
+                     const std::vector<std::string>& outputs,
                      const std::vector<std::optional<std::uint64_t>>& written);
   void check_outputs(store::RunLog& run);
   static constexpr std::uint32_t kNotInShare = ~std::uint32_t{0};
@@ -185,17 +184,22 @@ class RunRecorder {
   // (no path lookup, no stat per file).
   std::mutex dirs_m_;
   std::map<std::filesystem::path, std::unique_ptr<io::Folder>> dirs_;
-  const io::Folder& out_folder(const RunResult& result, std::size_t k, std::size_t s);
+  // The folder of system s's outputs in language `lang`, made and opened once.
+  const io::Folder& out_folder(std::size_t s, const std::string& lang);
 };
 
 // The command line that resumes this run: the same words, with --resume (and
 // without --overwrite), quoted for a POSIX shell.
 std::string resume_command();
 
+// The file name of a document's outputs (outputs/<system>/<lang>/<name>): its gold
+// file's name, so that `detour score` pairs them by name, else its id.
+std::string doc_output_name(const corpora::CorpusDoc& doc);
+
 // The header of a run (runner.cc): what records.h RunHeader says, from the run's
 // configuration and its result before the first page.
 store::RunHeader run_header(const RunConfig& cfg, const RunResult& result, const std::vector<corpora::CorpusDoc>& docs,
-                            const std::vector<std::string>& out_names, const std::vector<std::uint32_t>& share,
+                            const std::vector<std::uint32_t>& share,
                             const std::vector<const metrics::MetricInfo*>& metrics,
                             const metrics::ScoreOptions& options, const std::string& context, bool has_languages);
 

@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 #include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
-#include <malloc.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -17,6 +16,7 @@
 #include <thread>
 #include <unordered_map>
 
+#include "base/heap.h"
 #include "base/strings.h"
 #include "corpora/corpus.h"
 #include "corpora/decode.h"
@@ -26,6 +26,8 @@
 #include "reports/aggregate_table.h"
 #include "reports/judge.h"
 #include "reports/tables.h"
+#include "runner/doc_list.h"
+#include "runner/page_blob.h"
 #include "runner/page_work.h"
 #include "runner/prepared.h"
 #include "runner/resume.h"
@@ -146,19 +148,20 @@ RunResult run(const RunConfig& cfg) {
   result.provenance = results::Provenance::now(results::command_line());
   corpora::Corpus corpus = corpora::open_corpus(cfg.corpus, cfg.open);
   for (const auto& w : corpus.warnings) std::cerr << "note: " << w << "\n";
-  // The run's documents, moved out of the corpus listing (one copy of each: a run
-  // keeps them until their page is done).
-  std::vector<corpora::CorpusDoc> docs;
-  for (auto& d : corpus.docs) {
+  // The run's documents: the corpus listing itself, without the documents not run
+  // (one copy of each: a run keeps them until their page is done), in a list of
+  // their exact number (the listing's, grown by doubling, may be twice as long).
+  std::vector<corpora::CorpusDoc> docs = std::move(corpus.docs);
+  for (auto& d : docs)
     if (!cfg.lang.empty() && d.lang.empty()) d.lang = cfg.lang;
+  std::erase_if(docs, [&](const corpora::CorpusDoc& d) {
     if (!cfg.languages.empty() &&
         std::find(cfg.languages.begin(), cfg.languages.end(), d.lang) == cfg.languages.end())
-      continue;
-    if (!d.has_gold() || !d.has_page()) continue;  // reported in corpus warnings
-    docs.push_back(std::move(d));
-  }
-  std::vector<corpora::CorpusDoc>().swap(corpus.docs);
-  malloc_trim(0);  // the listing's temporaries: its free pages back to the system
+      return true;
+    return !d.has_gold() || !d.has_page();  // reported in corpus warnings
+  });
+  docs.shrink_to_fit();
+  release_free_memory();  // the listing's temporaries
   if (docs.empty()) {
     std::string what = cfg.languages.empty() ? "" : " in the languages " + join(cfg.languages, ",") +
                                                       " (corpus languages: " + join(corpus.languages, ",") + ")";
@@ -322,7 +325,7 @@ RunResult run(const RunConfig& cfg) {
                    (cfg.isolation == RunConfig::Isolation::Auto && (!cfg.externals.empty() || stored[i] > kRiskyPage));
     isolated = isolated || in_worker[i];
   }
-  malloc_trim(0);  // what the learning pass freed, not to be inherited by the workers
+  release_free_memory();  // what the learning pass freed, not to be inherited by the workers
   std::optional<WorkerPool> pool;
   if (isolated) {
     WorkerOptions wo;
@@ -336,70 +339,81 @@ RunResult run(const RunConfig& cfg) {
     pool.emplace(job, docs, wo);
   }
 
-  std::vector<std::string> out_names;
-  for (const auto& d : docs)
-    out_names.push_back(d.gold_path.empty() || d.gold_filter ? d.id : d.gold_path.filename().string());
+  // The pages' languages now (the outputs are written under them); their ids, output
+  // names and records once the run is over (from `blobs`, below).
+  result.doc_langs.reserve(m);
+  result.doc_urls.reserve(m);
+  bool datasets = false;  // a multi-dataset corpus: each page's dataset kept for its DocResult
   for (std::uint32_t i : share) {
-    result.doc_ids.push_back(docs[i].id);
     result.doc_langs.push_back(docs[i].lang);
     result.doc_urls.push_back(docs[i].url);
-    result.doc_out_names.push_back(out_names[i]);
+    datasets = datasets || !docs[i].dataset.empty();
   }
-  result.decode_notes.resize(m);
+  std::vector<std::string> doc_datasets;
+  if (datasets)
+    for (std::uint32_t i : share) doc_datasets.push_back(docs[i].dataset);
   result.systems.resize(systems.size());
-  if (cfg.out.empty()) result.outputs.assign(systems.size(), std::vector<std::string>(m));
-  ScoredPages scored(systems.size(), std::vector<std::optional<DocResult>>(m));
   for (std::size_t s = 0; s < systems.size(); ++s) {
     result.systems[s].name = join(systems[s], "-");
     result.systems[s].signature = pipeline.signature(systems[s]);
-    result.systems[s].pages.resize(m);
   }
   const std::string context = results::signature_context("corpus", fingerprint, kRunMissingPolicy);
   result.signature = metrics::run_signature(ms, score_options) + context;
   fill_provenance(result.provenance, cfg, result, fingerprint, threads);
 
-  recorder.open(run_header(cfg, result, docs, out_names, share, ms, score_options, context,
-                           !corpus.languages.empty()));
-  std::vector<std::string>().swap(out_names);
-  malloc_trim(0);  // the header's JSON
-  recorder.restore(result, scored);
+  recorder.open(run_header(cfg, result, docs, share, ms, score_options, context, !corpus.languages.empty()));
+  // The documents to do, held packed until their page's turn (runner/doc_list.h);
+  // those of other shares and those done earlier are dropped. (The worker processes
+  // are forked with the list, and forked again after a crash: it is left as it is
+  // then.)
+  std::vector<char> to_run(n, 0);
+  for (std::size_t k = 0; k < m; ++k) to_run[share[k]] = !recorder.done(k);
+  DocList todo(docs, to_run, /*keep_list=*/isolated);
+  std::vector<char>().swap(to_run);
+  // Each page's records, packed (runner/page_blob.h) until the run is over: those
+  // of the pages done earlier now, the others as they land.
+  std::vector<std::string> blobs(m);
+  if (cfg.out.empty()) result.outputs.assign(systems.size(), std::vector<std::string>(m));
+  recorder.restore(blobs);
   result.resumed = recorder.done_count();
-  if (!isolated) {
-    // Documents this run will not load: other shares' and those done earlier. (The
-    // worker processes share the list with the run: it is left as it is then.)
-    std::vector<char> to_run(n, 0);
-    for (std::size_t k = 0; k < m; ++k) to_run[share[k]] = !recorder.done(k);
-    for (std::size_t i = 0; i < n; ++i)
-      if (!to_run[i]) docs[i] = corpora::CorpusDoc{};
-  }
 
   StopSignals stop_signals(!cfg.externals.empty());
   Progress progress(m - recorder.done_count(), cfg.progress);
-  // A page's results into its slots, then committed (outputs written, record queued).
-  auto land = [&](std::size_t k, PageResult&& page, const std::vector<std::optional<std::uint64_t>>& written) {
-    const std::size_t i = share[k];
+  // A page's records packed, then committed (outputs written, record queued).
+  auto land = [&](std::size_t k, const corpora::CorpusDoc& doc, PageResult&& page,
+                  const std::vector<std::optional<std::uint64_t>>& written) {
+    store::PageEntry rec;
+    rec.decode_note = std::move(page.decode_note);
+    rec.systems.resize(systems.size());
     std::vector<std::string> outputs(systems.size());
     for (std::size_t s = 0; s < systems.size(); ++s) {
       SystemPage& sp = page.systems[s];
-      result.systems[s].pages[k] = std::move(sp.record);
-      if (sp.scores) {
-        DocResult r;
-        r.lang = docs[i].lang;
-        r.id = docs[i].id;
-        r.scores = std::move(*sp.scores);
-        r.dataset = docs[i].dataset;
-        scored[s][k] = std::move(r);
-      }
+      store::SystemEntry& e = rec.systems[s];
+      e.status = std::move(sp.record.status);
+      e.reason = std::move(sp.record.reason);
+      e.notes = std::move(sp.record.notes);
+      e.millis = sp.record.millis;
+      e.scores = std::move(sp.scores);
       outputs[s] = std::move(sp.output);
     }
-    result.decode_notes[k] = std::move(page.decode_note);
-    recorder.commit(result, scored, k, outputs, written);
+    const std::string out_name = doc_output_name(doc);
+    blobs[k] = pack_page(rec, doc.id, out_name);
+    CompletedPage done;
+    if (cfg.on_page) {
+      done.statuses.reserve(systems.size());
+      for (const auto& e : rec.systems) done.statuses.push_back(e.status);
+    }
+    recorder.commit(k, std::move(rec), result.doc_langs[k], out_name, outputs, written);
     if (cfg.on_page && !StopSignals::requested() &&
-        std::none_of(written.begin(), written.end(), [](const auto& w) { return w.has_value(); }))
-      cfg.on_page(k, docs[i], result, outputs);
+        std::none_of(written.begin(), written.end(), [](const auto& w) { return w.has_value(); })) {
+      done.k = k;
+      done.pages = m;
+      done.doc = &doc;
+      done.outputs = &outputs;
+      cfg.on_page(done);
+    }
     if (cfg.out.empty())
       for (std::size_t s = 0; s < systems.size(); ++s) result.outputs[s][k] = std::move(outputs[s]);
-    if (!isolated) docs[i] = corpora::CorpusDoc{};  // done with the document
     progress.tick();
   };
   if (isolated) {
@@ -416,21 +430,23 @@ RunResult run(const RunConfig& cfg) {
             if (recorder.done(k) || StopSignals::requested()) continue;
             std::unique_lock<std::recursive_mutex> one_large(large_m, std::defer_lock);
             if (large[share[k]]) one_large.lock();
+            const corpora::CorpusDoc doc = todo.take(share[k]);
             if (!in_worker[share[k]]) {  // in this thread
               PageProgress quiet;
-              land(k, work_page(job, share[k], docs[share[k]], PageForced{}, quiet), {});
+              land(k, doc, work_page(job, share[k], doc, PageForced{}, quiet), {});
               continue;
             }
+            const std::string out_name = doc_output_name(doc);
             // Each output is written as it comes, not held with the page's others
             // (a hostile page's 25 outputs may each be as long as its text).
             std::vector<std::optional<std::uint64_t>> written(systems.size());
             auto on_system = [&](std::size_t s, SystemPage& sp) {
               if (sp.record.status == "excluded") return;
-              written[s] = recorder.write_output(result, k, s, sp.output);
+              written[s] = recorder.write_output(s, result.doc_langs[k], out_name, sp.output);
               std::string().swap(sp.output);
             };
             PageResult page = cfg.out.empty() ? pool->run(slot, share[k]) : pool->run(slot, share[k], on_system);
-            land(k, std::move(page), written);
+            land(k, doc, std::move(page), written);
           }
         } catch (...) {
           std::lock_guard<std::mutex> l(error_m);
@@ -446,7 +462,8 @@ RunResult run(const RunConfig& cfg) {
       PageProgress quiet;
       std::unique_lock<std::recursive_mutex> one_large(large_m, std::defer_lock);
       if (large[share[k]]) one_large.lock();
-      land(k, work_page(job, share[k], docs[share[k]], PageForced{}, quiet), {});
+      const corpora::CorpusDoc doc = todo.take(share[k]);
+      land(k, doc, work_page(job, share[k], doc, PageForced{}, quiet), {});
     };
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, m, 1), [&](const auto& r) {
       for (std::size_t k = r.begin(); k != r.end(); ++k) work(k);
@@ -455,6 +472,7 @@ RunResult run(const RunConfig& cfg) {
   progress.finish();
   pool.reset();  // the workers stopped and reaped
   kept_pages = {};
+  todo = DocList();
   std::vector<corpora::CorpusDoc>().swap(docs);
   result.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
   result.provenance.seconds = result.seconds;
@@ -463,22 +481,51 @@ RunResult run(const RunConfig& cfg) {
   result.outputs_written = !cfg.out.empty();
   result.store_run = recorder.store_run();
 
-  for (std::size_t s = 0; s < systems.size(); ++s) {
-    ScoreSet& set = result.systems[s].scores;
+  // The records into the results model, once the memory of the pages' work is given
+  // back, each page's blob freed as it is read.
+  release_free_memory();
+  result.doc_ids.resize(m);
+  result.doc_out_names.resize(m);
+  result.decode_notes.resize(m);
+  for (auto& sys : result.systems) {
+    sys.pages.resize(m);
+    ScoreSet& set = sys.scores;
     set.metrics = ms;
     set.options = score_options;
     set.has_languages = !corpus.languages.empty();
     set.context = context;
     set.docs.reserve(m);
-    for (std::size_t k = 0; k < m; ++k) {
-      if (scored[s][k]) set.docs.push_back(std::move(*scored[s][k]));
-      const PageOutcome& po = result.systems[s].pages[k];
+  }
+  for (std::size_t k = 0; k < m; ++k) {
+    if (blobs[k].empty()) throw std::logic_error("run: page " + std::to_string(k) + " of the share was not recorded");
+    UnpackedPage u = unpack_page(blobs[k]);
+    std::string().swap(blobs[k]);
+    result.doc_ids[k] = std::move(u.id);
+    result.doc_out_names[k] = std::move(u.out_name);
+    result.decode_notes[k] = std::move(u.page.decode_note);
+    for (std::size_t s = 0; s < systems.size(); ++s) {
+      store::SystemEntry& e = u.page.systems.at(s);
+      SystemResult& sys = result.systems[s];
+      PageOutcome& po = sys.pages[k];
+      po.status = std::move(e.status);
+      po.reason = std::move(e.reason);
+      po.notes = std::move(e.notes);
+      po.millis = e.millis;
+      if (e.scores) {  // scored (not excluded)
+        DocResult r;
+        r.lang = result.doc_langs[k];
+        r.id = result.doc_ids[k];
+        r.scores = std::move(*e.scores);
+        r.gold_hash = e.gold_hash;
+        if (!doc_datasets.empty()) r.dataset = doc_datasets[k];
+        sys.scores.docs.push_back(std::move(r));
+      }
       if (std::string note = store::page_note(po.status, result.doc_langs[k], result.doc_ids[k], po.reason);
           !note.empty())
-        set.notes.push_back(std::move(note));
+        sys.scores.notes.push_back(std::move(note));
     }
-    std::vector<std::optional<DocResult>>().swap(scored[s]);
   }
+  std::vector<std::string>().swap(blobs);
   if (!cfg.judgments.intervals.empty()) {
     std::vector<ScoreSet*> sets;
     for (auto& sys : result.systems) sets.push_back(&sys.scores);

@@ -34,6 +34,15 @@ namespace detour::harness {
 
 struct RunResult;
 
+// A page as the run completes it (RunConfig::on_page).
+struct CompletedPage {
+  std::size_t k = 0;                             // the page's number in the run (RunResult order)
+  std::size_t pages = 0;                         // pages in the run
+  const corpora::CorpusDoc* doc = nullptr;       // its document (id, language, gold)
+  std::vector<std::string> statuses;             // each system's status ("ok", "failed", "excluded", ...)
+  const std::vector<std::string>* outputs = nullptr;  // each system's output
+};
+
 struct RunConfig {
   std::filesystem::path corpus;
   std::vector<std::string> extractors;           // single-stage systems
@@ -95,13 +104,10 @@ struct RunConfig {
   metrics::AggregationOptions aggregation;
   // Called as each page this run does completes (not for pages done by an earlier
   // run, nor for pages whose outputs a worker process wrote to files itself), in the
-  // thread that did it, after its records are set and its outputs written: the page's
-  // number k in the run (RunResult order), its document, the run and each system's
-  // output of the page. A downstream task decides the outputs there, while they are in
+  // thread that did it, after its records are committed and its outputs written (see
+  // CompletedPage). A downstream task decides the outputs there, while they are in
   // memory (runner/task_run.h).
-  std::function<void(std::size_t k, const corpora::CorpusDoc& doc, const RunResult& run,
-                     const std::vector<std::string>& outputs)>
-      on_page;
+  std::function<void(const CompletedPage& page)> on_page;
 };
 
 // The per-document records of a run (results/run_records.h): PageOutcome = one page

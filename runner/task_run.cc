@@ -239,15 +239,17 @@ struct TaskDuringRun::Batch {
   std::size_t bytes = 0;
 };
 
-void TaskDuringRun::page(std::size_t k, const corpora::CorpusDoc& doc, const RunResult& run,
-                         const std::vector<std::string>& outputs) {
-  std::call_once(sized_, [&] { pages_.resize(run.doc_ids.size()); });
-  if (k >= pages_.size() || outputs.size() != run.systems.size()) return;
+void TaskDuringRun::page(const CompletedPage& page) {
+  std::call_once(sized_, [&] { pages_.resize(page.pages); });
+  const std::vector<std::string>& outputs = *page.outputs;
+  const corpora::CorpusDoc& doc = *page.doc;
+  const std::size_t systems = page.statuses.size();
+  if (page.k >= pages_.size() || outputs.size() != systems) return;
   Waiting w;
-  w.k = k;
-  w.lang = run.doc_langs[k];
-  w.id = run.doc_ids[k];
-  w.slot_text.assign(run.systems.size() + 1, -1);
+  w.k = page.k;
+  w.lang = doc.lang;
+  w.id = doc.id;
+  w.slot_text.assign(systems + 1, -1);
   // A text met again on the page (equal outputs of two systems, an output equal to the
   // gold) is decided once.
   auto add = [&](std::size_t slot, std::string_view text) {
@@ -264,8 +266,8 @@ void TaskDuringRun::page(std::size_t k, const corpora::CorpusDoc& doc, const Run
   } catch (const std::exception&) {
     // decided after the run, where the failure is recorded
   }
-  for (std::size_t s = 0; s < run.systems.size(); ++s) {
-    const std::string& status = run.systems[s].pages[k].status;
+  for (std::size_t s = 0; s < systems; ++s) {
+    const std::string& status = page.statuses[s];
     if (status == "excluded") continue;
     // As after the run: a written run's failed page has no output file (an empty text).
     add(s + 1, !outputs_written_ || status == "ok" ? std::string_view(outputs[s]) : std::string_view());

@@ -102,7 +102,7 @@ class TaskDuringRun {
   TaskDuringRun& operator=(const TaskDuringRun&) = delete;
   // RunConfig::on_page: the page's texts are queued in this thread's batch, decided
   // when the batch holds kBatchBytes of text.
-  void page(std::size_t k, const corpora::CorpusDoc& doc, const RunResult& run, const std::vector<std::string>& outputs);
+  void page(const CompletedPage& page);
   static constexpr std::size_t kBatchBytes = std::size_t{4} << 20;
 
  private:

@@ -25,6 +25,7 @@
 #include <stdexcept>
 
 #include "base/bytes.h"
+#include "base/heap.h"
 #include "base/strings.h"
 #include "extractors/external.h"
 
@@ -207,7 +208,7 @@ std::string seconds_text(double s) {
 // The worker process.
 
 // Pages of this many bytes of text or more (and pages that could not be loaded: a
-// refused page may have been read whole) are followed by a malloc_trim.
+// refused page may have been read whole) are followed by release_free_memory().
 constexpr std::size_t kTrimAfter = std::size_t{1} << 20;
 
 // The stage timer: a CPU-time timer of the process that raises SIGXCPU at the budget.
@@ -326,7 +327,7 @@ std::size_t address_space_bytes() {
     // 4% of a DANIEL run's CPU when done after each page).
     const bool large = result.page_bytes >= kTrimAfter || result.page_bytes == 0;  // 0: refused or unreadable
     result = {};
-    if (large) malloc_trim(0);
+    if (large) release_free_memory();
   }
 }
 

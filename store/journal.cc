@@ -91,12 +91,18 @@ JournalContents read_journal(const fs::path& file) {
 }
 
 JournalWriter JournalWriter::create(const fs::path& file, const RunHeader& header) {
-  json h = header_json(header);
-  h["journal"] = kJournalFormat;
-  // Written whole under a temporary name and renamed: a journal exists only with its
-  // header.
+  // Written under a temporary name and renamed: a journal exists only with its
+  // header. The line is made twice, piece by piece (its hash, then its text), never
+  // held whole: it lists every document of the corpus.
+  const json extra = {{"journal", kJournalFormat}};
+  std::uint64_t hash = kFnvOffset;
+  header_text(header, extra, [&](std::string_view piece) { hash = fnv1a(piece, hash); });
   try {
-    io::write_file_atomic(file, journal_line(h), /*durable=*/true);
+    io::AtomicWriter w(file, /*durable=*/true);
+    w.write(hash_hex(hash) + " ");
+    header_text(header, extra, [&](std::string_view piece) { w.write(piece); });
+    w.write("\n");
+    w.commit();
   } catch (const io::IoError& e) {
     throw StoreError(e.what());
   }

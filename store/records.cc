@@ -3,6 +3,7 @@
 #include "store/records.h"
 
 #include <cmath>
+#include <functional>
 #include <limits>
 
 #include "base/hash.h"
@@ -99,7 +100,7 @@ std::vector<std::uint32_t> RunLog::missing() const {
   return out;
 }
 
-json header_json(const RunHeader& h) {
+json header_fields(const RunHeader& h) {
   json j;
   j["identity"] = h.identity;
   j["provenance"] = h.provenance.to_json();
@@ -109,17 +110,80 @@ json header_json(const RunHeader& h) {
   j["metrics"] = h.metrics;
   j["metric_signatures"] = h.metric_signatures;
   j["has_languages"] = h.has_languages;
-  json docs = json::array();
-  for (const auto& d : h.docs) docs.push_back({d.lang, d.id, d.out_name, d.dataset});
-  j["docs"] = std::move(docs);
-  json systems = json::array();
-  for (const auto& s : h.systems) systems.push_back({s.name, s.signature});
-  j["systems"] = std::move(systems);
   j["shard"] = h.shard;
   j["shards"] = h.shards;
-  j["share"] = h.share;
   if (!h.aggregate.is_null()) j["aggregate"] = h.aggregate;
   return j;
+}
+
+namespace {
+
+json systems_json(const RunHeader& h) {
+  json systems = json::array();
+  for (const auto& s : h.systems) systems.push_back({s.name, s.signature});
+  return systems;
+}
+
+json doc_json(const DocInfo& d) { return {d.lang, d.id, d.out_name, d.dataset}; }
+
+std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
+
+}  // namespace
+
+json header_json(const RunHeader& h) {
+  json j = header_fields(h);
+  json docs = json::array();
+  for (const auto& d : h.docs) docs.push_back(doc_json(d));
+  j["docs"] = std::move(docs);
+  j["systems"] = systems_json(h);
+  j["share"] = h.share;
+  return j;
+}
+
+void header_text(const RunHeader& h, const json& extra, const std::function<void(std::string_view)>& out) {
+  json j = header_fields(h);
+  for (auto it = extra.begin(); it != extra.end(); ++it) j[it.key()] = it.value();
+  j["systems"] = systems_json(h);
+  // The per-document lists are written as they are made, in their places of the
+  // key order (nlohmann's objects are sorted by key): null here.
+  j["docs"] = nullptr;
+  j["share"] = nullptr;
+  constexpr std::size_t kPiece = std::size_t{1} << 16;
+  std::string piece = "{";
+  bool first = true;
+  for (auto it = j.begin(); it != j.end(); ++it) {
+    if (!first) piece += ',';
+    first = false;
+    piece += dump(it.key());
+    piece += ':';
+    if (it.key() == "docs") {
+      piece += '[';
+      for (std::size_t i = 0; i < h.docs.size(); ++i) {
+        if (i) piece += ',';
+        piece += dump(doc_json(h.docs[i]));
+        if (piece.size() >= kPiece) {
+          out(piece);
+          piece.clear();
+        }
+      }
+      piece += ']';
+    } else if (it.key() == "share") {
+      piece += '[';
+      for (std::size_t k = 0; k < h.share.size(); ++k) {
+        if (k) piece += ',';
+        piece += std::to_string(h.share[k]);
+        if (piece.size() >= kPiece) {
+          out(piece);
+          piece.clear();
+        }
+      }
+      piece += ']';
+    } else {
+      piece += dump(it.value());
+    }
+  }
+  piece += '}';
+  out(piece);
 }
 
 RunHeader header_from_json(const json& j) {

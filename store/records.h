@@ -13,9 +13,11 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -92,6 +94,13 @@ struct RunLog {
 // JSON forms (the journal's lines, the store's header column). The readers check
 // the shape and throw StoreError naming what is wrong.
 nlohmann::json header_json(const RunHeader& h);
+// The header's fields but its lists (docs, systems, share): what the store keeps of
+// it in the runs table (the lists have tables of their own).
+nlohmann::json header_fields(const RunHeader& h);
+// header_json(h), with the fields of `extra` added, as text (dumped compact, invalid
+// UTF-8 replaced), given to `out` in pieces: the per-document lists are not built as
+// JSON values, so that a corpus of many documents is not held twice in memory.
+void header_text(const RunHeader& h, const nlohmann::json& extra, const std::function<void(std::string_view)>& out);
 RunHeader header_from_json(const nlohmann::json& j);
 nlohmann::json page_json(const PageEntry& p);
 PageEntry page_from_json(const nlohmann::json& j, const RunHeader& h);

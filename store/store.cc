@@ -71,11 +71,7 @@ void Store::migrate() {
 
 std::int64_t Store::begin_run(const RunHeader& h, const std::string& out_dir) {
   WriteTransaction tx(db_);
-  json header = header_json(h);
-  // Kept in their own tables.
-  header.erase("docs");
-  header.erase("systems");
-  header.erase("share");
+  const json header = header_fields(h);  // the lists are kept in their own tables
   const results::Provenance& p = h.provenance;
   Stmt run(db_,
            "INSERT INTO runs (status, identity, header, version, commit_id, command, corpus, corpus_fingerprint, "

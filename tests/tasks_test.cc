@@ -550,8 +550,7 @@ TEST_CASE("run --task: the decisions made during the run are those made after it
     task.task = "daniel";
     task.jobs = 2;
     harness::TaskDuringRun during(task, cfg);
-    cfg.on_page = [&](std::size_t k, const corpora::CorpusDoc& doc, const harness::RunResult& run,
-                      const std::vector<std::string>& outputs) { during.page(k, doc, run, outputs); };
+    cfg.on_page = [&](const harness::CompletedPage& page) { during.page(page); };
     const harness::RunResult run = harness::run(cfg);
     REQUIRE(run.outputs_written == written);
     const harness::TaskResults live = harness::run_task_on_run(task, cfg, run, &during);
