@@ -642,7 +642,6 @@ struct Weighed {
 // the nodes read: each list's best `keep` candidates, best first, into its `out`.
 void weigh(const Reading& rd, std::span<const std::u32string_view> zones, const NameIndex& index,
            std::span<Weighed> lists, const Params& p, std::size_t keep, bool positions = true) {
-  constexpr std::uint32_t kDiverse = NameIndex::kDiverse;
   // One zone (a weak structure): a repeat in the zone and a name is a candidate, its
   // positions those of its occurrences in the joined text.
   const bool weak = zones.size() == 1;
