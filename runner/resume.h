@@ -17,9 +17,13 @@
 //
 // Commit point: RunRecorder::commit(), called where a page's results come back to
 // the process that owns the run (after the page's work, whatever thread or process
-// did it). Records go through a writer thread: a batch of pages is appended to the
-// journal and synced (fdatasync), then written to the store in one transaction, so
-// the workers never wait for the disk.
+// did it). Records go through a writer thread, so the workers never wait for the
+// disk: a batch of pages is appended to the journal (synced with fdatasync once a
+// second), and the pages are written to the store in one transaction at most every
+// RunRecorder::kStoreInterval and when the run stops (SIGINT and SIGTERM included).
+// A SIGKILL or a crash thus leaves up to that interval of pages out of the store:
+// with --out the journal holds them and --resume writes them to the store; with
+// --store alone, --resume runs them again.
 //
 // Stopping. While pages run, the first SIGINT or SIGTERM asks the run to stop: no
 // new page starts, external tools are killed, the pages that complete from then on
@@ -32,6 +36,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
@@ -160,6 +165,12 @@ class RunRecorder {
                      const std::vector<std::optional<std::uint64_t>>& written);
   void check_outputs(store::RunLog& run);
   static constexpr std::uint32_t kNotInShare = ~std::uint32_t{0};
+
+ public:
+  // How long pages may wait for the store (see the commit point above).
+  static constexpr std::chrono::milliseconds kStoreInterval{1000};
+
+ private:
 
   const RunConfig& cfg_;
   store::RunHeader header_;

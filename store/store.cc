@@ -173,8 +173,12 @@ void Store::add_pages(std::int64_t run, const std::vector<const PageEntry*>& pag
       else st.record.bind_null(8);
       st.record.run();
       st.timing.bind(1, run).bind(2, s).bind(3, static_cast<std::int64_t>(p->doc)).bind(4, sp.millis).run();
-      st.drop_scores.bind(1, run).bind(2, s).bind(3, static_cast<std::int64_t>(p->doc)).run();
-      if (!sp.scores) continue;
+      // A record with scores replaces every metric's row (a run's metrics are fixed);
+      // one without has none (a page recorded again, failed this time).
+      if (!sp.scores) {
+        st.drop_scores.bind(1, run).bind(2, s).bind(3, static_cast<std::int64_t>(p->doc)).run();
+        continue;
+      }
       for (std::size_t m = 0; m < sp.scores->size(); ++m) {
         const metrics::DocScore& d = (*sp.scores)[m];
         json vals = json::array();
