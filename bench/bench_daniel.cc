@@ -15,6 +15,7 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "bench/bench_pages.h"
@@ -66,6 +67,27 @@ const tasks::Task* daniel_task() {
   return task.get();
 }
 
+// Times the decisions of `texts`, text k of the page gold_texts() holds at page[k];
+// reports texts, relevant decisions, texts/s and bytes/s.
+void time_decisions(benchmark::State& state, const tasks::Task& task, const std::vector<std::size_t>& page,
+                    const std::vector<std::string_view>& texts) {
+  const GoldTexts& g = gold_texts();
+  std::int64_t bytes = 0;
+  for (const auto& t : texts) bytes += static_cast<std::int64_t>(t.size());
+  std::size_t relevant = 0;
+  for (auto _ : state) {
+    relevant = 0;
+    for (std::size_t k = 0; k < texts.size(); ++k) {
+      const std::size_t i = page[k];
+      relevant += task.decide({g.langs[i], g.ids[i], texts[k]}).relevant;
+    }
+  }
+  state.counters["texts"] = static_cast<double>(texts.size());
+  state.counters["relevant"] = static_cast<double>(relevant);
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(texts.size()));
+  state.SetBytesProcessed(state.iterations() * bytes);
+}
+
 void BM_DanielDecideGold(benchmark::State& state) {
   const GoldTexts& g = gold_texts();
   const tasks::Task* task = daniel_task();
@@ -74,21 +96,15 @@ void BM_DanielDecideGold(benchmark::State& state) {
     return;
   }
   const auto arg = static_cast<std::size_t>(state.range(0));
-  std::vector<std::size_t> docs;
+  std::vector<std::size_t> page;
+  std::vector<std::string_view> texts;
   for (std::size_t i = 0; i < g.texts.size(); ++i)
-    if (arg >= std::size(kLanguages) || g.langs[i] == kLanguages[arg]) docs.push_back(i);
-  std::int64_t bytes = 0;
-  for (std::size_t i : docs) bytes += static_cast<std::int64_t>(g.texts[i].size());
-  std::size_t relevant = 0;
-  for (auto _ : state) {
-    relevant = 0;
-    for (std::size_t i : docs) relevant += task->decide({g.langs[i], g.ids[i], g.texts[i]}).relevant;
-  }
+    if (arg >= std::size(kLanguages) || g.langs[i] == kLanguages[arg]) {
+      page.push_back(i);
+      texts.push_back(g.texts[i]);
+    }
   state.SetLabel(arg < std::size(kLanguages) ? kLanguages[arg] : "all");
-  state.counters["texts"] = static_cast<double>(docs.size());
-  state.counters["relevant"] = static_cast<double>(relevant);
-  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(docs.size()));
-  state.SetBytesProcessed(state.iterations() * bytes);
+  time_decisions(state, *task, page, texts);
 }
 BENCHMARK(BM_DanielDecideGold)->DenseRange(0, 5)->Unit(benchmark::kMillisecond);
 
@@ -141,21 +157,7 @@ void BM_DanielDecideRun(benchmark::State& state) {
     state.SkipWithError(!r.error.empty() ? r.error.c_str() : "../shared/resources/daniel is absent");
     return;
   }
-  const GoldTexts& g = gold_texts();
-  std::int64_t bytes = 0;
-  for (const auto& t : r.texts) bytes += static_cast<std::int64_t>(t.size());
-  std::size_t relevant = 0;
-  for (auto _ : state) {
-    relevant = 0;
-    for (std::size_t k = 0; k < r.texts.size(); ++k) {
-      const std::size_t i = r.page[k];
-      relevant += task->decide({g.langs[i], g.ids[i], r.texts[k]}).relevant;
-    }
-  }
-  state.counters["texts"] = static_cast<double>(r.texts.size());
-  state.counters["relevant"] = static_cast<double>(relevant);
-  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(r.texts.size()));
-  state.SetBytesProcessed(state.iterations() * bytes);
+  time_decisions(state, *task, r.page, std::vector<std::string_view>(r.texts.begin(), r.texts.end()));
 }
 BENCHMARK(BM_DanielDecideRun)->Unit(benchmark::kMillisecond);
 

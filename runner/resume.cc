@@ -436,32 +436,25 @@ void RunRecorder::writer_loop() {
     if (pending.empty()) cv_.wait(l, ready);
     else cv_.wait_until(l, last_store + kStoreInterval, ready);
     if (queue_.empty()) {
-      const bool stopping = stop_, failed = error_ != nullptr;
-      l.unlock();
-      if (!failed && !pending.empty()) {
+      // The interval is over, or the run stops with everything queued written: the
+      // pages waiting go to the store (and, stopping, the journal is synced).
+      const bool stopping = stop_;
+      if (!error_) {
+        l.unlock();
         try {
-          store_pending();
+          if (!pending.empty()) store_pending();
+          if (stopping && journal_) journal_->sync();
         } catch (...) {
           fail();
         }
-      }
-      if (!stopping) {  // the interval is over: the pages waiting are in the store now
         l.lock();
-        continue;
       }
-      l.lock();
-      if (journal_ && !error_) {  // stopping, all written
-        try {
-          journal_->sync();
-        } catch (...) {
-          error_ = std::current_exception();
-        }
-      }
-      break;
+      if (error_) pending.clear();  // not to be written (nor waited for) any more
+      if (stopping) break;
+      continue;
     }
     std::deque<Queued> batch;
     batch.swap(queue_);
-    busy_ = true;
     const bool failed = error_ != nullptr;
     l.unlock();
     if (!failed) {
@@ -487,9 +480,7 @@ void RunRecorder::writer_loop() {
       }
     }
     l.lock();
-    busy_ = false;
     if (!error_) committed_.fetch_add(batch.size());
-    idle_.notify_all();
   }
 }
 

@@ -104,6 +104,9 @@ class RunFolder {
 
 class RunRecorder {
  public:
+  // How long pages may wait for the store (see the commit point above).
+  static constexpr std::chrono::milliseconds kStoreInterval{1000};
+
   // Checks (and locks) the run folder: refuses one holding another run's outputs
   // unless cfg.resume or cfg.overwrite, and clears it on cfg.overwrite. Throws
   // UsageError (exit 2) when refused.
@@ -166,11 +169,6 @@ class RunRecorder {
   void check_outputs(store::RunLog& run);
   static constexpr std::uint32_t kNotInShare = ~std::uint32_t{0};
 
- public:
-  // How long pages may wait for the store (see the commit point above).
-  static constexpr std::chrono::milliseconds kStoreInterval{1000};
-
- private:
 
   const RunConfig& cfg_;
   store::RunHeader header_;
@@ -186,9 +184,9 @@ class RunRecorder {
   std::vector<std::uint32_t> position_;  // share position of each document (or -1)
 
   std::mutex m_;
-  std::condition_variable cv_, idle_;
+  std::condition_variable cv_;
   std::deque<Queued> queue_;
-  bool stop_ = false, busy_ = false;
+  bool stop_ = false;
   std::exception_ptr error_;
   std::thread writer_;
   // The output folders made, each kept open: outputs are written relative to it
