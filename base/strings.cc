@@ -21,17 +21,21 @@ std::vector<std::string> split_list(std::string_view s, char sep) {
 }
 
 std::string tsv_escape(std::string_view field) {
+  // The runs between characters to escape are copied whole (most fields are one run).
+  auto special = [](char c) { return c == '\\' || c == '\t' || c == '\n' || c == '\r'; };
   std::string out;
-  out.reserve(field.size());
-  for (char c : field) {
-    switch (c) {
-      case '\\': out += "\\\\"; break;
-      case '\t': out += "\\t"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      default: out += c;
-    }
+  std::size_t a = 0;
+  for (std::size_t i = 0; i < field.size(); ++i) {
+    const char c = field[i];
+    if (!special(c)) continue;
+    if (out.empty()) out.reserve(field.size() + 8);
+    out.append(field.data() + a, i - a);
+    const char escaped[2] = {'\\', c == '\\' ? '\\' : c == '\t' ? 't' : c == '\n' ? 'n' : 'r'};
+    out.append(escaped, 2);
+    a = i + 1;
   }
+  if (a == 0) return std::string(field);
+  out.append(field.data() + a, field.size() - a);
   return out;
 }
 

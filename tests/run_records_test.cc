@@ -140,4 +140,8 @@ TEST_CASE("run records: notes and TSV fields survive escaping", "[results][recor
   auto text = results::notes_text(notes);
   CHECK(results::parse_notes(results::tsv_unescape(results::tsv_escape(text))) == notes);
   CHECK(results::tsv_unescape(results::tsv_escape("a\\b\tc\nd\re")) == "a\\b\tc\nd\re");
+  CHECK(results::tsv_escape("a\\b\tc\nd\re") == "a\\\\b\\tc\\nd\\re");
+  CHECK(results::tsv_escape("\tplain\n") == "\\tplain\\n");
+  CHECK(results::tsv_escape("plain text") == "plain text");
+  CHECK(results::tsv_escape("") == "");
 }
