@@ -20,20 +20,10 @@
 #include <tuple>
 #include <utility>
 
+#include "stats/clones.h"
 #include "stats/rng.h"
 #include "stats/stats.h"
 #include "stats/quantile.h"
-
-// The kernels are compiled for several x86-64 levels and picked at run time (the
-// library is built for the baseline). They give the same bits on every level: all
-// their arithmetic is exact.
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-#define DETOUR_STATS_X86 1
-#define DETOUR_STATS_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
-#define DETOUR_STATS_V4 __attribute__((target("arch=x86-64-v4")))
-#else
-#define DETOUR_STATS_CLONES
-#endif
 
 namespace detour::stats {
 namespace {
@@ -61,13 +51,16 @@ struct alignas(32) Q4 {
 
 // One tile of the product: out[r][c] = sum_i w[r][i] x[i][c] for r < kRows,
 // c < kPanel; w is kRows x n (row stride n), x is n x kPanel, out has row stride
-// out_stride.
+// out_stride. The sum runs over the m documents rows[0..m) (ascending), or over all
+// (m = n) when rows is null: a document whose row of x is zero adds exactly nothing.
 #ifdef DETOUR_STATS_X86
 // 8 x 16 with 16 accumulators of 8 doubles (AVX-512).
 DETOUR_STATS_V4
-void product_tile_v4(const double* w, std::size_t n, const double* x, double* out, std::size_t out_stride) {
+void product_tile_v4(const double* w, std::size_t n, const std::uint32_t* rows, std::size_t m, const double* x,
+                     double* out, std::size_t out_stride) {
   v8d acc[kRows][2] = {};
-  for (std::size_t i = 0; i < n; ++i) {
+  for (std::size_t j = 0; j < m; ++j) {
+    const std::size_t i = rows ? rows[j] : j;
     DETOUR_LOAD(v8d, x0, x + i * kPanel);
     DETOUR_LOAD(v8d, x1, x + i * kPanel + 8);
     for (std::size_t r = 0; r < kRows; ++r) {
@@ -85,11 +78,13 @@ void product_tile_v4(const double* w, std::size_t n, const double* x, double* ou
 
 // The same tile as four 4 x 8 sub-tiles, 8 accumulators of 4 doubles each (AVX2).
 DETOUR_STATS_CLONES
-void product_tile(const double* w, std::size_t n, const double* x, double* out, std::size_t out_stride) {
+void product_tile(const double* w, std::size_t n, const std::uint32_t* rows, std::size_t m, const double* x,
+                  double* out, std::size_t out_stride) {
   for (std::size_t r0 = 0; r0 < kRows; r0 += 4)
     for (std::size_t c0 = 0; c0 < kPanel; c0 += 8) {
       v4d acc[4][2] = {};
-      for (std::size_t i = 0; i < n; ++i) {
+      for (std::size_t j = 0; j < m; ++j) {
+        const std::size_t i = rows ? rows[j] : j;
         DETOUR_LOAD(v4d, x0, x + i * kPanel + c0);
         DETOUR_LOAD(v4d, x1, x + i * kPanel + c0 + 4);
         for (std::size_t r = 0; r < 4; ++r) {
@@ -105,7 +100,8 @@ void product_tile(const double* w, std::size_t n, const double* x, double* out, 
     }
 }
 
-using TileFn = void (*)(const double*, std::size_t, const double*, double*, std::size_t);
+using TileFn = void (*)(const double*, std::size_t, const std::uint32_t*, std::size_t, const double*, double*,
+                        std::size_t);
 
 TileFn pick_tile() {
 #ifdef DETOUR_STATS_X86
@@ -122,36 +118,52 @@ TileFn pick_tile() {
 // where d[i] holds up to 4 count differences (micro: tp, fp, fn; macro: one fixed-point
 // value). d has words * 64 rows (zero beyond the real documents); bits is
 // words x trials (bit j of bits[w][t]: document 64 w + j swapped in trial t); tables
-// is scratch for 16 * 256 entries.
+// is scratch for 16 * 256 entries. A group of 8 documents whose differences are all
+// zero adds nothing to any trial and is passed over (two systems that agree on most
+// documents, as a task's decisions do, leave few groups to look up).
 DETOUR_STATS_CLONES
 void swap_sums(const Q4* d, std::size_t words, const std::uint64_t* bits, std::size_t trials, Q4* acc,
                Q4* tables) {
+  for (std::size_t t = 0; t < trials; ++t) acc[t].v = v4q{};
   // Two words (16 tables) per pass over the trials; one for the last of an odd count.
   for (std::size_t w = 0; w < words; w += 2) {
     const std::size_t groups = w + 1 < words ? 16 : 8;
-    // The 256 subset sums of each group of 8 documents.
+    // The 256 subset sums of each group of 8 documents, for the groups not all zero.
+    unsigned live = 0;  // bit g: group g has a nonzero difference
     for (std::size_t g = 0; g < groups; ++g) {
-      Q4* tab = tables + g * 256;
       const Q4* dg = d + w * 64 + g * 8;
+      v4q any{};
+      for (std::size_t i = 0; i < 8; ++i) any |= dg[i].v;
+      if (!(any[0] | any[1] | any[2] | any[3])) continue;
+      live |= 1u << g;
+      Q4* tab = tables + g * 256;
       tab[0].v = v4q{};
       for (unsigned v = 1; v < 256; ++v) tab[v].v = tab[v & (v - 1)].v + dg[std::countr_zero(v)].v;
     }
+    if (live == 0) continue;
     const std::uint64_t* b0 = bits + w * trials;
-    if (groups == 16) {
-      const std::uint64_t* b1 = b0 + trials;
+    const std::uint64_t* b1 = groups == 16 ? b0 + trials : b0;
+    if (live == 0xFFFFu) {
       for (std::size_t t = 0; t < trials; ++t) {
         const std::uint64_t x = b0[t], y = b1[t];
         v4q s = tables[x & 255].v + tables[8 * 256 + (y & 255)].v;
         for (std::size_t g = 1; g < 8; ++g)
           s += tables[g * 256 + ((x >> (8 * g)) & 255)].v + tables[(8 + g) * 256 + ((y >> (8 * g)) & 255)].v;
-        acc[t].v = w == 0 ? s : acc[t].v + s;
+        acc[t].v += s;
       }
     } else {
+      unsigned list[16];
+      std::size_t count = 0;
+      for (unsigned g = 0; g < 16; ++g)
+        if ((live >> g) & 1) list[count++] = g;
       for (std::size_t t = 0; t < trials; ++t) {
-        const std::uint64_t x = b0[t];
-        v4q s = tables[x & 255].v;
-        for (std::size_t g = 1; g < 8; ++g) s += tables[g * 256 + ((x >> (8 * g)) & 255)].v;
-        acc[t].v = w == 0 ? s : acc[t].v + s;
+        const std::uint64_t word[2] = {b0[t], b1[t]};
+        v4q s{};
+        for (std::size_t e = 0; e < count; ++e) {
+          const unsigned g = list[e];
+          s += tables[g * 256 + ((word[g >> 3] >> (8 * (g & 7))) & 255)].v;
+        }
+        acc[t].v += s;
       }
     }
   }
@@ -257,6 +269,21 @@ Batch::Result Batch::run(const BootstrapOptions& bs, const RandomizationOptions&
       }
     });
 
+    // Per panel, the documents with a nonzero value in it (all of them: none listed).
+    // A task's counts are zero on most documents (every true negative).
+    std::vector<std::vector<std::uint32_t>> live(panels);
+    parallel(panels, [&](std::size_t p) {
+      std::vector<std::uint32_t>& l = live[p];
+      for (std::size_t i = 0; i < n; ++i) {
+        const double* row = x.data() + (p * n + i) * kPanel;
+        bool any = false;
+        for (std::size_t c = 0; c < kPanel; ++c) any |= row[c] != 0;
+        if (any) l.push_back(static_cast<std::uint32_t>(i));
+      }
+      if (l.size() == n) l = {};
+      else if (l.empty()) l.push_back(0);  // one row of zeros: sums of zero
+    });
+
     // Per-resample statistics: values[(cell * 6 + statistic) * B + b]. Each task
     // draws the weights of kBlock resamples, multiplies them with every panel of X
     // and turns the sums into the six statistics of every cell.
@@ -277,8 +304,9 @@ Batch::Result Batch::run(const BootstrapOptions& bs, const RandomizationOptions&
       const std::size_t tiles = (rows + kRows - 1) / kRows;
       for (std::size_t p = 0; p < panels; ++p)
         for (std::size_t r = 0; r < tiles; ++r)
-          tile(w.data() + r * kRows * n, n, x.data() + p * n * kPanel, sums.data() + r * kRows * stride + p * kPanel,
-               stride);
+          tile(w.data() + r * kRows * n, n, live[p].empty() ? nullptr : live[p].data(),
+               live[p].empty() ? n : live[p].size(), x.data() + p * n * kPanel,
+               sums.data() + r * kRows * stride + p * kPanel, stride);
       for (std::size_t c = 0; c < cells; ++c) {
         const ZeroRule rule = cells_[c].rule;
         double* out = values.data() + c * kStatistics * B + b0;

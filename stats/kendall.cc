@@ -6,10 +6,34 @@
 #include <stdexcept>
 #include <tuple>
 
+#include "stats/clones.h"
 #include "stats/quantile.h"
 #include "stats/rng.h"
 
 namespace detour::stats {
+
+namespace {
+
+// One resample's sums: n rows of `rows` (width columns each) drawn with rng, added.
+DETOUR_STATS_CLONES
+void draw_sums32(const std::int32_t* rows, std::size_t width, std::size_t n, Rng& rng, std::int32_t* sum) {
+  std::fill(sum, sum + width, 0);
+  for (std::size_t j = 0; j < n; ++j) {
+    const std::int32_t* const row = rows + rng.below(n) * width;
+    for (std::size_t c = 0; c < width; ++c) sum[c] += row[c];
+  }
+}
+
+DETOUR_STATS_CLONES
+void draw_sums64(const std::int64_t* rows, std::size_t width, std::size_t n, Rng& rng, std::int64_t* sum) {
+  std::fill(sum, sum + width, 0);
+  for (std::size_t j = 0; j < n; ++j) {
+    const std::int64_t* const row = rows + rng.below(n) * width;
+    for (std::size_t c = 0; c < width; ++c) sum[c] += row[c];
+  }
+}
+
+}  // namespace
 
 double kendall_tau_b(std::span<const double> x, std::span<const double> y) {
   if (x.size() != y.size()) throw std::invalid_argument("kendall_tau_b: samples of different sizes");
@@ -202,20 +226,10 @@ std::vector<RankCorrelation> kendall_bootstrap_many(const std::vector<std::vecto
   for (std::uint32_t r = 0; r < options.resamples; ++r) {
     Rng rng = Rng::stream(options.seed, Purpose::Bootstrap, r);
     if (narrow) {
-      std::fill(sums32.begin(), sums32.end(), 0);
-      std::int32_t* const sum = sums32.data();
-      for (std::size_t j = 0; j < n; ++j) {
-        const std::int32_t* const row = rows32.data() + rng.below(n) * width;
-        for (std::size_t c = 0; c < width; ++c) sum[c] += row[c];
-      }
+      draw_sums32(rows32.data(), width, n, rng, sums32.data());
       std::copy(sums32.begin(), sums32.end(), sums.begin());
     } else {
-      std::fill(sums.begin(), sums.end(), 0);
-      std::int64_t* const sum = sums.data();
-      for (std::size_t j = 0; j < n; ++j) {
-        const std::int64_t* const row = rows.data() + rng.below(n) * width;
-        for (std::size_t c = 0; c < width; ++c) sum[c] += row[c];
-      }
+      draw_sums64(rows.data(), width, n, rng, sums.data());
     }
     taus_of([&](std::size_t q, double t) {
       if (std::isnan(t)) {
