@@ -16,6 +16,7 @@
 #include <map>
 #include <memory>
 
+#include "base/cpu_time.h"
 #include "base/errors.h"
 #include "base/io.h"
 #include "cli/bench_options.h"
@@ -82,18 +83,11 @@ std::string corpus_named_by(const std::string& dir) {
   }
   return "";
 }
-
-double cpu_seconds() {
-  timespec ts{};
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
-}
-
 }  // namespace
 
 void write_report(const std::vector<std::string>& run_dirs, const std::string& out, const ReportArgs& a) {
   const auto t0 = std::chrono::steady_clock::now();
-  const double c0 = cpu_seconds();
+  const double c0 = process_cpu_seconds();
   if (a.raw_pages != "copy" && a.raw_pages != "none")
     throw UsageError("--raw-pages " + a.raw_pages + ": expected copy or none");
   if (a.resamples < 0) throw UsageError("--resamples must be 0 or more");
@@ -157,7 +151,7 @@ void write_report(const std::vector<std::string>& run_dirs, const std::string& o
   std::cout << fmt::format(
       "report of {} run(s), {} pages: {} files, {:.1f} MB in {:.2f} s ({:.2f} s CPU: viewer pages {:.2f} s, raw pages "
       "{:.2f} s, the rest reading the runs and corpora, intervals, tables, overview)\n",
-      summary.runs, summary.pages, summary.files, summary.bytes / 1e6, secs, cpu_seconds() - c0, summary.pages_seconds,
+      summary.runs, summary.pages, summary.files, summary.bytes / 1e6, secs, process_cpu_seconds() - c0, summary.pages_seconds,
       summary.raw_seconds);
   std::cout << "open " << (fs::absolute(out) / "index.html").string() << "\n";
 }

@@ -17,6 +17,7 @@
 #include <memory>
 #include <optional>
 
+#include "base/cpu_time.h"
 #include "base/errors.h"
 #include "base/io.h"
 #include "base/strings.h"
@@ -240,16 +241,23 @@ void add_run_command(CLI::App& app) {
     std::optional<harness::TaskResults> task_results;
     std::optional<harness::Table3> task_table3;
     std::vector<results::ScoreSet> task_sets;
+    double task_tables_cpu = 0;  // CPU time of the task's tables and files (not Table 4's group)
     if (!lasting->task.empty()) {
       task_results = harness::run_task_on_run(task, cfg, result, during.get());
+      const double cpu0 = process_cpu_seconds();
       task_table3 = harness::table3(*task_results);
       task_sets = harness::task_score_sets(*task_results);
+      task_tables_cpu += process_cpu_seconds() - cpu0;
     }
     harness::write_run(cfg, result,
                        task_results ? harness::table4_task_systems(*task_results, task_sets)
                                     : std::vector<reports::SystemScores>{});
     if (!plan.sweeps.empty() && !cfg.out.empty()) harness::write_sweep_tables(cfg.out, result, plan.sweeps, {});
-    if (task_results && !cfg.out.empty()) harness::write_task(cfg.out, *task_results, &result, *task_table3);
+    if (task_results && !cfg.out.empty()) {
+      const double cpu0 = process_cpu_seconds();
+      harness::write_task(cfg.out, *task_results, &result, *task_table3);
+      task_tables_cpu += process_cpu_seconds() - cpu0;
+    }
     // Summary on standard output: Table 2 for `all`, then failures.
     std::size_t failures = 0;
     for (const auto& sys : result.systems)
@@ -283,7 +291,11 @@ void add_run_command(CLI::App& app) {
     if (task_results)
       std::cout << "\n" << reports::write(task_table3->table, "md") << "\n"
                 << harness::task_summary(*task_results)
-                << fmt::format("task: {:.1f} s ({} texts decided)\n", task_results->seconds, task_results->decided);
+                << fmt::format("task: {:.1f} s ({} texts decided)\n", task_results->seconds, task_results->decided)
+                << fmt::format("task CPU: {:.2f} s taking and deciding the texts, {:.2f} s for its tables and files; the rest of the run "
+                               "{:.2f} s\n",
+                               task_results->cpu_seconds, task_tables_cpu,
+                               process_cpu_seconds() - task_results->cpu_seconds - task_tables_cpu);
     if (!cfg.out.empty())
       std::cout << "results in " << cfg.out.string()
                 << "/ (results.json, table2.*, table4.*, per_doc.tsv, pages.tsv, failures.tsv, outputs/"

@@ -1,3 +1,4 @@
+#include "base/cpu_time.h"
 #include "base/errors.h"
 #include "base/strings.h"
 #include "metrics/metric.h"
@@ -293,17 +294,12 @@ std::atomic<std::uint64_t> g_kernel_ns{0};
 
 // Adds the CPU time of its thread during the object's lifetime to the kernel time
 // (interning + matching). Thread CPU time, not wall time: steady on a busy machine.
-std::uint64_t thread_cpu_ns() {
-  timespec ts{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return static_cast<std::uint64_t>(ts.tv_sec) * 1000000000ULL + static_cast<std::uint64_t>(ts.tv_nsec);
-}
 std::atomic<bool> g_kernel_timing{false};
 struct KernelTimer {
   bool on = g_kernel_timing.load(std::memory_order_relaxed);
-  std::uint64_t t0 = on ? thread_cpu_ns() : 0;
+  std::uint64_t t0 = on ? static_cast<std::uint64_t>(thread_cpu_ns()) : 0;
   ~KernelTimer() {
-    if (on) g_kernel_ns.fetch_add(thread_cpu_ns() - t0, std::memory_order_relaxed);
+    if (on) g_kernel_ns.fetch_add(static_cast<std::uint64_t>(thread_cpu_ns()) - t0, std::memory_order_relaxed);
   }
 };
 

@@ -13,12 +13,6 @@
 
 namespace detour::harness {
 
-double thread_cpu_seconds() {
-  timespec ts{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
-}
-
 std::string budget_reason(double seconds, const std::string& label) {
   std::string amount = std::to_string(seconds);
   while (amount.size() > 1 && amount.back() == '0') amount.pop_back();

@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "base/cpu_time.h"
 #include "corpora/corpus.h"
 #include "metrics/metric.h"
 #include "results/run_records.h"
@@ -103,8 +104,5 @@ std::string memory_reason(std::size_t budget, const std::string& label);
 // systems in forced.known are left empty.
 PageResult work_page(const PageJob& job, std::size_t index, const corpora::CorpusDoc& doc, const PageForced& forced,
                      PageProgress& progress);
-
-// CPU time of the calling thread, in seconds.
-double thread_cpu_seconds();
 
 }  // namespace detour::harness

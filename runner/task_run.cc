@@ -13,6 +13,7 @@
 #include <set>
 #include <unordered_map>
 
+#include "base/cpu_time.h"
 #include "base/errors.h"
 #include "base/io.h"
 #include "base/strings.h"
@@ -240,6 +241,12 @@ struct TaskDuringRun::Batch {
 };
 
 void TaskDuringRun::page(const CompletedPage& page) {
+  const std::int64_t cpu0 = thread_cpu_ns();
+  struct AddCpu {
+    std::atomic<std::int64_t>& to;
+    std::int64_t from;
+    ~AddCpu() { to.fetch_add(thread_cpu_ns() - from, std::memory_order_relaxed); }
+  } add_cpu{cpu_ns_, cpu0};
   std::call_once(sized_, [&] { pages_.resize(page.pages); });
   const std::vector<std::string>& outputs = *page.outputs;
   const corpora::CorpusDoc& doc = *page.doc;
@@ -277,7 +284,7 @@ void TaskDuringRun::page(const CompletedPage& page) {
   Batch& batch = batches_.local();
   for (const auto& t : w.texts) batch.bytes += t.size();
   batch.pages.push_back(std::move(w));
-  if (batch.bytes >= kBatchBytes) decide(batch);
+  if (batch.bytes >= kBatchBytes) decide(batch);  // its CPU time counted here
 }
 
 void TaskDuringRun::decide(Batch& batch) {
@@ -314,6 +321,7 @@ void TaskDuringRun::finish(int jobs) {
 
 TaskResults run_task_on_run(const TaskConfig& config, const RunConfig& run_config, const RunResult& run,
                             TaskDuringRun* during) {
+  const double cpu0 = process_cpu_seconds();  // the run is over: the process does this alone
   const std::unique_ptr<RunPages> rp = run_pages(run_config);
   const auto& pages = rp->pages;
   if (pages.size() != run.doc_ids.size())
@@ -358,7 +366,9 @@ TaskResults run_task_on_run(const TaskConfig& config, const RunConfig& run_confi
   if (during) {
     r.decided += during->decided_.load();
     r.seconds += static_cast<double>(during->nanos_.load()) * 1e-9;
+    r.cpu_seconds += static_cast<double>(during->cpu_ns_.load()) * 1e-9;
   }
+  r.cpu_seconds += process_cpu_seconds() - cpu0;
   return r;
 }
 

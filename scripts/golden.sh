@@ -32,6 +32,7 @@ normalise() {
   sed -E -e "s#$work#TMP#g" \
     -e 's/in [0-9]+\.[0-9]+ s \([0-9]+ threads\)/in X s (N threads)/' \
     -e 's/^task: [0-9]+\.[0-9]+ s/task: X s/' \
+    -e '/^task CPU:/s/[0-9]+\.[0-9]+ s/X s/g' \
     -e 's/"(started|host|command|commit)": ".*"/"\1": "X"/' \
     -e 's/"(seconds|threads)": [0-9.e+-]+/"\1": 0/'
 }

@@ -15,6 +15,7 @@
 #include <mutex>
 #include <unordered_map>
 
+#include "base/cpu_time.h"
 #include "base/io.h"
 #include "base/markup.h"
 #include "base/version.h"
@@ -32,14 +33,6 @@ using nlohmann::json;
 namespace {
 
 double r2(double x) { return std::round(x * 100) / 100; }
-
-// CPU time of the calling thread, in nanoseconds: a page is made by one thread from
-// start to end, so the sums over pages are the parts' CPU times whatever the load.
-std::int64_t thread_cpu_ns() {
-  timespec ts{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return static_cast<std::int64_t>(ts.tv_sec) * 1000000000 + ts.tv_nsec;
-}
 
 std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
 
