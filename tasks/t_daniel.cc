@@ -187,7 +187,10 @@ class DanielTask final : public Task {
     if (invalid) d.conditions.push_back("invalid-utf8");
 
     thread_local RepeatFinder finder;
-    const daniel::Analysis a = daniel::analyze(text, doc.lang, l.lists, params_, finder, /*positions=*/false);
+    // The evidence shows the best kShown candidates of each list: no more are kept.
+    constexpr std::size_t kShown = 3;
+    const daniel::Analysis a =
+        daniel::analyze(text, doc.lang, l.lists, params_, finder, /*positions=*/false, /*keep=*/kShown);
     const daniel::Lists& lists = l.lists;
     d.relevant = a.relevant;
     d.evidence.emplace_back("zoning", std::string(daniel::zoning_name(a.zoning)) + (a.header_merged ? "+header" : ""));
@@ -199,7 +202,7 @@ class DanielTask final : public Task {
     }
     auto describe = [](const std::vector<daniel::Candidate>& cs, const std::vector<std::u32string>& names) {
       std::string s;
-      for (std::size_t i = 0; i < cs.size() && i < 3; ++i) {
+      for (std::size_t i = 0; i < cs.size() && i < kShown; ++i) {
         if (i) s += " | ";
         s += encode_utf8(names[cs[i].name]) + " " + number(cs[i].score) + " [" + encode_utf8(cs[i].substring) + "]";
       }

@@ -362,6 +362,16 @@ std::vector<Candidate> candidates(const std::vector<std::u32string>& zones,
 
 namespace {
 
+// The highest bonus a candidate's position can add to its ratio.
+double max_bonus(const Params& p) { return std::max({p.header_bonus, p.title_bonus, 0.0}); }
+
+// No candidate of a substring of `depth` code points scores above this, with `shortest`
+// the length of the shortest name holding it (score_bound never exceeds the ratio plus
+// the bonus, and is at most 1 past a ratio of 1).
+inline double score_ceiling(std::int32_t depth, std::int32_t shortest, double bonus) {
+  return std::min(1.0, static_cast<double>(depth) / static_cast<double>(shortest) + bonus);
+}
+
 // What one reading of a text's zones shows of an index's nodes: one record per node,
 // zero for a node not seen (a node seen has a zone). The contexts are the text's alone
 // (the names' depend on the list and are merged in when a list's candidates are
@@ -380,15 +390,23 @@ struct TwoZones {
 
 // One reading (per thread: reused from text to text).
 struct Reading {
-  std::vector<Seen> seen;          // per node: zero but for the nodes in by_depth
+  std::vector<Seen, HugePageAllocator<Seen>> seen;  // per node: zero but for the nodes in by_depth
   std::vector<TwoZones> two;       // per node, when wide: unset but for the nodes in by_depth
   bool wide = false;               // more than 64 zones
   std::vector<std::int32_t> first_seen;  // scratch: the nodes met reading, in order (one more slot)
   std::vector<std::vector<std::int32_t>> by_depth;  // the nodes seen (root aside), by depth
   // The nodes seen that may be candidates (in two zones or more, or in the one zone;
-  // maximal for a list holding them), deepest first, in by_depth's order within a depth.
-  std::vector<std::int32_t> kept;
-  std::vector<std::uint8_t> kept_lists;  // per node kept: bit k when list k may have it
+  // maximal for a list holding them), deepest first, in by_depth's order within a depth:
+  // for each, the lists that may have it (bit k: list k) and, for lists 0 and 1, the
+  // highest score any of its candidates there can reach, min(1, |substring| / |the
+  // shortest name holding it| + the highest bonus), so that the weighing sorts and
+  // skips them without reading the index.
+  struct Kept {
+    std::int32_t node;
+    std::uint8_t lists;
+    double bound[2];
+  };
+  std::vector<Kept> kept;
 };
 
 // A zone's position: its index, or (the original) its distance to the nearer end.
@@ -498,39 +516,60 @@ bool read_zones_with(std::span<const std::u32string_view> zones, const NameIndex
   seen[0] = Seen{};
   if (wide) two[0] = TwoZones{};
   // The nodes met, by depth; on the left, every direct occurrence is diverse (see above).
-  for (std::size_t k = 0; k < met; ++k)
+  // The records of the nodes kAhead places on are asked for in advance (here and below).
+  constexpr std::size_t kAhead = 8;
+  for (std::size_t k = 0; k < met; ++k) {
+    if (k + kAhead < met) index.prefetch(first_seen[k + kAhead]);
     if (const std::int32_t u = first_seen[k]) {
       seen[u].left = kDiverse;
       rd.by_depth[static_cast<std::size_t>(index.depth(u))].push_back(u);
     }
+  }
   // Each occurrence of a node is one of its one-shorter suffix (its failure link),
   // ending at the same place (the same right neighbour) and preceded by the node's
   // first character: pass the zones and contexts down the failure tree, deepest first.
   // A node's record is complete when its depth is reached (its failure-tree children
   // are one deeper): the nodes that may be candidates are kept then.
   rd.kept.clear();
-  rd.kept_lists.clear();
   const std::size_t lists = index.lists();
+  const double bonus = max_bonus(p);
   auto keep = [&](std::int32_t v, const Seen& r) {
     if (nz > 1 && (wide ? two[v].zb < 0 : (r.mask & (r.mask - 1)) == 0)) return;  // in one zone of several
     std::uint32_t in = 0;
+    Reading::Kept kv{v, 0, {0, 0}};
     for (std::size_t k = 0; k < lists; ++k)
       if (index.in_list(v, k) && NameIndex::merge(r.left, index.left(v, k)) == kDiverse &&
-          NameIndex::merge(r.right, index.right(v, k)) == kDiverse)
+          NameIndex::merge(r.right, index.right(v, k)) == kDiverse) {
         in |= 1u << k;
+        if (k < 2) kv.bound[k] = score_ceiling(index.depth(v), index.shortest_name(v, k), bonus);
+      }
     if (in) {
-      rd.kept.push_back(v);
-      rd.kept_lists.push_back(static_cast<std::uint8_t>(in));
+      kv.lists = static_cast<std::uint8_t>(in);
+      rd.kept.push_back(kv);
     }
   };
+  // A node's failure link is the node one shorter (every substring of a name is a node),
+  // so the nodes of depth d only add to depth d - 1's list.
   for (std::size_t d = depths; d-- > 2;) {
-    for (std::size_t k = 0; k < rd.by_depth[d].size(); ++k) {
-      const std::int32_t v = rd.by_depth[d][k];
+    const std::vector<std::int32_t>& at = rd.by_depth[d];
+    std::vector<std::int32_t>& shorter = rd.by_depth[d - 1];
+    const std::size_t n = at.size();
+    for (std::size_t k = 0; k < n; ++k) {
+      if (k + 2 * kAhead < n) {
+        index.prefetch(at[k + 2 * kAhead]);
+        __builtin_prefetch(&seen[at[k + 2 * kAhead]]);
+      }
+      if (k + kAhead < n) {
+        const std::int32_t w = at[k + kAhead];
+        __builtin_prefetch(&seen[index.fail(w)]);
+        index.prefetch_cells(w);
+      }
+      const std::int32_t v = at[k];
       const Seen rv = seen[v];
       keep(v, rv);
       const std::int32_t f = index.fail(v);
       Seen& ru = seen[f];
-      if (ru.mask == 0) rd.by_depth[static_cast<std::size_t>(index.depth(f))].push_back(f);
+      if (ru.mask == 0) shorter.push_back(f);
       ru.mask |= rv.mask;
       if (wide) {
         add_zone(two[f], two[v].za, nz, p);
@@ -647,7 +686,7 @@ void weigh(const Reading& rd, std::span<const std::u32string_view> zones, const 
   const bool weak = zones.size() == 1;
   const bool original = p.version == Version::Original;
   const std::int32_t nz = static_cast<std::int32_t>(zones.size());
-  const double bonus = std::max({p.header_bonus, p.title_bonus, 0.0});
+  const double bonus = max_bonus(p);
   struct Best {
     double score;
     std::int32_t name, node;
@@ -678,10 +717,56 @@ void weigh(const Reading& rd, std::span<const std::u32string_view> zones, const 
   thread_local std::vector<double> weak_pool;  // one-zone positions of the nodes weighed
   weak_pool.clear();
   // The candidates: maximal repeats in two zones or more and in a name, among the nodes
-  // the reading kept; longest first, so that the best come early and the bound below
-  // skips the rest.
-  for (std::size_t q = 0; q < rd.kept.size(); ++q) {
-    const std::int32_t u = rd.kept[q];
+  // the reading kept, by their score ceilings: in kBands bands, highest first (longest
+  // first within a band), so that the best come early and the bounds below skip the
+  // rest, band by band once every list has `keep` candidates above the band. The order
+  // changes nothing else: the candidates kept are the best in a total order.
+  constexpr std::size_t kBands = 64;  // a power of two: ceiling * kBands is exact
+  auto top = [&](const Reading::Kept& kv) {
+    double c = 0;
+    for (std::size_t j = 0; j < nl; ++j)
+      if ((kv.lists >> state[j].k) & 1) c = std::max(c, state[j].k < 2 ? kv.bound[state[j].k] : 1.0);
+    return c;
+  };
+  auto band_of = [&](double c) { return std::min(kBands - 1, static_cast<std::size_t>(c * kBands)); };
+  thread_local std::vector<std::uint32_t> order, band_end;
+  band_end.assign(kBands + 1, 0);
+  for (const Reading::Kept& kv : rd.kept) ++band_end[kBands - band_of(top(kv))];  // highest band first
+  for (std::size_t b = 0; b < kBands; ++b) band_end[b + 1] += band_end[b];
+  order.resize(rd.kept.size());
+  {
+    thread_local std::vector<std::uint32_t> fill;
+    fill.assign(band_end.begin(), band_end.end() - 1);
+    for (std::size_t q = 0; q < rd.kept.size(); ++q)
+      order[fill[kBands - 1 - band_of(top(rd.kept[q]))]++] = static_cast<std::uint32_t>(q);
+  }
+  auto all_full_above = [&](double ceiling) {
+    if (keep == 0) return false;
+    for (std::size_t j = 0; j < nl; ++j)
+      if (state[j].best.size() < keep || !(ceiling < state[j].best.front().score)) return false;
+    return true;
+  };
+  constexpr std::size_t kAhead = 8;  // the records of the nodes kAhead places on are asked for now
+  std::size_t band = 0;  // the band of order[i]: highest first
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    if (i == band_end[band + 1] || i == 0) {
+      while (i == band_end[band + 1]) ++band;
+      // Every ceiling in this band and below is at most (kBands - band) / kBands.
+      if (all_full_above(static_cast<double>(kBands - band) / kBands)) break;
+    }
+    if (i + 2 * kAhead < order.size()) {
+      const std::int32_t w = rd.kept[order[i + 2 * kAhead]].node;
+      index.prefetch(w);
+      index.prefetch_cells(w);
+      __builtin_prefetch(&rd.seen[static_cast<std::size_t>(w)]);
+    }
+    if (i + kAhead < order.size()) {
+      const Reading::Kept& kw = rd.kept[order[i + kAhead]];
+      for (std::size_t j = 0; j < nl; ++j)
+        if ((kw.lists >> state[j].k) & 1) index.prefetch_names(kw.node, state[j].k);
+    }
+    const Reading::Kept& kv = rd.kept[order[i]];
+    const std::int32_t u = kv.node;
     const Seen& r = rd.seen[static_cast<std::size_t>(u)];
     const double depth = static_cast<double>(index.depth(u));
     // Two zones or more (a single bit: one zone).
@@ -692,10 +777,11 @@ void weigh(const Reading& rd, std::span<const std::u32string_view> zones, const 
     for (std::size_t j = 0; j < nl; ++j) {
       List& l = state[j];
       // In the list, maximal there (the reading's keep).
-      if (!((rd.kept_lists[q] >> l.k) & 1)) continue;
+      if (!((kv.lists >> l.k) & 1)) continue;
       // No score above min(1, the best ratio + a bonus): skip what cannot be kept.
-      if (l.best.size() == keep &&
-          std::min(1.0, depth / static_cast<double>(index.shortest_name(u, l.k)) + bonus) < l.best.front().score)
+      if (l.best.size() == keep && keep > 0 &&
+          (l.k < 2 ? kv.bound[l.k] : score_ceiling(index.depth(u), index.shortest_name(u, l.k), bonus)) <
+              l.best.front().score)
         continue;
       std::span<const double> d;
       std::int32_t pos_at = 0, pos_len = 0;
@@ -744,17 +830,15 @@ void weigh(const Reading& rd, std::span<const std::u32string_view> zones, const 
         }
         d = std::span<const double>(two, 2);
       }
-      const std::vector<std::u32string>& names = *l.names;
-      for (const std::int32_t* m = index.names_begin(u, l.k); m != index.names_end(u, l.k); ++m) {
-        const std::u32string& name = names[static_cast<std::size_t>(*m)];
-        double ratio = depth / static_cast<double>(name.size());
+      for (const NameIndex::NameRef* m = index.names_begin(u, l.k); m != index.names_end(u, l.k); ++m) {
+        double ratio = depth / static_cast<double>(m->size);
         if (power >= 13 && ratio <= 1 && l.best.size() == keep && pow_ceiling(ratio, power) < l.best.front().score)
           break;  // as below, without pow
         const double bound = original ? score_bound(ratio, d, p) : embeddia_bound(ratio, d[0], d[1], p);
         if (l.best.size() == keep && bound < l.best.front().score) break;  // shortest names first: ratios fall
-        const bool same = index.same_first(u, l.k, static_cast<std::size_t>(m - index.names_begin(u, l.k)));
+        const bool same = m->same_first;
         if (!same) ratio = std::max(0.0, ratio - l.penalty);
-        const Best b{same && ratio != 1 ? bound : score_of(ratio, d, p), *m, u, pos_at, pos_len};
+        const Best b{same && ratio != 1 ? bound : score_of(ratio, d, p), m->name, u, pos_at, pos_len};
         if (l.best.size() < keep) {
           l.best.push_back(b);
           std::push_heap(l.best.begin(), l.best.end(), l.better);  // the worst kept on top
@@ -839,7 +923,8 @@ void index_lists(Lists& lists, const Params& p) {
 }
 
 Analysis analyze(std::u32string_view text, std::string_view lang, const Lists& lists, const Params& p,
-                 RepeatFinder& finder, bool positions) {
+                 RepeatFinder& finder, bool positions, std::size_t keep) {
+  keep = std::max<std::size_t>(keep, 1);
   Analysis a;
   thread_local ZoneViews zv;
   zone_views(text, lang, p, zv, &a.zoning, &a.header_merged);
@@ -850,7 +935,7 @@ Analysis analyze(std::u32string_view text, std::string_view lang, const Lists& l
   thread_local Reading rd;
   if (lists.index && lists.index->usable() && read_zones(zones, *lists.index, p, rd)) {
     std::array<Weighed, 2> w{Weighed{0, &lists.diseases, false, {}}, Weighed{1, &lists.locations, true, {}}};
-    weigh(rd, zones, *lists.index, w, p, kKeptCandidates, positions);
+    weigh(rd, zones, *lists.index, w, p, keep, positions);
     a.diseases = std::move(w[0].out);
     if (a.diseases.empty()) return a;
     a.locations = std::move(w[1].out);
@@ -859,10 +944,10 @@ Analysis analyze(std::u32string_view text, std::string_view lang, const Lists& l
                     bool location) {
       if (!lists.index && own && own->usable() && read_zones(zones, *own, p, rd)) {
         Weighed w{0, &names, location, {}};
-        weigh(rd, zones, *own, std::span<Weighed>(&w, 1), p, kKeptCandidates, positions);
+        weigh(rd, zones, *own, std::span<Weighed>(&w, 1), p, keep, positions);
         return std::move(w.out);
       }
-      return candidates(zones, names, location, p, finder);
+      return candidates(zones, names, location, p, finder, keep);
     };
     a.diseases = find(lists.diseases, lists.disease_index, false);
     if (a.diseases.empty()) return a;

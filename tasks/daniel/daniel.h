@@ -145,8 +145,10 @@ std::optional<std::vector<Candidate>> candidates_by_index(const std::vector<std:
 // The whole analysis of one text. `finder` is scratch space (one per thread). Without
 // `positions`, the candidates' positions may be left empty (the decision does not use
 // them; finding the zones of a text of more than 64 zones takes one more reading).
+// `keep`: how many of the best candidates of each list are kept (1 or more; fewer
+// let more of the others be passed over unweighed).
 Analysis analyze(std::u32string_view text, std::string_view lang, const Lists& lists, const Params& p,
-                 RepeatFinder& finder, bool positions = true);
+                 RepeatFinder& finder, bool positions = true, std::size_t keep = kKeptCandidates);
 
 // Python's round(x, 5): the double nearest to x rounded to 5 decimals (half to even
 // on the exact binary value).

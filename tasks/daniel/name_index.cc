@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <tuple>
+#include <unordered_map>
 #include <type_traits>
 
 namespace detour::tasks::daniel {
@@ -11,22 +12,32 @@ NameIndex::NameIndex(const std::vector<const std::vector<std::u32string>*>& list
   lists_ = lists.size();
   if (lists_ == 0 || lists_ > 8) return;  // Node::lists holds a bit per list
   const std::size_t nl = lists_;
-  // The alphabet, in order of first appearance.
-  dense_.assign(0x10000, 0);
-  std::uint32_t letters = 0;
+  // The alphabet, the letters the names use most first (then in order of first
+  // appearance): a text's letters are mostly those, so that a reading keeps to the first
+  // cache line of each row of transitions (the rows are whole lines, below).
+  std::unordered_map<char32_t, std::size_t> count;
+  std::vector<char32_t> alphabet;
   for (const auto* names : lists) {
     for (const auto& n : *names) {
       if (n.empty() || n.size() > 0xFFFF) return;  // Node::depth holds 16 bits
       for (char32_t c : n) {
         if (c < 3) return;
-        if (slot(c)) continue;
-        if (++letters >= 0xFFFF) return;
-        if (c < 0x10000) dense_[c] = static_cast<std::uint16_t>(letters);
-        else sparse_[c] = letters;
+        if (count[c]++ == 0) alphabet.push_back(c);
       }
     }
   }
-  width_ = letters + 1;
+  if (alphabet.size() >= 0xFFFF) return;
+  std::stable_sort(alphabet.begin(), alphabet.end(), [&](char32_t a, char32_t b) { return count[a] > count[b]; });
+  dense_.assign(0x10000, 0);
+  std::uint32_t letters = 0;
+  for (char32_t c : alphabet) {
+    ++letters;
+    if (c < 0x10000) dense_[c] = static_cast<std::uint16_t>(letters);
+    else sparse_[c] = letters;
+  }
+  // Slot 0 (a character in no name) and the letters, rounded up to whole cache lines
+  // of 16-bit states (the table's rows start on line boundaries).
+  width_ = (letters + 1 + 31) / 32 * 32;
 
   // The suffix trie, in creation order (renumbered breadth-first below): its edges in
   // a hash table while building, and per (node, list) what the names say.
@@ -168,9 +179,10 @@ NameIndex::NameIndex(const std::vector<const std::vector<std::u32string>*>& list
         return names[static_cast<std::size_t>(a)].size() < names[static_cast<std::size_t>(b)].size();
       });
       cell_[u * nl + k].names_at = static_cast<std::int32_t>(pool_.size());
-      pool_.insert(pool_.end(), l.begin(), l.end());
-      for (std::int32_t m : l)
-        same_first_.push_back(u == 0 || same_first(node_[u].first, names[static_cast<std::size_t>(m)][0]));
+      for (std::int32_t m : l) {
+        const std::u32string& name = names[static_cast<std::size_t>(m)];
+        pool_.push_back({m, static_cast<std::uint16_t>(name.size()), u == 0 || same_first(node_[u].first, name[0])});
+      }
       std::int32_t shortest = 0;
       for (std::int32_t m : l) {
         const auto len = static_cast<std::int32_t>(names[static_cast<std::size_t>(m)].size());

@@ -39,6 +39,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "base/huge_pages.h"
+
 namespace detour::tasks::daniel {
 
 class NameIndex {
@@ -89,6 +91,20 @@ class NameIndex {
   std::size_t width() const { return width_; }
   const std::uint16_t* dense_slots() const { return dense_.data(); }
 
+  // Hints that the node's record (failure link, depth, first code point, lists) or its
+  // cells (what each list says of it) are about to be read: the nodes a reading meets
+  // are scattered over the index, and the hints let their misses overlap.
+  void prefetch(std::int32_t node) const { __builtin_prefetch(&node_[static_cast<std::size_t>(node)]); }
+  void prefetch_cells(std::int32_t node) const {
+    __builtin_prefetch(&cell_[cell(node, 0)]);
+    __builtin_prefetch(&cell_[cell(node, lists_ - 1)] + 1);
+  }
+
+  // The same for the first names of list k holding the node (its cells read by now).
+  void prefetch_names(std::int32_t node, std::size_t k) const {
+    __builtin_prefetch(pool_.data() + cell_[cell(node, k)].names_at);
+  }
+
   std::int32_t fail(std::int32_t node) const { return node_[static_cast<std::size_t>(node)].fail; }
   std::int32_t depth(std::int32_t node) const { return node_[static_cast<std::size_t>(node)].depth; }
   std::int32_t max_depth() const { return max_depth_; }  // the longest name's length
@@ -106,15 +122,18 @@ class NameIndex {
   std::uint32_t left(std::int32_t node, std::size_t k) const { return cell_[cell(node, k)].left; }
   std::uint32_t right(std::int32_t node, std::size_t k) const { return cell_[cell(node, k)].right; }
   // The names of list k containing the node's substring, shortest first (then in list
-  // order), and for each whether its first letter is the substring's (same_first).
-  const std::int32_t* names_begin(std::int32_t node, std::size_t k) const {
+  // order): each name's number in the list, its length, and whether its first letter
+  // is the substring's (same_first). Read in one sweep when candidates are weighed.
+  struct NameRef {
+    std::int32_t name;
+    std::uint16_t size;
+    bool same_first;
+  };
+  const NameRef* names_begin(std::int32_t node, std::size_t k) const {
     return pool_.data() + cell_[cell(node, k)].names_at;
   }
-  const std::int32_t* names_end(std::int32_t node, std::size_t k) const {
+  const NameRef* names_end(std::int32_t node, std::size_t k) const {
     return pool_.data() + cell_[cell(node, k) + 1].names_at;
-  }
-  bool same_first(std::int32_t node, std::size_t k, std::size_t i) const {
-    return same_first_[static_cast<std::size_t>(cell_[cell(node, k)].names_at) + i];
   }
   // The length of the shortest name of list k containing the node's substring (1 when none).
   std::int32_t shortest_name(std::int32_t node, std::size_t k) const { return cell_[cell(node, k)].shortest; }
@@ -152,14 +171,14 @@ class NameIndex {
   std::unordered_map<char32_t, std::uint32_t> sparse_;
   std::size_t width_ = 1;  // alphabet size + 1
   std::int32_t max_depth_ = 0;
-  std::vector<std::uint16_t> delta16_;  // the transitions, 16 bits when the nodes allow
-  std::vector<std::int32_t> delta32_;
+  std::vector<std::uint16_t, HugePageAllocator<std::uint16_t>> delta16_;  // the transitions, 16 bits when the nodes allow
+  std::vector<std::int32_t, HugePageAllocator<std::int32_t>> delta32_;
   std::vector<Node> node_;
   std::vector<Cell> cell_;
   std::u32string text_;  // the names of every list, each node's substring a piece of it
   std::vector<std::int32_t> joined_at_;  // per (node, list), one more at the end
-  std::vector<std::int32_t> pool_, joined_pool_;
-  std::vector<std::uint8_t> same_first_;  // parallel to pool_
+  std::vector<NameRef> pool_;
+  std::vector<std::int32_t> joined_pool_;
   std::vector<std::size_t> joined_length_;
 };
 
