@@ -410,6 +410,7 @@ RunResult run(const RunConfig& cfg) {
       done.pages = m;
       done.doc = &doc;
       done.outputs = &outputs;
+      done.spare_outputs = !cfg.out.empty();  // written, and not kept in memory
       cfg.on_page(done);
     }
     if (cfg.out.empty())

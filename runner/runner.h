@@ -40,7 +40,8 @@ struct CompletedPage {
   std::size_t pages = 0;                         // pages in the run
   const corpora::CorpusDoc* doc = nullptr;       // its document (id, language, gold)
   std::vector<std::string> statuses;             // each system's status ("ok", "failed", "excluded", ...)
-  const std::vector<std::string>* outputs = nullptr;  // each system's output
+  std::vector<std::string>* outputs = nullptr;   // each system's output
+  bool spare_outputs = false;  // the run keeps no outputs after the call: they may be moved out
 };
 
 struct RunConfig {

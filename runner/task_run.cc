@@ -248,7 +248,7 @@ void TaskDuringRun::page(const CompletedPage& page) {
     ~AddCpu() { to.fetch_add(thread_cpu_ns() - from, std::memory_order_relaxed); }
   } add_cpu{cpu_ns_, cpu0};
   std::call_once(sized_, [&] { pages_.resize(page.pages); });
-  const std::vector<std::string>& outputs = *page.outputs;
+  std::vector<std::string>& outputs = *page.outputs;
   const corpora::CorpusDoc& doc = *page.doc;
   const std::size_t systems = page.statuses.size();
   if (page.k >= pages_.size() || outputs.size() != systems) return;
@@ -259,14 +259,16 @@ void TaskDuringRun::page(const CompletedPage& page) {
   w.slot_text.assign(systems + 1, -1);
   // A text met again on the page (equal outputs of two systems, an output equal to the
   // gold) is decided once.
-  auto add = [&](std::size_t slot, std::string_view text) {
+  // An output the run does not keep is moved, not copied.
+  auto add = [&](std::size_t slot, std::string_view text, std::string* spare = nullptr) {
     for (std::size_t t = 0; t < w.texts.size(); ++t)
       if (w.texts[t] == text) {
         w.slot_text[slot] = static_cast<int>(t);
         return;
       }
     w.slot_text[slot] = static_cast<int>(w.texts.size());
-    w.texts.emplace_back(text);
+    if (spare) w.texts.push_back(std::move(*spare));
+    else w.texts.emplace_back(text);
   };
   try {
     add(0, corpora::load_gold_bytes(doc));
@@ -277,7 +279,8 @@ void TaskDuringRun::page(const CompletedPage& page) {
     const std::string& status = page.statuses[s];
     if (status == "excluded") continue;
     // As after the run: a written run's failed page has no output file (an empty text).
-    add(s + 1, !outputs_written_ || status == "ok" ? std::string_view(outputs[s]) : std::string_view());
+    if (!outputs_written_ || status == "ok") add(s + 1, outputs[s], page.spare_outputs ? &outputs[s] : nullptr);
+    else add(s + 1, std::string_view());
   }
   // Pages are decided by batches, so that the task's tables stay in the caches from one
   // text to the next (a batch holds some megabytes of text per thread).

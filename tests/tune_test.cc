@@ -112,7 +112,7 @@ RunResult synthetic_run(const std::vector<int>& part, const std::vector<SplitPag
     sys.scores.metrics = {&metrics::find_metric("to")};
     for (std::size_t i = 0; i < pages.size(); ++i) {
       const auto c = counts(name, pages[i].lang, part[i] == 0, i);
-      sys.scores.docs.push_back({pages[i].lang, pages[i].id, {metrics::DocScore{c.tp, c.fp, c.fn, {}}}});
+      sys.scores.docs.push_back({pages[i].lang, pages[i].id, {metrics::DocScore{c.tp, c.fp, c.fn, {}}}, 0, {}});
     }
     run.systems.push_back(std::move(sys));
   }
