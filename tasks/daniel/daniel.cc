@@ -395,12 +395,12 @@ struct Reading {
   bool wide = false;               // more than 64 zones
   std::vector<std::int32_t> first_seen;  // scratch: the nodes met reading, in order (one more slot)
   std::vector<std::vector<std::int32_t>> by_depth;  // the nodes seen (root aside), by depth
-  // The nodes seen that may be candidates (in two zones or more, or in the one zone;
-  // maximal for a list holding them), deepest first, in by_depth's order within a depth:
-  // for each, the lists that may have it (bit k: list k) and, for lists 0 and 1, the
-  // highest score any of its candidates there can reach, min(1, |substring| / |the
-  // shortest name holding it| + the highest bonus), so that the weighing sorts and
-  // skips them without reading the index.
+  // The nodes seen that may be candidates (in two zones or more, or in the one zone; in
+  // a list), deepest first, in by_depth's order within a depth: for each, the lists
+  // holding it (bit k: list k) and, for lists 0 and 1, the highest score any of its
+  // candidates there can reach, min(1, |substring| / |the shortest name holding it| +
+  // the highest bonus), so that the weighing sorts and skips them without reading the
+  // index. Whether one is maximal for a list is asked when it is weighed.
   struct Kept {
     std::int32_t node;
     std::uint8_t lists;
@@ -531,22 +531,18 @@ bool read_zones_with(std::span<const std::u32string_view> zones, const NameIndex
   // A node's record is complete when its depth is reached (its failure-tree children
   // are one deeper): the nodes that may be candidates are kept then.
   rd.kept.clear();
-  const std::size_t lists = index.lists();
   const double bonus = max_bonus(p);
+  // Whether the node is maximal for a list (its contexts in the text and in the list's
+  // names, merged, diverse on both sides) is left to the weighing, which asks it only of
+  // the nodes whose ceiling it cannot pass over: most are passed over.
   auto keep = [&](std::int32_t v, const Seen& r) {
     if (nz > 1 && (wide ? two[v].zb < 0 : (r.mask & (r.mask - 1)) == 0)) return;  // in one zone of several
-    std::uint32_t in = 0;
-    Reading::Kept kv{v, 0, {0, 0}};
-    for (std::size_t k = 0; k < lists; ++k)
-      if (index.in_list(v, k) && NameIndex::merge(r.left, index.left(v, k)) == kDiverse &&
-          NameIndex::merge(r.right, index.right(v, k)) == kDiverse) {
-        in |= 1u << k;
-        if (k < 2) kv.bound[k] = score_ceiling(index.depth(v), index.shortest_name(v, k), bonus);
-      }
-    if (in) {
-      kv.lists = static_cast<std::uint8_t>(in);
-      rd.kept.push_back(kv);
-    }
+    const std::uint32_t in = index.lists_of(v);
+    if (!in) return;
+    Reading::Kept kv{v, static_cast<std::uint8_t>(in), {0, 0}};
+    for (std::size_t k = 0; k < 2; ++k)
+      if ((in >> k) & 1) kv.bound[k] = score_ceiling(index.depth(v), index.shortest_name(v, k), bonus);
+    rd.kept.push_back(kv);
   };
   // A node's failure link is the node one shorter (every substring of a name is a node),
   // so the nodes of depth d only add to depth d - 1's list.
@@ -782,6 +778,11 @@ void weigh(const Reading& rd, std::span<const std::u32string_view> zones, const 
       if (l.best.size() == keep && keep > 0 &&
           (l.k < 2 ? kv.bound[l.k] : score_ceiling(index.depth(u), index.shortest_name(u, l.k), bonus)) <
               l.best.front().score)
+        continue;
+      // Maximal for the list: the contexts of the text and of the list's names, merged,
+      // diverse on both sides.
+      if (NameIndex::merge(r.left, index.left(u, l.k)) != NameIndex::kDiverse ||
+          NameIndex::merge(r.right, index.right(u, l.k)) != NameIndex::kDiverse)
         continue;
       std::span<const double> d;
       std::int32_t pos_at = 0, pos_len = 0;

@@ -117,11 +117,12 @@ NameIndex::NameIndex(const std::vector<const std::vector<std::u32string>*>& list
   }
   for (std::size_t i = 0; i < nodes; ++i) renum[static_cast<std::size_t>(order[i])] = static_cast<std::int32_t>(i);
   node_.resize(nodes);
+  at_.resize(nodes);
   cell_.resize(nodes * nl + 1);
   for (std::size_t i = 0; i < nodes; ++i) {
     const auto o = static_cast<std::size_t>(order[i]);
     node_[i].depth = static_cast<std::uint16_t>(depth[o]);
-    node_[i].at = at[o];
+    at_[i] = at[o];
     node_[i].first = first[o];
     node_[i].lists = lists_of[o];
     for (std::size_t k = 0; k < nl; ++k) {
@@ -189,6 +190,7 @@ NameIndex::NameIndex(const std::vector<const std::vector<std::u32string>*>& list
         if (shortest == 0 || len < shortest) shortest = len;
       }
       cell_[u * nl + k].shortest = std::max(shortest, 1);
+      if (k < 2) node_[u].shortest[k] = static_cast<std::uint16_t>(std::max(shortest, 1));
     }
   }
   cell_.back().names_at = static_cast<std::int32_t>(pool_.size());

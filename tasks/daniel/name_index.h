@@ -112,12 +112,14 @@ class NameIndex {
   char32_t first(std::int32_t node) const { return node_[static_cast<std::size_t>(node)].first; }
   // The node's substring (a view into the index).
   std::u32string_view substring(std::int32_t node) const {
-    const Node& n = node_[static_cast<std::size_t>(node)];
-    return std::u32string_view(text_).substr(static_cast<std::size_t>(n.at), static_cast<std::size_t>(n.depth));
+    const auto u = static_cast<std::size_t>(node);
+    return std::u32string_view(text_).substr(static_cast<std::size_t>(at_[u]), static_cast<std::size_t>(node_[u].depth));
   }
 
   // Per list k: whether the node's substring is in a name of the list.
   bool in_list(std::int32_t node, std::size_t k) const { return (node_[static_cast<std::size_t>(node)].lists >> k) & 1; }
+  // Bit k: the node's substring is in a name of list k.
+  std::uint32_t lists_of(std::int32_t node) const { return node_[static_cast<std::size_t>(node)].lists; }
   // What the list's names say of the node's contexts (kUnset when not in the list).
   std::uint32_t left(std::int32_t node, std::size_t k) const { return cell_[cell(node, k)].left; }
   std::uint32_t right(std::int32_t node, std::size_t k) const { return cell_[cell(node, k)].right; }
@@ -136,7 +138,9 @@ class NameIndex {
     return pool_.data() + cell_[cell(node, k) + 1].names_at;
   }
   // The length of the shortest name of list k containing the node's substring (1 when none).
-  std::int32_t shortest_name(std::int32_t node, std::size_t k) const { return cell_[cell(node, k)].shortest; }
+  std::int32_t shortest_name(std::int32_t node, std::size_t k) const {
+    return k < 2 ? node_[static_cast<std::size_t>(node)].shortest[k] : cell_[cell(node, k)].shortest;
+  }
   // Where the node's substring occurs in list k's names joined by U+0002 (as rstr_max
   // joins them), taken left to right without overlap (Python's re.finditer): ascending
   // offsets, and the joined text's length.
@@ -153,10 +157,11 @@ class NameIndex {
 
   // What a reading needs of a node, together (one cache line for a node met).
   struct Node {
-    std::int32_t fail = 0, at = 0;  // failure link; substring's place in text_
-    char32_t first = 0;             // the substring's first code point
-    std::uint16_t depth = 0;        // its length
-    std::uint8_t lists = 0;         // bit k: in list k
+    std::int32_t fail = 0;           // failure link
+    char32_t first = 0;              // the substring's first code point
+    std::uint16_t depth = 0;         // its length
+    std::uint8_t lists = 0;          // bit k: in list k
+    std::uint16_t shortest[2] = {};  // shortest_name for lists 0 and 1
   };
   // Per (node, list): the names' contexts, the shortest name, where the names start in
   // pool_ (the next cell's names_at ends them; one more cell at the end).
@@ -174,6 +179,7 @@ class NameIndex {
   std::vector<std::uint16_t, HugePageAllocator<std::uint16_t>> delta16_;  // the transitions, 16 bits when the nodes allow
   std::vector<std::int32_t, HugePageAllocator<std::int32_t>> delta32_;
   std::vector<Node> node_;
+  std::vector<std::int32_t> at_;  // per node: its substring's place in text_
   std::vector<Cell> cell_;
   std::u32string text_;  // the names of every list, each node's substring a piece of it
   std::vector<std::int32_t> joined_at_;  // per (node, list), one more at the end
