@@ -292,8 +292,8 @@ void add_run_command(CLI::App& app) {
       std::cout << "\n" << reports::write(task_table3->table, "md") << "\n"
                 << harness::task_summary(*task_results)
                 << fmt::format("task: {:.1f} s ({} texts decided)\n", task_results->seconds, task_results->decided)
-                << fmt::format("task CPU: {:.2f} s taking and deciding the texts, {:.2f} s for its tables and files; the rest of the run "
-                               "{:.2f} s\n",
+                << fmt::format("task CPU: {:.2f} s setting up, taking and deciding the texts, {:.2f} s for its "
+                               "tables and files; the rest of the run {:.2f} s\n",
                                task_results->cpu_seconds, task_tables_cpu,
                                process_cpu_seconds() - task_results->cpu_seconds - task_tables_cpu);
     if (!cfg.out.empty())

@@ -220,8 +220,10 @@ void check_task(const TaskConfig& config, const fs::path& corpus_root, const std
 
 TaskDuringRun::TaskDuringRun(const TaskConfig& config, const RunConfig& run_config)
     : outputs_written_(!run_config.out.empty()) {
+  const double cpu0 = process_cpu_seconds();  // before the run: the process does this alone
   const std::unique_ptr<RunPages> rp = run_pages(run_config);
   setup_ = make_setup(config, rp->corpus, rp->pages);
+  cpu_ns_ += static_cast<std::int64_t>((process_cpu_seconds() - cpu0) * 1e9);
 }
 
 TaskDuringRun::~TaskDuringRun() = default;

@@ -53,8 +53,9 @@ struct TaskResults {
   std::vector<std::string> languages;   // sorted
   std::vector<std::string> orphans;     // annotations without a page ("lang/id")
   double seconds = 0;                   // CPU-bound time of the decisions (wall)
-  // CPU time of the task's work (all threads): taking each page's texts during the run,
-  // deciding them, and putting the records together after it.
+  // CPU time of the task's work (all threads): its set-up (resources, annotations),
+  // taking each page's texts during the run, deciding them, and putting the records
+  // together after it.
   double cpu_seconds = 0;
   std::size_t decided = 0;              // texts decided by the task (not read back from an identical one)
   results::JudgmentSettings judgments;  // from the config
@@ -123,7 +124,7 @@ class TaskDuringRun {
   std::vector<std::vector<std::shared_ptr<const tasks::Decided>>> pages_;
   std::atomic<std::size_t> decided_{0};
   std::atomic<std::uint64_t> nanos_{0};
-  std::atomic<std::int64_t> cpu_ns_{0};  // threads' CPU time in page() and decide()
+  std::atomic<std::int64_t> cpu_ns_{0};  // the set-up's CPU time, and the threads' in page()
 };
 
 // The task on the systems of a run (their outputs in memory or in the run's output
