@@ -14,21 +14,13 @@ namespace detour::stats {
 
 namespace {
 
-// One resample's sums: n rows of `rows` (width columns each) drawn with rng, added.
-DETOUR_STATS_CLONES
-void draw_sums32(const std::int32_t* rows, std::size_t width, std::size_t n, Rng& rng, std::int32_t* sum) {
+// One resample's sums: n rows of `rows` (width columns each) drawn with rng, added
+// (T: 32-bit counts when the sums fit, else 64-bit).
+template <class T>
+DETOUR_STATS_CLONES void draw_sums(const T* rows, std::size_t width, std::size_t n, Rng& rng, T* sum) {
   std::fill(sum, sum + width, 0);
   for (std::size_t j = 0; j < n; ++j) {
-    const std::int32_t* const row = rows + rng.below(n) * width;
-    for (std::size_t c = 0; c < width; ++c) sum[c] += row[c];
-  }
-}
-
-DETOUR_STATS_CLONES
-void draw_sums64(const std::int64_t* rows, std::size_t width, std::size_t n, Rng& rng, std::int64_t* sum) {
-  std::fill(sum, sum + width, 0);
-  for (std::size_t j = 0; j < n; ++j) {
-    const std::int64_t* const row = rows + rng.below(n) * width;
+    const T* const row = rows + rng.below(n) * width;
     for (std::size_t c = 0; c < width; ++c) sum[c] += row[c];
   }
 }
@@ -226,10 +218,10 @@ std::vector<RankCorrelation> kendall_bootstrap_many(const std::vector<std::vecto
   for (std::uint32_t r = 0; r < options.resamples; ++r) {
     Rng rng = Rng::stream(options.seed, Purpose::Bootstrap, r);
     if (narrow) {
-      draw_sums32(rows32.data(), width, n, rng, sums32.data());
+      draw_sums(rows32.data(), width, n, rng, sums32.data());
       std::copy(sums32.begin(), sums32.end(), sums.begin());
     } else {
-      draw_sums64(rows.data(), width, n, rng, sums.data());
+      draw_sums(rows.data(), width, n, rng, sums.data());
     }
     taus_of([&](std::size_t q, double t) {
       if (std::isnan(t)) {
