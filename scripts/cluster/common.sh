@@ -2,11 +2,17 @@
 #   SCRIPT [--OPTION VALUE]... OUT -- RUN_OPTIONS...
 # and the detour binary they run.
 
+# usage: the calling script's help (its comment block after the #! line) on standard
+# error, exit 2.
+usage() {
+  awk 'NR > 1 { if (!/^#/) exit; print }' "$0" >&2
+  exit 2
+}
+
 # parse_cluster_args "OPTION..." "$@": each --OPTION VALUE named in the first word
 # list sets opt_OPTION (dashes as underscores); sets out (the folder, made and made
 # absolute; with must_exist=1 set before, an existing folder, else exit 2) and
-# run_args (the `detour run` options after --). Calls usage (the script's own) on
-# anything else.
+# run_args (the `detour run` options after --). Calls usage on anything else.
 parse_cluster_args() {
   local allowed=" $1 " name
   shift

@@ -15,7 +15,6 @@
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 source "$here/common.sh"
-usage() { sed -n '2,14p' "${BASH_SOURCE[0]}" >&2; exit 2; }
 parse_cluster_args "shards jobs threads bin sshlogin merge-args" "$@"
 command -v parallel >/dev/null || { echo "parallel.sh: GNU parallel is not installed (apt-get install parallel)" >&2; exit 1; }
 shards=${opt_shards:-4}

@@ -12,7 +12,6 @@
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 source "$here/common.sh"
-usage() { sed -n '2,12p' "${BASH_SOURCE[0]}" >&2; exit 2; }
 parse_cluster_args "bin at" "$@"
 bin=$(detour_bin "${opt_bin:-}")
 at=${opt_at:-0.5}

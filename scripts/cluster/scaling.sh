@@ -17,7 +17,6 @@
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 source "$here/common.sh"
-usage() { sed -n '2,17p' "${BASH_SOURCE[0]}" >&2; exit 2; }
 must_exist=1 parse_cluster_args "bin times rounds keep" "$@"
 work=$(mktemp -d /tmp/detour-scaling-XXXXXX)
 src=$out

@@ -15,7 +15,6 @@
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 source "$here/../cluster/common.sh"
-usage() { sed -n '2,15p' "${BASH_SOURCE[0]}" >&2; exit 2; }
 parse_cluster_args "bin pairs" "$@"
 bin=$(detour_bin "${opt_bin:-}")
 pairs=${opt_pairs:-5}
