@@ -269,19 +269,24 @@ Batch::Result Batch::run(const BootstrapOptions& bs, const RandomizationOptions&
       }
     });
 
-    // Per panel, the documents with a nonzero value in it (all of them: none listed).
-    // A task's counts are zero on most documents (every true negative).
-    std::vector<std::vector<std::uint32_t>> live(panels);
+    // Per panel, the documents with a nonzero value in it, unless all are (`all`: the
+    // tiles run over every document). A task's counts are zero on most documents (every
+    // true negative).
+    struct Live {
+      bool all = false;
+      std::vector<std::uint32_t> rows;
+    };
+    std::vector<Live> live(panels);
     parallel(panels, [&](std::size_t p) {
-      std::vector<std::uint32_t>& l = live[p];
+      std::vector<std::uint32_t>& l = live[p].rows;
       for (std::size_t i = 0; i < n; ++i) {
         const double* row = x.data() + (p * n + i) * kPanel;
         bool any = false;
         for (std::size_t c = 0; c < kPanel; ++c) any |= row[c] != 0;
         if (any) l.push_back(static_cast<std::uint32_t>(i));
       }
-      if (l.size() == n) l = {};
-      else if (l.empty()) l.push_back(0);  // one row of zeros: sums of zero
+      live[p].all = l.size() == n;
+      if (live[p].all) l = {};
     });
 
     // Per-resample statistics: values[(cell * 6 + statistic) * B + b]. Each task
@@ -304,8 +309,8 @@ Batch::Result Batch::run(const BootstrapOptions& bs, const RandomizationOptions&
       const std::size_t tiles = (rows + kRows - 1) / kRows;
       for (std::size_t p = 0; p < panels; ++p)
         for (std::size_t r = 0; r < tiles; ++r)
-          tile(w.data() + r * kRows * n, n, live[p].empty() ? nullptr : live[p].data(),
-               live[p].empty() ? n : live[p].size(), x.data() + p * n * kPanel,
+          tile(w.data() + r * kRows * n, n, live[p].all ? nullptr : live[p].rows.data(),
+               live[p].all ? n : live[p].rows.size(), x.data() + p * n * kPanel,
                sums.data() + r * kRows * stride + p * kPanel, stride);
       for (std::size_t c = 0; c < cells; ++c) {
         const ZeroRule rule = cells_[c].rule;

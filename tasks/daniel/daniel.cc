@@ -555,11 +555,7 @@ bool read_zones_with(std::span<const std::u32string_view> zones, const NameIndex
         index.prefetch(at[k + 2 * kAhead]);
         __builtin_prefetch(&seen[at[k + 2 * kAhead]]);
       }
-      if (k + kAhead < n) {
-        const std::int32_t w = at[k + kAhead];
-        __builtin_prefetch(&seen[index.fail(w)]);
-        index.prefetch_cells(w);
-      }
+      if (k + kAhead < n) __builtin_prefetch(&seen[index.fail(at[k + kAhead])]);
       const std::int32_t v = at[k];
       const Seen rv = seen[v];
       keep(v, rv);
@@ -724,17 +720,22 @@ void weigh(const Reading& rd, std::span<const std::u32string_view> zones, const 
       if ((kv.lists >> state[j].k) & 1) c = std::max(c, state[j].k < 2 ? kv.bound[state[j].k] : 1.0);
     return c;
   };
-  auto band_of = [&](double c) { return std::min(kBands - 1, static_cast<std::size_t>(c * kBands)); };
-  thread_local std::vector<std::uint32_t> order, band_end;
+  // Each node's band, highest first (0: the ceilings from 63/64 to 1), then the nodes
+  // in band order.
+  thread_local std::vector<std::uint32_t> band_at, order, band_end;
+  band_at.resize(rd.kept.size());
   band_end.assign(kBands + 1, 0);
-  for (const Reading::Kept& kv : rd.kept) ++band_end[kBands - band_of(top(kv))];  // highest band first
+  for (std::size_t q = 0; q < rd.kept.size(); ++q) {
+    const std::size_t from_lowest = std::min(kBands - 1, static_cast<std::size_t>(top(rd.kept[q]) * kBands));
+    band_at[q] = static_cast<std::uint32_t>(kBands - 1 - from_lowest);
+    ++band_end[band_at[q] + 1];
+  }
   for (std::size_t b = 0; b < kBands; ++b) band_end[b + 1] += band_end[b];
   order.resize(rd.kept.size());
   {
     thread_local std::vector<std::uint32_t> fill;
     fill.assign(band_end.begin(), band_end.end() - 1);
-    for (std::size_t q = 0; q < rd.kept.size(); ++q)
-      order[fill[kBands - 1 - band_of(top(rd.kept[q]))]++] = static_cast<std::uint32_t>(q);
+    for (std::size_t q = 0; q < rd.kept.size(); ++q) order[fill[band_at[q]]++] = static_cast<std::uint32_t>(q);
   }
   auto all_full_above = [&](double ceiling) {
     if (keep == 0) return false;
@@ -765,14 +766,12 @@ void weigh(const Reading& rd, std::span<const std::u32string_view> zones, const 
     const std::int32_t u = kv.node;
     const Seen& r = rd.seen[static_cast<std::size_t>(u)];
     const double depth = static_cast<double>(index.depth(u));
-    // Two zones or more (a single bit: one zone).
-    if (!weak && nz <= 64 && (r.mask & (r.mask - 1)) == 0) continue;
     double two[2];
     bool two_known = false;
     double power = 0;  // the embeddia score's exponent past the first three zones (else 0)
     for (std::size_t j = 0; j < nl; ++j) {
       List& l = state[j];
-      // In the list, maximal there (the reading's keep).
+      // In the list (the reading kept only nodes in two zones or more, or in the one zone).
       if (!((kv.lists >> l.k) & 1)) continue;
       // No score above min(1, the best ratio + a bonus): skip what cannot be kept.
       if (l.best.size() == keep && keep > 0 &&

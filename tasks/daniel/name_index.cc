@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <tuple>
-#include <unordered_map>
 #include <type_traits>
+#include <unordered_map>
 
 namespace detour::tasks::daniel {
 

@@ -91,8 +91,8 @@ class NameIndex {
   std::size_t width() const { return width_; }
   const std::uint16_t* dense_slots() const { return dense_.data(); }
 
-  // Hints that the node's record (failure link, depth, first code point, lists) or its
-  // cells (what each list says of it) are about to be read: the nodes a reading meets
+  // Hints that the node's record (failure link, depth, first code point, lists, shortest
+  // names) or its cells (what each list says of it) are about to be read: the nodes a reading meets
   // are scattered over the index, and the hints let their misses overlap.
   void prefetch(std::int32_t node) const { __builtin_prefetch(&node_[static_cast<std::size_t>(node)]); }
   void prefetch_cells(std::int32_t node) const {
@@ -116,8 +116,6 @@ class NameIndex {
     return std::u32string_view(text_).substr(static_cast<std::size_t>(at_[u]), static_cast<std::size_t>(node_[u].depth));
   }
 
-  // Per list k: whether the node's substring is in a name of the list.
-  bool in_list(std::int32_t node, std::size_t k) const { return (node_[static_cast<std::size_t>(node)].lists >> k) & 1; }
   // Bit k: the node's substring is in a name of list k.
   std::uint32_t lists_of(std::int32_t node) const { return node_[static_cast<std::size_t>(node)].lists; }
   // What the list's names say of the node's contexts (kUnset when not in the list).
