@@ -17,12 +17,8 @@
 
 namespace detour::bench {
 
-// ../shared beside the project, or $DETOUR_SHARED.
-inline std::filesystem::path shared_dir() {
-  std::filesystem::path shared = DETOUR_SHARED_DIR;
-  if (const char* env = std::getenv("DETOUR_SHARED"); env && *env) shared = env;
-  return shared;
-}
+// ../shared beside the project, or $DETOUR_SHARED (bench/bench_paths.cc).
+std::filesystem::path shared_dir();
 
 struct BenchPages {
   std::vector<Page> pages;

@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "base/site.h"
+#include "bench/bench_pages.h"
 #include "corpora/corpus.h"
 #include "extractors/tdiff/tdiff.h"
 #include "extractors/tdiff/tokens.h"
@@ -29,14 +30,11 @@
 #include "html/dom_tree.h"
 #include "kernels/tree_edit/ted.h"
 #include "reference/zhang_shasha.h"
-#include "reference/zhang_shasha.h"
 
 namespace {
 
 std::filesystem::path daniel_root() {
-  std::filesystem::path shared = DETOUR_SHARED_DIR;
-  if (const char* env = std::getenv("DETOUR_SHARED"); env && *env) shared = env;
-  return shared / "corpora" / "daniel";
+  return detour::bench::shared_dir() / "corpora" / "daniel";
 }
 
 struct Pair {

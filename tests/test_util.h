@@ -21,34 +21,11 @@
 namespace detour::testing {
 
 // ../shared beside the project (or $DETOUR_SHARED), if present.
-inline std::optional<std::filesystem::path> shared_dir() {
-  if (const char* env = std::getenv("DETOUR_SHARED"); env && *env) {
-    if (std::filesystem::is_directory(env)) return std::filesystem::path(env);
-    return std::nullopt;
-  }
-#ifdef DETOUR_SHARED_DIR
-  std::filesystem::path p = DETOUR_SHARED_DIR;
-  if (std::filesystem::is_directory(p)) return p;
-#endif
-  return std::nullopt;
-}
-
+std::optional<std::filesystem::path> shared_dir();
 // Path of the built `detour` binary.
-inline std::string detour_binary() {
-#ifdef DETOUR_BINARY
-  return DETOUR_BINARY;
-#else
-  return "detour";
-#endif
-}
-
-inline std::filesystem::path source_dir() {
-#ifdef DETOUR_SOURCE_DIR
-  return DETOUR_SOURCE_DIR;
-#else
-  return ".";
-#endif
-}
+std::string detour_binary();
+// The project's source folder.
+std::filesystem::path source_dir();
 
 // What a run of the `detour` binary printed (stdout and stderr together) and its
 // exit status (128 + signal when it was killed).
