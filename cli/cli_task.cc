@@ -73,7 +73,7 @@ void add_task_command(CLI::App& app) {
   cmd->add_option("--languages", args->languages, "only these languages (comma-separated)");
   cmd->add_option("--jobs", args->jobs, "threads (default: every core)");
   cmd->add_option("--out", args->out,
-                  "write task_per_doc.tsv, task.json, table3.{tsv,md}, table3_tests.{tsv,md} and table4_task.{tsv,md} "
+                  "write task_per_doc.tsv, task.json, table3.{tsv,md,json}, table3_tests.{tsv,md} and table4_task.{tsv,md} "
                   "to DIR");
   add_judgment_options(cmd, *judgments, /*with_confidence=*/false, /*seed_alias=*/true);
   cmd->callback([args, judgments, cmd] {

@@ -735,6 +735,7 @@ void write_task(const fs::path& dir, const TaskResults& r, const RunResult* run,
   io::write_file_atomic(dir / "task.json", task_json(r).dump(1) + "\n");
   io::write_file_atomic(dir / "table3.md", reports::write(t3.table, "md"));
   io::write_file_atomic(dir / "table3.tsv", reports::write(t3.table, "tsv"));
+  io::write_file_atomic(dir / "table3.json", reports::write(t3.table, "json"));  // the model, marks kept (the report)
   io::write_file_atomic(dir / "table3_tests.md", reports::write(t3.tests, "md"));
   io::write_file_atomic(dir / "table3_tests.tsv", reports::write(t3.tests, "tsv"));
   io::write_file_atomic(dir / "table4_task.md", table4_task(r, true));
