@@ -57,4 +57,22 @@ std::string gunzip(std::string_view in, std::size_t max_bytes) {
   return out;
 }
 
+std::string gzip(std::string_view in, int level) {
+  z_stream z{};
+  // windowBits 16 + 15: a gzip header (zeroed time and flags) and trailer around the
+  // deflate stream; memLevel 8 as zlib's default.
+  if (deflateInit2(&z, level, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY) != Z_OK)
+    throw std::runtime_error("zlib: cannot initialise deflate");
+  std::string out(deflateBound(&z, static_cast<uLong>(in.size())), '\0');
+  z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(in.data()));
+  z.avail_in = static_cast<uInt>(in.size());
+  z.next_out = reinterpret_cast<Bytef*>(out.data());
+  z.avail_out = static_cast<uInt>(out.size());
+  const int rc = deflate(&z, Z_FINISH);
+  out.resize(out.size() - z.avail_out);
+  deflateEnd(&z);
+  if (rc != Z_STREAM_END) throw std::runtime_error("zlib: deflate failed");
+  return out;
+}
+
 }  // namespace detour

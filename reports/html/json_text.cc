@@ -131,6 +131,22 @@ void append_json_code_point(std::string& out, char32_t cp) {
   utf8::append(out, cp);
 }
 
+void append_binary_string(std::string& out, std::string_view bytes) {
+  out.reserve(out.size() + bytes.size() + bytes.size() / 32 + 2);
+  out += '"';
+  std::size_t from = 0;
+  for (std::size_t i = 0; i < bytes.size(); ++i) {
+    const char c = bytes[i];
+    if (c != '"' && c != '\\' && c != '\n' && c != '\r') continue;
+    out.append(bytes.data() + from, i - from);
+    out += '\\';
+    out += c == '\n' ? 'n' : c == '\r' ? 'r' : c;
+    from = i + 1;
+  }
+  out.append(bytes.data() + from, bytes.size() - from);
+  out += '"';
+}
+
 int index_width(std::size_t size) {
   int w = 1;
   std::size_t cap = 64;

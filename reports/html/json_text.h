@@ -1,6 +1,7 @@
 // json_text: writing the report's data files as text, fast: JSON strings from bytes
 // (any bytes: a maximal invalid UTF-8 subpart becomes U+FFFD, as the WHATWG decoder
-// reads it), and the compact token indices of the viewer's data (page_view.h).
+// reads it), binary strings (compressed data in a script), and the compact token
+// indices of the viewer's data (page_view.h).
 #pragma once
 
 #include <cstdint>
@@ -18,6 +19,14 @@ void append_json_string(std::string& out, std::string_view s);
 // append_json_string escapes it; what is not a Unicode scalar value (the symbols of
 // invalid bytes included) becomes U+FFFD.
 void append_json_code_point(std::string& out, char32_t cp);
+
+// Appends `bytes` (any bytes: compressed data) as a JavaScript string literal, quotes
+// included, that holds one character per byte when the script is decoded as
+// windows-1252 (loaded with charset="windows-1252"; a browser honours that attribute
+// for classic scripts): every byte as it is but '"', '\\', LF and CR, escaped. The
+// reader maps back the 27 characters windows-1252 gives to bytes 0x80-0x9F (0x80 is
+// U+20AC, ...). 1.6% larger than the bytes on random data, base64 33%.
+void append_binary_string(std::string& out, std::string_view bytes);
 
 // The digits of the token indices: 64 characters that need no escaping in JSON.
 inline constexpr std::string_view kIndexDigits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
