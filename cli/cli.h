@@ -8,6 +8,9 @@ namespace CLI {
 class App;
 }
 
+#include <cstdint>
+#include <filesystem>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -60,9 +63,17 @@ void add_convert_command(CLI::App& app);
 void add_report_command(CLI::App& app);
 void add_tune_command(CLI::App& app);
 void add_runs_command(CLI::App& app);
-// A run for compare and gate: a run folder or results file (results::load_run), or
-// a run of the results store: ID (the default store, $DETOUR_STORE) or FILE:ID.
+// A run for compare, gate and report: a run folder or results file
+// (results::load_run), or a run of the results store: ID (the default store,
+// $DETOUR_STORE) or FILE:ID.
 results::RunRecords load_run_source(const std::string& source);
+// The store run `source` names (ID or FILE:ID, and no such file or folder exists), or
+// nullopt.
+struct StoreRunRef {
+  std::filesystem::path store;
+  std::int64_t id = 0;
+};
+std::optional<StoreRunRef> store_run_ref(const std::string& source);
 void add_merge_command(CLI::App& app);
 
 }  // namespace detour::cli

@@ -1,8 +1,13 @@
-// `detour report`: the self-contained HTML report of one or more run folders.
+// `detour report`: the self-contained HTML report of one or more runs.
 //   detour report RUN [RUN...] --out DIR [--corpus ROOT] [--format NAME]
-//                 [--resamples N] [--seed N] [--raw-pages copy|none] [--jobs N] [--title TEXT]
-// The gold texts and raw pages come from the run's corpus (results.json names it; give
-// --corpus when it moved). `detour run --report` writes the same into OUT/report.
+//                 [--resamples N] [--seed N] [--raw-pages copy|none] [--compress yes|no]
+//                 [--jobs N] [--title TEXT]
+// A RUN is a run folder or a run of a results store (ID, STORE_FILE:ID), as `detour
+// compare` and `detour gate` take them; a store keeps records, not output texts, so a
+// store run's viewer aligns its outputs only when the folder it was run with still
+// holds them. The gold texts and raw pages come from the run's corpus (the run names
+// it; give --corpus when it moved). `detour run --report` writes the same into
+// OUT/report.
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 #include <fmt/format.h>
@@ -25,6 +30,7 @@
 #include "corpora/corpus.h"
 #include "corpora/decode.h"
 #include "reports/html/html_report.h"
+#include "store/store.h"
 
 namespace detour::cli {
 
@@ -83,6 +89,27 @@ std::string corpus_named_by(const std::string& dir) {
   }
   return "";
 }
+
+// A run of a results store for the report: its records, and the run folder it was made
+// with when that folder still holds this run (the same corpus fingerprint and system
+// signatures in its results.json): its outputs/ and task tables.
+reports::html::ReportRun store_report_run(const std::string& source, const StoreRunRef& ref) {
+  store::Store st(ref.store, /*create=*/false);
+  results::RunRecords records = st.records(ref.id);
+  const store::RunSummary summary = st.summary(ref.id);
+  fs::path dir;
+  std::error_code ec;
+  if (!summary.out_dir.empty() && fs::is_directory(summary.out_dir, ec)) {
+    try {
+      const nlohmann::json j = nlohmann::json::parse(io::read_file(fs::path(summary.out_dir) / "results.json"));
+      const results::Provenance p = results::Provenance::from_json(j.at("provenance"));
+      if (p.corpus_fingerprint == records.provenance.corpus_fingerprint && p.systems == records.provenance.systems)
+        dir = summary.out_dir;
+    } catch (const std::exception&) {  // not this run's folder (any more)
+    }
+  }
+  return reports::html::report_run_from_records(std::move(records), source, dir, "store run " + std::to_string(ref.id));
+}
 }  // namespace
 
 void write_report(const std::vector<std::string>& run_dirs, const std::string& out, const ReportArgs& a) {
@@ -90,6 +117,7 @@ void write_report(const std::vector<std::string>& run_dirs, const std::string& o
   const double c0 = process_cpu_seconds();
   if (a.raw_pages != "copy" && a.raw_pages != "none")
     throw UsageError("--raw-pages " + a.raw_pages + ": expected copy or none");
+  if (a.compress != "yes" && a.compress != "no") throw UsageError("--compress " + a.compress + ": expected yes or no");
   if (a.resamples < 0) throw UsageError("--resamples must be 0 or more");
   reports::html::CarView car_view = reports::html::CarView::kLongWords;
   if (a.car_view == "all") car_view = reports::html::CarView::kAll;
@@ -98,6 +126,24 @@ void write_report(const std::vector<std::string>& run_dirs, const std::string& o
   std::vector<std::unique_ptr<reports::html::ReportRun>> runs;
   std::vector<std::unique_ptr<CorpusPages>> sources;
   for (const auto& dir : run_dirs) {
+    // A store run (ID, STORE_FILE:ID): its records, and its folder's outputs when the
+    // folder still holds them.
+    if (auto ref = store_run_ref(dir)) {
+      runs.push_back(std::make_unique<reports::html::ReportRun>(store_report_run(dir, *ref)));
+      const auto& run = *runs.back();
+      const std::string root = a.corpus.empty() ? run.corpus : a.corpus;
+      if (root.empty()) throw UsageError(dir + ": the run names no corpus; give it with --corpus");
+      try {
+        sources.push_back(std::make_unique<CorpusPages>(run, root, corpora::open_corpus(root, a.open)));
+      } catch (const std::exception& e) {
+        throw corpora::CorpusError(std::string(e.what()) + " (the corpus of run " + dir +
+                                   "; give its current place with --corpus)");
+      }
+      if (sources.back()->missing() > 0)
+        std::cerr << "note: " << sources.back()->missing() << " pages of " << dir << " are not in the corpus at " << root
+                  << " (shown without gold)\n";
+      continue;
+    }
     // The run folder and its corpus are read at the same time when the corpus is known
     // before the run is loaded (--corpus, or results.json read ahead); the errors come
     // in the same order as when they are read one after the other: the run's first.
@@ -136,6 +182,7 @@ void write_report(const std::vector<std::string>& run_dirs, const std::string& o
   opt.judge.resamples = static_cast<std::uint32_t>(a.resamples);
   opt.judge.seed = a.seed;
   opt.raw_pages = a.raw_pages == "copy";
+  opt.compress = a.compress == "yes";
   opt.car_view = car_view;
   opt.threads = a.jobs > 0 ? static_cast<unsigned>(a.jobs) : 0;
   if (!a.title.empty()) opt.title = a.title;
@@ -149,10 +196,12 @@ void write_report(const std::vector<std::string>& run_dirs, const std::string& o
   for (const auto& w : summary.warnings) std::cerr << "warning: " << w << "\n";
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   std::cout << fmt::format(
-      "report of {} run(s), {} pages: {} files, {:.1f} MB in {:.2f} s ({:.2f} s CPU: viewer pages {:.2f} s, raw pages "
-      "{:.2f} s, the rest reading the runs and corpora, intervals, tables, overview)\n",
-      summary.runs, summary.pages, summary.files, summary.bytes / 1e6, secs, process_cpu_seconds() - c0, summary.pages_seconds,
-      summary.raw_seconds);
+      "report of {} run(s), {} pages: {} files, {:.1f} MB (viewer pages {:.1f} MB, {} raw pages {:.1f} MB{}) in {:.2f} s "
+      "({:.2f} s CPU: viewer pages {:.2f} s, raw pages {:.2f} s, the rest reading the runs and corpora, intervals, "
+      "tables, overview)\n",
+      summary.runs, summary.pages, summary.files, summary.bytes / 1e6, summary.page_bytes / 1e6, summary.raw_files,
+      summary.raw_bytes / 1e6, opt.compress ? ", compressed" : "", secs, process_cpu_seconds() - c0,
+      summary.pages_seconds, summary.raw_seconds);
   std::cout << "open " << (fs::absolute(out) / "index.html").string() << "\n";
 }
 
@@ -160,7 +209,12 @@ void add_report_options(CLI::App* cmd, ReportArgs& a) {
   cmd->add_option("--resamples", a.resamples, "bootstrap resamples of the intervals and ties (0: none)")
       ->capture_default_str();
   cmd->add_option("--resample-seed", a.seed, "seed of the bootstrap")->capture_default_str();
-  cmd->add_option("--raw-pages", a.raw_pages, "copy the raw pages into the report (copy) or not (none)")
+  cmd->add_option("--raw-pages", a.raw_pages,
+                  "copy the raw pages into the report (copy: once per corpus, whatever the runs) or not (none)")
+      ->capture_default_str();
+  cmd->add_option("--compress", a.compress,
+                  "the files loaded on demand (page lists, viewer and raw pages) gzip-compressed, inflated by the "
+                  "browser (yes), or plain scripts for browsers without DecompressionStream (no)")
       ->capture_default_str();
   cmd->add_option("--car-view", a.car_view,
                   "pages whose characters are aligned in the viewer (car): long-words (pages whose words average "
@@ -178,7 +232,9 @@ void add_report_command(CLI::App& app) {
   };
   auto args = std::make_shared<Args>();
   auto* cmd = app.add_subcommand("report", "a self-contained HTML report (tables, charts, per-page viewer) of run folders");
-  cmd->add_option("runs", args->runs, "run folders (`detour run --out`); the first is the reference of the deltas")
+  cmd->add_option("runs", args->runs,
+                  "runs: run folders (`detour run --out`) or store runs (ID, STORE_FILE:ID); the first is the reference of "
+                  "the deltas")
       ->required();
   cmd->add_option("--out", args->out, "folder to write the report to (DIR/index.html)")->required();
   cmd->add_option("--corpus", args->corpus, "the runs' corpus, when it is no longer where results.json says");

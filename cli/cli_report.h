@@ -21,15 +21,17 @@ struct ReportArgs {
   int resamples = 1000;         // bootstrap resamples (0: no intervals, no ties)
   std::uint64_t seed = 12345;
   std::string raw_pages = "copy";  // copy | none
+  std::string compress = "yes";    // yes | no: the files loaded on demand gzip-compressed
   std::string car_view = "long-words";  // long-words | all | none
   std::string title;
   int jobs = 0;
 };
 
-// --resamples, --resample-seed, --raw-pages, --title.
+// --resamples, --resample-seed, --raw-pages, --compress, --car-view, --title.
 void add_report_options(CLI::App* cmd, ReportArgs& args);
 
-// Writes the report of the run folders into `out` and prints its size and time.
+// Writes the report of the runs (run folders or store runs) into `out` and prints its
+// size and time.
 // Throws UsageError for bad options, RunFolderError or CorpusError for unreadable
 // input (the message names the file).
 void write_report(const std::vector<std::string>& run_dirs, const std::string& out, const ReportArgs& args);

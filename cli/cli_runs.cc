@@ -131,19 +131,23 @@ void export_run(const RunsArgs& a) {
 
 }  // namespace
 
-results::RunRecords load_run_source(const std::string& source) {
+std::optional<StoreRunRef> store_run_ref(const std::string& source) {
   namespace fs = std::filesystem;
   std::error_code ec;
-  if (!fs::exists(source, ec)) {
-    auto digits = [](std::string_view s) {
-      return !s.empty() && s.size() < 18 && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
-    };
-    const std::size_t colon = source.rfind(':');
-    if (digits(source)) return store::Store(store::default_store_path(), /*create=*/false).records(std::stoll(source));
-    if (colon != std::string::npos && digits(std::string_view(source).substr(colon + 1)) &&
-        fs::exists(source.substr(0, colon), ec))
-      return store::Store(source.substr(0, colon), /*create=*/false).records(std::stoll(source.substr(colon + 1)));
-  }
+  if (fs::exists(source, ec)) return std::nullopt;
+  auto digits = [](std::string_view s) {
+    return !s.empty() && s.size() < 18 && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+  };
+  const std::size_t colon = source.rfind(':');
+  if (digits(source)) return StoreRunRef{store::default_store_path(), std::stoll(source)};
+  if (colon != std::string::npos && digits(std::string_view(source).substr(colon + 1)) &&
+      fs::exists(source.substr(0, colon), ec))
+    return StoreRunRef{source.substr(0, colon), std::stoll(source.substr(colon + 1))};
+  return std::nullopt;
+}
+
+results::RunRecords load_run_source(const std::string& source) {
+  if (auto ref = store_run_ref(source)) return store::Store(ref->store, /*create=*/false).records(ref->id);
   return results::load_run(source);
 }
 

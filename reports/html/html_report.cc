@@ -13,9 +13,11 @@
 #include <limits>
 #include <map>
 #include <mutex>
+#include <tuple>
 #include <unordered_map>
 
 #include "base/cpu_time.h"
+#include "base/gzip.h"
 #include "base/io.h"
 #include "base/markup.h"
 #include "base/version.h"
@@ -115,14 +117,16 @@ std::string counts_text(std::int64_t tp, std::int64_t fp, std::int64_t fn) {
 class OutputFolders {
  public:
   explicit OutputFolders(const ReportRun& run) : run_(run) {
+    if (run.outputs_dir.empty()) return;  // not at hand: nothing read
     for (std::size_t i = 0; i < run.pages(); ++i)
       if (lang_index_.emplace(run.langs[i], langs_.size()).second) langs_.push_back(run.langs[i]);
     folders_.resize(run.systems.size() * langs_.size());
     for (std::size_t s = 0; s < run.systems.size(); ++s)
       for (std::size_t l = 0; l < langs_.size(); ++l)
         folders_[s * langs_.size() + l] = std::make_unique<io::Folder>(
-            results::output_file(run.dir, run.systems[s].name, langs_[l], "").parent_path());
+            results::output_file(run.outputs_dir, run.systems[s].name, langs_[l], "").parent_path());
   }
+  bool available() const { return !run_.outputs_dir.empty(); }
   // Page `page`'s output of system `s` (throws io::IoError naming the file).
   std::string read(std::size_t s, std::size_t page, io::ReadBuffer& buf) const {
     const io::Folder& f = *folders_[s * langs_.size() + lang_index_.at(run_.langs[page])];
@@ -174,12 +178,10 @@ void append_json_int(std::string& out, std::int64_t v) {
   out.append(buf, r.ptr);
 }
 
-// The viewer data of one page; fills `problems`.
-std::string page_data(const ReportRun& run, std::size_t k, std::size_t page, const PageSource& source,
-                      const OutputFolders& outputs, const std::vector<std::string>& forms, CarView car,
-                      PageProblems& problems) {
-  std::string out = "detourPage(" + std::to_string(k) + "," + std::to_string(page) + ",{\"v\":2,\"n\":" +
-                    std::to_string(page) + ",\"lang\":";
+// The viewer data of one page, a JSON object; fills `problems`.
+std::string page_json(const ReportRun& run, std::size_t page, const PageSource& source, const OutputFolders& outputs,
+                      const std::vector<std::string>& forms, CarView car, PageProblems& problems) {
+  std::string out = "{\"v\":2,\"n\":" + std::to_string(page) + ",\"lang\":";
   append_json_string(out, run.langs[page]);
   out += ",\"id\":";
   append_json_string(out, run.ids[page]);
@@ -203,7 +205,7 @@ std::string page_data(const ReportRun& run, std::size_t k, std::size_t page, con
   std::vector<int> output_of(ns, -1);
   std::vector<std::string> output_error(ns);
   thread_local io::ReadBuffer buf;
-  for (std::size_t s = 0; s < ns; ++s) {
+  for (std::size_t s = 0; s < ns && outputs.available(); ++s) {
     if (run.systems[s].pages[page].status == 'x') continue;
     std::string bytes;
     try {
@@ -309,9 +311,83 @@ std::string page_data(const ReportRun& run, std::size_t k, std::size_t page, con
     out += pr.status;
     out += "\"}";
   }
-  out += ']';
-  out += "});\n";
+  out += "]}";
   return out;
+}
+
+// A per-page data file: `callback(args, payload)`, the payload `text` itself (a JSON
+// value) or, `as_string`, `text` as a JSON string; compressed, `callbackZ(args,
+// "<gzip of text>")`, the gzip member as a binary string (json_text.h) that the
+// report inflates (DecompressionStream) back to `text`; such a file is loaded as
+// windows-1252 (report.js).
+std::string data_file(std::string_view callback, const std::string& args, const std::string& text, bool as_string,
+                      bool compress) {
+  std::string out(callback);
+  out += compress ? "Z(" : "(";
+  out += args;
+  out += ',';
+  if (compress) append_binary_string(out, gzip(text));
+  else if (as_string) append_json_string(out, text);
+  else out += text;
+  out += ");\n";
+  return out;
+}
+
+// What a run-to-run comparison leaves out: the systems (and metrics) of one run only,
+// matched by name, and the systems of both whose extractor signatures differ.
+struct Unmatched {
+  std::vector<std::string> only_reference, only_here;  // systems of run 0 only, of this run only
+  std::vector<std::tuple<std::string, std::string, std::string>> signature_changed;  // (name, run 0's, this run's)
+  std::vector<std::string> metrics_only_reference, metrics_only_here;
+  bool empty() const {
+    return only_reference.empty() && only_here.empty() && signature_changed.empty() && metrics_only_reference.empty() &&
+           metrics_only_here.empty();
+  }
+};
+
+Unmatched unmatched_systems(const ReportRun& reference, const ReportRun& run) {
+  Unmatched u;
+  for (const auto& s : reference.systems)
+    if (run.system_index(s.name) < 0) u.only_reference.push_back(s.name);
+  for (const auto& s : run.systems) {
+    const int r = reference.system_index(s.name);
+    if (r < 0) u.only_here.push_back(s.name);
+    else if (reference.systems[r].signature != s.signature)
+      u.signature_changed.emplace_back(s.name, reference.systems[r].signature, s.signature);
+  }
+  for (const auto& m : reference.metrics)
+    if (run.metric_index(m) < 0) u.metrics_only_reference.push_back(m);
+  for (const auto& m : run.metrics)
+    if (reference.metric_index(m) < 0) u.metrics_only_here.push_back(m);
+  return u;
+}
+
+std::string joined(const std::vector<std::string>& v) {
+  std::string out;
+  for (const auto& x : v) out += (out.empty() ? "" : ", ") + x;
+  return out;
+}
+
+std::string systems(std::size_t n) { return std::to_string(n) + (n == 1 ? " system" : " systems"); }
+
+// The warning `detour report` prints for a comparison that leaves systems out.
+std::string unmatched_warning(const Unmatched& u, std::size_t k, const ReportRun& reference, const ReportRun& run) {
+  std::string w = "run " + std::to_string(k) + " (" + run.label + ") compared with run 0 (" + reference.label + "): ";
+  std::vector<std::string> parts;
+  if (!u.only_reference.empty())
+    parts.push_back(systems(u.only_reference.size()) + " in run 0 only, not compared: " + joined(u.only_reference));
+  if (!u.only_here.empty())
+    parts.push_back(systems(u.only_here.size()) + " in run " + std::to_string(k) + " only, not compared: " + joined(u.only_here));
+  if (!u.signature_changed.empty()) {
+    std::vector<std::string> names;
+    for (const auto& c : u.signature_changed) names.push_back(std::get<0>(c));
+    parts.push_back(systems(names.size()) + " compared although their signatures differ: " + joined(names));
+  }
+  if (!u.metrics_only_reference.empty()) parts.push_back("metrics in run 0 only: " + joined(u.metrics_only_reference));
+  if (!u.metrics_only_here.empty())
+    parts.push_back("metrics in run " + std::to_string(k) + " only: " + joined(u.metrics_only_here));
+  for (std::size_t i = 0; i < parts.size(); ++i) w += (i ? "; " : "") + parts[i];
+  return w + " (listed in the report's comparison)";
 }
 
 json verdicts_json(const RunVerdicts& v) {
@@ -338,17 +414,21 @@ json verdicts_json(const RunVerdicts& v) {
 }
 
 json overview_json(const ReportRun& run, std::size_t k, const RunVerdicts& verdicts, const std::vector<std::string>& forms,
-                   const std::vector<PageProblems>& problems, const RunDeltas* deltas, bool raw_pages) {
+                   const std::vector<PageProblems>& problems, const RunDeltas* deltas, const Unmatched* unmatched,
+                   int raw_set) {
   json j;
   j["k"] = k;
-  j["label"] = run.dir.filename().empty() ? run.dir.parent_path().filename().string() : run.dir.filename().string();
-  j["dir"] = run.dir.string();
+  j["label"] = run.label;
+  j["dir"] = run.dir.empty() ? run.source : run.dir.string();
+  j["outputs"] = !run.outputs_dir.empty();
+  j["outputs_note"] = run.outputs_note;
   j["provenance"] = run.results.value("provenance", json::object());
   j["signature"] = run.signature;
   j["corpus"] = run.corpus;
   j["fingerprint"] = run.corpus_fingerprint;
   j["forms"] = forms;
-  j["raw_pages"] = raw_pages;
+  j["raw_pages"] = raw_set >= 0;
+  j["raw_set"] = raw_set;
   j["has_timings"] = run.has_timings;
   json ms = json::array();
   for (const auto& m : run.metrics)
@@ -362,8 +442,7 @@ json overview_json(const ReportRun& run, std::size_t k, const RunVerdicts& verdi
   j["n_pages"] = run.pages();
   j["verdicts"] = verdicts_json(verdicts);
   json extra = json::array();
-  for (const auto& t : run.extra_tables)
-    extra.push_back({{"name", t.name}, {"file", t.file}, {"header", t.header}, {"rows", t.rows}, {"notes", t.notes}});
+  for (const auto& t : run.extra_tables) extra.push_back({{"name", t.name}, {"file", t.file}, {"table", t.table}});
   j["extra_tables"] = std::move(extra);
   json mism = json::array(), gold_errors = json::array(), output_errors = json::array(), raw_errors = json::array();
   auto where = [&](std::size_t i) { return run.langs[i] + "/" + run.ids[i]; };
@@ -384,6 +463,15 @@ json overview_json(const ReportRun& run, std::size_t k, const RunVerdicts& verdi
       cells.push_back({d.system, d.language, d.metric, d.documents, r2(d.a), r2(d.b), r2(d.delta), r2(d.lo), r2(d.hi),
                        d.p});
     j["deltas"] = {{"against", 0}, {"signature", deltas->signature}, {"pairing", deltas->pairing}, {"cells", cells}};
+    if (unmatched) {
+      json changed = json::array();
+      for (const auto& [name, a, b] : unmatched->signature_changed) changed.push_back({name, a, b});
+      j["deltas"]["only_reference"] = unmatched->only_reference;
+      j["deltas"]["only_here"] = unmatched->only_here;
+      j["deltas"]["signature_changed"] = std::move(changed);
+      j["deltas"]["metrics_only_reference"] = unmatched->metrics_only_reference;
+      j["deltas"]["metrics_only_here"] = unmatched->metrics_only_here;
+    }
   }
   return j;
 }
@@ -394,7 +482,7 @@ json overview_json(const ReportRun& run, std::size_t k, const RunVerdicts& verdi
 // append_json_number writes them, strings through its own escaping): half a
 // million numbers, which building and dumping a json tree made a visible part of
 // the report's time.
-std::string pages_json(const ReportRun& run) {
+std::string pages_json(const ReportRun& run, const std::vector<std::uint32_t>* raw_index) {
   const std::size_t np = run.pages(), nm = run.metrics.size();
   std::string j;
   j.reserve(64 + np * (64 + run.systems.size() * (8 + nm * 18)));
@@ -431,7 +519,20 @@ std::string pages_json(const ReportRun& run) {
   strings(run.langs);
   j += ",\"site\":";
   strings(run.sites);
-  j += "},\"reasons\":[";
+  // Each page's raw page in the report's raw set of this corpus, when it is not the
+  // page's own number (a run that shares the raw pages of another run's pages).
+  j += "},\"raw_index\":";
+  if (raw_index) {
+    j += '[';
+    for (std::size_t i = 0; i < raw_index->size(); ++i) {
+      if (i) j += ',';
+      append_json_int(j, (*raw_index)[i]);
+    }
+    j += ']';
+  } else {
+    j += "null";
+  }
+  j += ",\"reasons\":[";
   for (std::size_t s = 0; s < run.systems.size(); ++s) {
     if (s) j += ',';
     std::map<std::string, std::size_t> reasons;  // keyed by the page number's text, as json sorts them
@@ -503,6 +604,48 @@ std::string index_html(const std::string& title, std::size_t runs) {
   return h;
 }
 
+// The raw pages of a report, shared by the runs of one corpus: the runs whose corpus
+// fingerprints are equal (same pages, same bytes, so the same decoded raw pages) form
+// one set, written once as DIR/raw/<set>/<index>.js; a page of a run is found in its
+// set by language and id.
+struct RawSets {
+  std::vector<int> set_of_run;                        // run -> set
+  std::vector<std::vector<std::uint32_t>> index;      // run -> page -> index in the set
+  std::vector<std::vector<char>> writes;              // run -> page -> 1 if this run writes it
+  std::vector<bool> identity;                         // run -> index[i] == i for every page
+  std::size_t sets = 0;
+};
+
+RawSets raw_sets(const std::vector<const ReportRun*>& runs) {
+  RawSets r;
+  std::map<std::string, int> by_corpus;
+  std::vector<std::map<std::pair<std::string, std::string>, std::uint32_t>> pages;  // set -> (lang, id) -> index
+  for (std::size_t k = 0; k < runs.size(); ++k) {
+    const ReportRun& run = *runs[k];
+    const std::string key = run.corpus_fingerprint.empty() ? "run " + std::to_string(k) : run.corpus_fingerprint;
+    auto [it, added] = by_corpus.emplace(key, static_cast<int>(r.sets));
+    if (added) {
+      ++r.sets;
+      pages.emplace_back();
+    }
+    auto& set = pages[it->second];
+    r.set_of_run.push_back(it->second);
+    std::vector<std::uint32_t> index(run.pages());
+    std::vector<char> writes(run.pages(), 0);
+    bool identity = true;
+    for (std::size_t i = 0; i < run.pages(); ++i) {
+      auto [p, fresh] = set.emplace(std::pair{run.langs[i], run.ids[i]}, static_cast<std::uint32_t>(set.size()));
+      index[i] = p->second;
+      writes[i] = fresh;
+      identity = identity && index[i] == i;
+    }
+    r.index.push_back(std::move(index));
+    r.writes.push_back(std::move(writes));
+    r.identity.push_back(identity);
+  }
+  return r;
+}
+
 }  // namespace
 
 ReportSummary write_html_report(const std::vector<const ReportRun*>& runs, const std::vector<const PageSource*>& sources,
@@ -515,19 +658,37 @@ ReportSummary write_html_report(const std::vector<const ReportRun*>& runs, const
   Writer w(out);
   const int threads = opt.threads > 0 ? static_cast<int>(opt.threads) : tbb::this_task_arena::max_concurrency();
   tbb::task_arena arena(threads);
+  const RawSets raw = raw_sets(runs);
+  std::vector<std::unique_ptr<io::Folder>> raw_dirs;
+  std::vector<std::vector<std::string>> raw_errors(raw.sets);  // set -> index -> why it could not be read
+  if (opt.raw_pages)
+    for (std::size_t j = 0; j < raw.sets; ++j) {
+      fs::create_directories(out / "raw" / std::to_string(j));
+      raw_dirs.push_back(std::make_unique<io::Folder>(out / "raw" / std::to_string(j)));
+    }
+  std::atomic<std::uint64_t> page_bytes{0}, raw_bytes{0};
+  std::atomic<std::size_t> raw_files{0};
   for (std::size_t k = 0; k < runs.size(); ++k) {
     const ReportRun& run = *runs[k];
     const PageSource& source = *sources[k];
     const std::vector<std::string> forms = view_forms(run.metrics);
     const fs::path rdir = "r" + std::to_string(k);
     fs::create_directories(out / rdir / "p");
-    if (opt.raw_pages) fs::create_directories(out / rdir / "raw");
     const io::Folder page_dir(out / rdir / "p");
-    const std::unique_ptr<io::Folder> raw_dir = opt.raw_pages ? std::make_unique<io::Folder>(out / rdir / "raw") : nullptr;
+    const int set = raw.set_of_run[k];
+    std::vector<std::string>& set_errors = raw_errors[set];
+    std::size_t set_size = set_errors.size();
+    for (std::size_t i = 0; i < run.pages(); ++i) set_size = std::max<std::size_t>(set_size, raw.index[k][i] + 1);
+    set_errors.resize(set_size);
     const OutputFolders outputs(run);
     std::vector<PageProblems> problems(run.pages());
     RunVerdicts verdicts;
     std::unique_ptr<RunDeltas> deltas;
+    std::unique_ptr<Unmatched> unmatched;
+    if (k > 0) {
+      unmatched = std::make_unique<Unmatched>(unmatched_systems(*runs[0], run));
+      if (!unmatched->empty()) summary.warnings.push_back(unmatched_warning(*unmatched, k, *runs[0], run));
+    }
     std::string pages_js, tables_html;
     std::atomic<std::int64_t> page_ns{0}, raw_ns{0};
     arena.execute([&] {
@@ -541,7 +702,10 @@ ReportSummary write_html_report(const std::vector<const ReportRun*>& runs, const
         verdicts = judge_run(run, jo);
         if (k > 0) deltas = std::make_unique<RunDeltas>(compare_runs(*runs[0], run, jo));
       });
-      beside.run([&] { pages_js = "detourPages(" + std::to_string(k) + "," + pages_json(run) + ");\n"; });
+      beside.run([&] {
+        pages_js = data_file("detourPages", std::to_string(k), pages_json(run, raw.identity[k] ? nullptr : &raw.index[k]),
+                             /*as_string=*/false, opt.compress);
+      });
       beside.run([&] {
         // Table 2 and Table 4 as the table model builds them (reports/tables.h), through
         // its HTML writer: a page without scripts beside the application.
@@ -555,40 +719,55 @@ ReportSummary write_html_report(const std::vector<const ReportRun*>& runs, const
       });
       tbb::parallel_for(std::size_t{0}, run.pages(), [&](std::size_t i) {
         const std::int64_t t0 = thread_cpu_ns();
-        w.write(page_dir, std::to_string(i) + ".js", page_data(run, k, i, source, outputs, forms, opt.car_view, problems[i]));
+        const std::string page = data_file("detourPage", std::to_string(k) + "," + std::to_string(i),
+                                           page_json(run, i, source, outputs, forms, opt.car_view, problems[i]),
+                                           /*as_string=*/false, opt.compress);
+        w.write(page_dir, std::to_string(i) + ".js", page);
+        page_bytes.fetch_add(page.size(), std::memory_order_relaxed);
         const std::int64_t t1 = thread_cpu_ns();
         page_ns.fetch_add(t1 - t0, std::memory_order_relaxed);
-        if (!opt.raw_pages) return;
-        std::string raw;
+        if (!opt.raw_pages || !raw.writes[k][i]) return;
+        const std::uint32_t index = raw.index[k][i];
+        std::string html;
         try {
-          raw = source.raw(i);
+          html = source.raw(i);
         } catch (const std::exception& e) {
-          problems[i].raw_error = e.what();
+          set_errors[index] = e.what();
           return;
         }
-        std::string data = "detourRaw(" + std::to_string(k) + "," + std::to_string(i) + ",";
-        append_json_string(data, raw);
-        data += ");\n";
-        w.write(*raw_dir, std::to_string(i) + ".js", data);
+        const std::string data =
+            data_file("detourRaw", std::to_string(set) + "," + std::to_string(index), html, /*as_string=*/true, opt.compress);
+        w.write(*raw_dirs[set], std::to_string(index) + ".js", data);
+        raw_bytes.fetch_add(data.size(), std::memory_order_relaxed);
+        raw_files.fetch_add(1, std::memory_order_relaxed);
         raw_ns.fetch_add(thread_cpu_ns() - t1, std::memory_order_relaxed);
       });
       beside.wait();
     });
+    if (opt.raw_pages)
+      for (std::size_t i = 0; i < run.pages(); ++i) problems[i].raw_error = set_errors[raw.index[k][i]];
     summary.pages_seconds += 1e-9 * static_cast<double>(page_ns.load());
     summary.raw_seconds += 1e-9 * static_cast<double>(raw_ns.load());
+    std::size_t mismatches = 0, gold_errors = 0;
     for (const auto& p : problems) {
-      summary.count_mismatches += p.mismatches.size();
-      summary.gold_errors += !p.gold_error.empty();
+      mismatches += p.mismatches.size();
+      gold_errors += !p.gold_error.empty();
     }
-    if (summary.count_mismatches > 0)
-      summary.warnings.push_back(std::to_string(summary.count_mismatches) +
+    summary.count_mismatches += mismatches;
+    summary.gold_errors += gold_errors;
+    const std::string which = runs.size() > 1 ? "run " + std::to_string(k) + ": " : "";
+    if (mismatches > 0)
+      summary.warnings.push_back(which + std::to_string(mismatches) +
                                  " (system, page, metric) counts of the viewer's alignments differ from per_doc.tsv "
                                  "(the corpus or the outputs changed since the run?); listed in the overview");
-    if (summary.gold_errors > 0)
-      summary.warnings.push_back(std::to_string(summary.gold_errors) + " pages without a readable gold text; listed in the overview");
-    json ov = overview_json(run, k, verdicts, forms, problems, deltas.get(), opt.raw_pages);
+    if (gold_errors > 0)
+      summary.warnings.push_back(which + std::to_string(gold_errors) + " pages without a readable gold text; listed in the overview");
+    if (run.outputs_dir.empty())
+      summary.warnings.push_back(which + "the viewer shows no output texts: " + run.outputs_note);
+    json ov = overview_json(run, k, verdicts, forms, problems, deltas.get(), unmatched.get(), opt.raw_pages ? set : -1);
     ov["title"] = opt.title;
     ov["version"] = std::string(detour_version());
+    ov["compressed"] = opt.compress;
     w.write(fs::path("data") / ("run" + std::to_string(k) + ".js"),
             "(window.DETOUR_RUNS = window.DETOUR_RUNS || [])[" + std::to_string(k) + "] = " + dump(ov) + ";\n");
     w.write(fs::path("data") / ("pages" + std::to_string(k) + ".js"), pages_js);
@@ -598,6 +777,9 @@ ReportSummary write_html_report(const std::vector<const ReportRun*>& runs, const
   w.write("index.html", index_html(opt.title, runs.size()));
   summary.files = w.files();
   summary.bytes = w.bytes();
+  summary.page_bytes = page_bytes.load();
+  summary.raw_bytes = raw_bytes.load();
+  summary.raw_files = raw_files.load();
   return summary;
 }
 

@@ -5,11 +5,11 @@
 // the optional tables a task leaves in the folder (its table3.tsv and
 // correlation.json, the correlation of its scores with the intrinsic ones).
 //
-// load_report_run is the one function that reads a run folder for the report
-// (through results::read_run, the run-folder reader); the rest of reports/html/ works
-// on ReportRun only, so the source of the records can change (a results store)
-// without touching the writer. ReportRun::records keeps what was read, for the table
-// model (reports/tables.h).
+// load_report_run reads a run folder for the report (through results::read_run, the
+// run-folder reader); report_run_from_records takes records read elsewhere (a run of
+// the results store, store/store.h) with the folder that holds its outputs, if any.
+// The rest of reports/html/ works on ReportRun only. ReportRun::records keeps what
+// was read, for the table model (reports/tables.h).
 //
 // Per-document records are the truth: the report's tables, intervals and charts are
 // computed from them, never by rescoring. The viewer's alignments are recomputed from
@@ -54,17 +54,24 @@ struct SystemRun {
   std::vector<std::vector<DocCounts>> by_metric;  // [metric][page]
 };
 
-// A table found in the run folder (a TSV with a header line; "# " lines are notes).
+// A table a task left in the run folder, in the table model (reports/table.h) as its
+// JSON writer gives it ({"title", "columns": [{"label", "group", "align"}], "rows",
+// "signatures", "notes", "score_signatures", "intervals"}; a score cell {"value",
+// "decimals", "lo", "hi", "marks"}), so that the report shows it as it shows Table 2.
 struct ExtraTable {
-  std::string name;  // "table3", "correlation"
-  std::string file;  // the file it comes from
-  std::vector<std::string> header;
-  std::vector<std::vector<std::string>> rows;
-  std::vector<std::string> notes;
+  std::string name;    // "table3", "correlation"
+  std::string file;    // the file it comes from
+  nlohmann::json table;  // one table of the model's JSON
 };
 
 struct ReportRun {
-  std::filesystem::path dir;
+  std::filesystem::path dir;          // the run folder ("" for a store run without one)
+  std::string label;                  // how the report names the run: the folder's name, "store run 3"
+  std::string source;                 // as given: the folder, or STORE:ID
+  // The folder whose outputs/ holds the run's output texts, or "" when they are not
+  // at hand (a results store keeps records only); outputs_note says why.
+  std::filesystem::path outputs_dir;
+  std::string outputs_note;
   nlohmann::json results;             // results.json as written
   std::string signature;              // the run's score signature
   std::string corpus, corpus_fingerprint;
@@ -84,8 +91,14 @@ struct ReportRun {
 };
 
 // Reads the run folder (results::read_run: results.json, per_doc.tsv, pages.tsv,
-// timings.tsv) and, when present, the task's tables (table3.tsv, correlation.json).
-// Throws RunFolderError naming the file and the problem.
+// timings.tsv) and, when present, the task's tables (table3.json, else table3.tsv;
+// correlation.json). Throws RunFolderError naming the file and the problem.
 ReportRun load_report_run(const std::filesystem::path& dir);
+
+// The report's view of records read elsewhere (`source` names them, e.g. STORE:ID).
+// `dir`: the run folder the records were made with (its outputs/ and task tables are
+// used when it still holds them), or "". Throws RunFolderError like load_report_run.
+ReportRun report_run_from_records(results::RunRecords records, const std::string& source,
+                                  const std::filesystem::path& dir, const std::string& label);
 
 }  // namespace detour::reports::html

@@ -19,10 +19,19 @@ protocol; no network, a fresh profile).
          invalid UTF-8, a page id made of markup) renders as text, and the raw page in
          its sandboxed frame runs no script (no dialog, nothing set on the report's
          window, the frame's document unreachable);
+       - at 1600 px, Table 2 and the task's Table 3 (the table model, with best and
+         tie marks) fit the screen; on a narrow screen their box scrolls sideways with
+         the system column kept in view; whole numbers print as such ("475", not
+         "475.00");
+       - two runs whose systems differ in settings: the systems of one run only are
+         named (by `detour report` and on the page), and the page list sorted by the
+         change of F1, both ways, over every page (not only the rows shown), from its
+         menu and from its column header;
       and takes screenshots of the overview, the charts and the viewer.
   browser_test.py --measure REPORT_DIR [--shots DIR] [--repeat N]
       Times the overview of an existing report (navigation start to the first
-      render) and takes screenshots; for large runs.
+      render; median of N loads), gives the widths of Table 2 and Table 3 at 1600 px
+      and takes screenshots; for large runs.
 
 Exit status 0 when every check passes, 1 otherwise, 77 (skipped) without Chromium or
 python3-websocket.
@@ -154,10 +163,88 @@ def open_report(b, index, view="overview", timeout=120):
     b.wait_for("document.body && document.body.getAttribute('data-view') === '%s'" % view, timeout, "the report to render")
 
 
+# The widths of the overview's Table 2 and Table 3 (found by their headings, so that
+# reports of any version are measured alike): the table's own width, the box it
+# scrolls in (if any) and the page's width.
+WIDTHS_JS = r"""
+(() => {
+  const after = (prefix) => {
+    for (const h of document.querySelectorAll('h2')) {
+      if (!h.textContent.startsWith(prefix)) continue;
+      for (let e = h.nextElementSibling; e && e.tagName !== 'H2'; e = e.nextElementSibling) {
+        const t = e.matches('table') ? e : e.querySelector('table');
+        if (t) return t;
+      }
+    }
+    return null;
+  };
+  const box = (t) => {
+    if (!t) return null;
+    const r = t.getBoundingClientRect(), sc = t.closest('.scroller');
+    const first = t.querySelector('tbody tr td');
+    return { width: Math.round(r.width), left: Math.round(r.left), right: Math.round(r.right),
+             box: sc ? { client: sc.clientWidth, scroll: sc.scrollWidth, right: Math.round(sc.getBoundingClientRect().right) } : null,
+             sticky: first ? getComputedStyle(first).position : null,
+             best: t.querySelectorAll('td.best').length, tied: t.querySelectorAll('td.tied').length,
+             ci: t.querySelectorAll('td .ci').length };
+  };
+  return { page: document.documentElement.scrollWidth, view: window.innerWidth,
+           table2: box(after('Table 2')), table3: box(after('Table 3')) };
+})()
+"""
+
+# Scrolls Table 2's box sideways and says where its first column went.
+STICKY_JS = r"""
+(() => {
+  const t = document.querySelector('table.table2'), sc = t && t.closest('.scroller');
+  if (!sc) return { scroller: false, page: document.documentElement.scrollWidth, view: innerWidth };
+  const cell = (n) => t.querySelector('tbody tr td:nth-child(' + n + ')').getBoundingClientRect();
+  const before = cell(4).left;
+  sc.scrollLeft = 300;
+  const first = cell(1), fourth = cell(4);
+  return { scroller: true, overflow: sc.scrollWidth > sc.clientWidth, scrolled: sc.scrollLeft,
+           firstLeft: first.left, boxLeft: sc.getBoundingClientRect().left, moved: before - fourth.left,
+           page: document.documentElement.scrollWidth, view: innerWidth };
+})()
+"""
+
+
+def check_layout(b, index, what, table3):
+    """Table 2 (and Table 3) fit a 1600 px screen; on a 700 px one they scroll in their
+    box, the system column in view."""
+    b.viewport(1600, 900)
+    open_report(b, index)
+    w = b.eval(WIDTHS_JS)
+    print("%s at 1600 px: page %d px, Table 2 %s, Table 3 %s" % (what, w["page"], w["table2"], w["table3"]))
+    check(w["page"] <= 1600, "%s: the overview fits a 1600 px screen (page %d px)" % (what, w["page"]))
+    names = ["table2"] + (["table3"] if table3 else [])
+    for name in names:
+        t = w[name]
+        if not check(t is not None, "%s: %s is shown" % (what, name)):
+            continue
+        check(t["right"] <= 1600 and t["box"] is not None and t["box"]["scroll"] <= t["box"]["client"],
+              "%s: %s fits at 1600 px without scrolling (%s)" % (what, name, t))
+        check(t["sticky"] == "sticky", "%s: %s keeps its system column in view (position %s)" % (what, name, t["sticky"]))
+    if table3 and w["table3"]:
+        check(w["table3"]["best"] >= 1 and w["table3"]["ci"] > 0,
+              "%s: Table 3 shows its best cell and intervals as Table 2 does (%s)" % (what, w["table3"]))
+    b.viewport(700, 900)
+    open_report(b, index)
+    b.pump(0.2)
+    st = b.eval(STICKY_JS)
+    b.pump(0.1)
+    check(st["scroller"] and st["overflow"] and st["scrolled"] > 0 and abs(st["firstLeft"] - st["boxLeft"]) <= 1 and st["moved"] > 100
+          and st["page"] <= 700,
+          "%s at 700 px: Table 2 scrolls in its box, the system column stays in view, the page does not widen: %s" % (what, st))
+    b.viewport(1400, 900)
+    return w
+
+
 def test_sample(b, binary, work, shots):
     run_dir = os.path.join(work, "sample")
     sh([binary, "run", "--corpus", "corpora/sample", "--extractors", "all", "--chains", "BP-JTA,JTA-BP",
-        "--metrics", "to,car,tm,tag", "--out", run_dir, "--report", "--no-progress", "--resamples", "200"])
+        "--metrics", "to,car,tm,tag", "--task", "daniel", "--trials", "2000", "--out", run_dir, "--report", "--no-progress",
+        "--resamples", "200"])
     counts, status, pages, systems = read_run(run_dir)
     index = os.path.join(run_dir, "report", "index.html")
     check(os.path.exists(index), "detour run --report wrote report/index.html")
@@ -182,6 +269,8 @@ def test_sample(b, binary, work, shots):
     check(href.startswith("#/r0/pages?") and "sort=f1" in href, "a Table 2 cell links to its worst pages: " + href)
     if shots:
         b.screenshot(os.path.join(shots, "sample_overview.png"))
+    check_layout(b, index, "sample", table3=True)
+    open_report(b, index)
 
     # Charts: count the SVG elements of each.
     b.eval("location.hash = '#/r0/charts?m=to'")
@@ -213,6 +302,8 @@ def test_sample(b, binary, work, shots):
     f1s = b.eval("Array.from(document.querySelectorAll('table.pages tbody tr')).map((r) => r.children[7].textContent)")
     vals = [float(v) for v in f1s if v != "-"]
     check(len(f1s) == len(pages) and vals == sorted(vals), "page list of BP: all pages, worst F1 first")
+    numbers = b.eval("Array.from(document.querySelectorAll('table.pages tbody tr')).map((r) => r.children[0].textContent)")
+    check(all(re.fullmatch(r"[0-9]+", n) for n in numbers), "page numbers print as whole numbers: %s" % numbers[:5])
     link = b.eval("document.querySelector('table.pages tbody a').getAttribute('href')")
     b.eval("location.hash = %s" % json.dumps(link))
     b.wait_for("document.body.getAttribute('data-page-loaded') !== null && document.querySelector('.panel')", 30, "the viewer")
@@ -293,6 +384,103 @@ def test_sample(b, binary, work, shots):
     return render_ms
 
 
+def per_page_f1(run_dir, system, metric):
+    """(lang, id) -> F1 of `system` under `metric`, as the report rounds it."""
+    out = {}
+    with open(os.path.join(run_dir, "per_doc.tsv"), encoding="utf-8", errors="surrogateescape") as f:
+        header = f.readline().rstrip("\n").split("\t")
+        col = {h: i for i, h in enumerate(header)}
+        for line in f:
+            x = line.rstrip("\n").split("\t")
+            if unescape(x[col["system"]]) == system and x[col["metric"]] == metric:
+                out[(unescape(x[col["lang"]]), unescape(x[col["id"]]))] = round(float(x[col["f1"]]), 2)
+    return out
+
+
+def test_two_runs(b, binary, work, shots):
+    """Two runs of the sample whose systems differ in settings: a chain's JTA setting
+    (BP-JTA in run 0, BP-JTA(length_low=60) in run 1), and a variant V that is BP in
+    run 0 and JTA in run 1 (the same name, another signature, every page's F1 moved)."""
+    run_a = os.path.join(work, "two_a")
+    run_b = os.path.join(work, "two_b")
+    sh([binary, "run", "--corpus", "corpora/sample", "--extractors", "BP,JTA,NONE", "--chains", "BP-JTA", "--variant", "V=BP",
+        "--metrics", "to,tm", "--out", run_a, "--no-progress"])
+    sh([binary, "run", "--corpus", "corpora/sample", "--extractors", "BP,JTA,NONE", "--chains", "BP-JTA(length_low=60)",
+        "--variant", "V=JTA", "--metrics", "to,tm", "--out", run_b, "--no-progress"])
+    out = os.path.join(work, "two_report")
+    text = sh([binary, "report", run_a, run_b, "--out", out, "--resamples", "100"])
+    check("1 system in run 0 only, not compared: BP-JTA;" in text and "1 system in run 1 only, not compared: BP-JTA(length_low=60);" in text
+          and "1 system compared although their signatures differ: V" in text, "detour report names the systems of one run only")
+    index = os.path.join(out, "index.html")
+    b.navigate(file_url(index) + "#/r1/overview")
+    b.wait_for("document.body && document.body.getAttribute('data-view') === 'overview' && document.body.textContent.includes('Compared with run 0')", 60,
+               "run 1's overview")
+    note = b.eval("(() => { const n = document.querySelector('.unmatched'); return n ? n.textContent : ''; })()")
+    check("run 0 (two_a) only: BP-JTA" in note and "this run (two_b) only: BP-JTA(length_low=60)" in note and "V: BP|" in note,
+          "the overview names the systems of one run only: %r" % note)
+    pages_col = b.eval("Array.from(document.querySelectorAll('table.deltas tbody tr')).map((r) => r.children[3].textContent)")
+    check(pages_col and all(re.fullmatch(r"[0-9]+", p) for p in pages_col),
+          "the comparison's page counts print as whole numbers: %s" % pages_col[:5])
+    if shots:
+        b.screenshot(os.path.join(shots, "two_runs_overview.png"))
+
+    # The change of F1 of every page of V (to), from the record files.
+    fa, fb = per_page_f1(run_a, "V", "to"), per_page_f1(run_b, "V", "to")
+    deltas = sorted(round(fb[k] - fa[k], 2) for k in fb if k in fa)
+    check(len(set(deltas)) > 5 and deltas[0] < 0 < deltas[-1], "the two runs' F1 differ on several pages, both ways: %s" % deltas)
+    n = 5
+
+    def shown(route):
+        b.eval("location.hash = %s" % json.dumps(route))
+        try:
+            b.wait_for("document.body.getAttribute('data-hash') === %s" % json.dumps(route), 10, route)
+        except RuntimeError:  # a report that does not say which route it rendered (older): a second for it
+            b.pump(1.0)
+        return rows_now()
+
+    def rows_now():
+        b.wait_for("document.body.getAttribute('data-view') === 'pages' && document.querySelector('table.pages tbody tr')", 30, "pages")
+        cells = b.eval("""Array.from(document.querySelectorAll('table.pages tbody tr')).map((r) => r.children[9].textContent)""")
+        return [float(c) for c in cells if c != "-"]
+
+    def same(got, want):
+        return len(got) == len(want) and all(abs(x - y) <= 0.011 for x, y in zip(got, want))
+
+    base = "#/r1/pages?sys=V&m=to&vs=0&limit=%d" % n
+    got = shown(base + "&sort=delta")
+    check(same(got, deltas[:n]), "the %d pages that lost most, over all %d: %s, expected %s" % (n, len(deltas), got, deltas[:n]))
+    got = shown(base + "&sort=-delta")
+    check(same(got, deltas[::-1][:n]), "the %d pages that gained most, over all %d: %s, expected %s" % (n, len(deltas), got, deltas[::-1][:n]))
+    # The column header sorts every page too, both ways.
+    shown(base + "&sort=delta")
+    click = "(() => { const h = document.querySelector('table.pages th[data-sort=delta]'); if (!h) return false; h.click(); return true; })()"
+    clicked = b.eval(click)
+    if clicked:
+        b.wait_for("document.querySelector('table.pages th[data-sort=delta].sorted-desc')", 30, "the list sorted the other way")
+    got = rows_now()[:n] if clicked else []
+    check(clicked and "sort=-delta" in b.eval("location.hash") and same(got, deltas[::-1][:n]),
+          "a click on the \u0394 header sorts all pages, most gained first: %s" % got)
+    clicked = clicked and b.eval(click)
+    if clicked:
+        b.wait_for("document.querySelector('table.pages th[data-sort=delta].sorted-asc')", 30, "the list sorted the other way")
+    got = rows_now()[:n] if clicked else []
+    check(clicked and same(got, deltas[:n]), "a second click sorts them the other way: %s" % got)
+    # BP-JTA is not in run 1: its page list against run 0 says so.
+    b.eval("location.hash = '#/r0/pages?sys=BP-JTA&m=to&vs=1'")
+    b.wait_for("document.body.getAttribute('data-view') === 'pages' && document.querySelector('table.pages')", 30, "pages")
+    check(b.eval("document.body.textContent.includes('BP-JTA is not a system of run 1')"),
+          "the page list says the system is not in the other run")
+    # One raw page set for both runs: run 1's raw page opens from it.
+    check(not os.path.exists(os.path.join(out, "r1", "raw")) and not os.path.exists(os.path.join(out, "raw", "1")),
+          "the raw pages are written once for the two runs")
+    b.eval("location.hash = '#/r1/page/2?sys=V&form=to'")
+    b.wait_for("document.body.getAttribute('data-page-loaded') === '2'", 30, "viewer")
+    b.eval("document.getElementById('rawbtn').click()")
+    b.wait_for("document.querySelector('iframe.raw') || document.querySelector('.rawbox .error')", 30, "the raw page")
+    check(b.eval("!!document.querySelector('iframe.raw') && document.querySelector('iframe.raw').srcdoc.length > 1000"),
+          "run 1's raw page opens from the shared set")
+
+
 def test_hostile(b, binary, work, shots):
     run_dir = os.path.join(work, "hostile")
     out = os.path.join(work, "hostile_report")
@@ -360,8 +548,12 @@ def main():
     b.call("Network.enable")
     try:
         test_sample(b, args.binary, work, args.shots)
+        try:
+            test_two_runs(b, args.binary, work, args.shots)
+        except RuntimeError as e:  # a view that never came
+            check(False, "two runs: %s" % e)
         errors = [c for c in b.console if c[0] in ("error", "assert")] + [("exception", e, "") for e in b.exceptions]
-        check(not errors, "no console error or exception on the sample report: %s" % errors[:5])
+        check(not errors, "no console error or exception on the sample reports: %s" % errors[:5])
         check(not b.dialogs, "no dialog: %s" % b.dialogs)
         b.console.clear()
         test_hostile(b, args.binary, work, args.shots)
@@ -385,7 +577,7 @@ def main():
 
 def measure(chromium, args):
     index = os.path.join(args.measure, "index.html")
-    b = Browser(chromium)
+    b = Browser(chromium, width=1600, height=900)
     try:
         times = []
         for i in range(args.repeat):
@@ -398,6 +590,12 @@ def measure(chromium, args):
             times.append((b.eval("window.DETOUR_FIRST_RENDER_MS"), nav["load"], wall))
             print("overview: first render %.0f ms, load event %.0f ms after navigation start (%.2f s wall including the protocol)"
                   % (times[-1][0], nav["load"], wall))
+        firsts = sorted(t[0] for t in times)
+        print("overview: median first render %.0f ms over %d loads (least %.0f, most %.0f)"
+              % (firsts[len(firsts) // 2] if len(firsts) % 2 else (firsts[len(firsts) // 2 - 1] + firsts[len(firsts) // 2]) / 2,
+                 len(firsts), firsts[0], firsts[-1]))
+        w = b.eval(WIDTHS_JS)
+        print("at 1600 px: page %d px wide; Table 2 %s; Table 3 %s" % (w["page"], w["table2"], w["table3"]))
         errors = [c for c in b.console if c[0] in ("error", "assert")] + b.exceptions
         print("console errors: %s" % (errors[:5] or "none"))
         if args.shots:

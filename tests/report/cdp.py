@@ -20,7 +20,7 @@ except ImportError:  # a python3 other than Debian's (pyenv): the Debian package
     import websocket
 
 CHROMIUM_FLAGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
     "--disable-default-apps", "--disable-extensions", "--no-default-browser-check",
     "--hide-scrollbars", "--mute-audio", "--remote-debugging-port=0",
@@ -136,6 +136,10 @@ class Browser:
                 return v
             self.pump(0.05)
         raise RuntimeError("timed out waiting for " + (what or expr))
+
+    def viewport(self, width, height):
+        """The page's size in CSS pixels (a screen of that size)."""
+        self.call("Emulation.setDeviceMetricsOverride", width=width, height=height, deviceScaleFactor=1, mobile=False)
 
     def navigate(self, url):
         self.call("Page.navigate", url=url)

@@ -5,9 +5,13 @@
 // browser_test.py (ctest: "report: ...").
 #include <catch2/catch.hpp>
 
+#include <cctype>
+#include <cstdlib>
 #include <random>
 #include <regex>
+#include <set>
 
+#include "base/gzip.h"
 #include "base/io.h"
 #include "base/utf8.h"
 #include "corpora/corpus.h"
@@ -25,6 +29,7 @@ namespace fs = std::filesystem;
 using namespace detour;
 using namespace detour::reports::html;
 using detour::testing::TempDir;
+using detour::testing::run_detour;
 using detour::testing::source_dir;
 
 namespace {
@@ -269,10 +274,14 @@ TEST_CASE("report: run folders are read back (results::read_run), bad ones refus
   ReportRun with_task = load_report_run(cfg.out);
   REQUIRE(with_task.extra_tables.size() == 2);
   CHECK(with_task.extra_tables[0].name == "table3");
-  CHECK(with_task.extra_tables[0].rows == std::vector<std::vector<std::string>>{{"reference", "en", "100.00", "80.00", "88.89"}});
-  CHECK(with_task.extra_tables[0].notes == std::vector<std::string>{"task:daniel|x"});
-  CHECK(with_task.extra_tables[1].header == std::vector<std::string>{"metric", "en tau [95% interval]", "all tau [95% interval]"});
-  CHECK(with_task.extra_tables[1].rows == std::vector<std::vector<std::string>>{{"to", "undefined", "0.600 [0.200, 0.900]"}});
+  CHECK(with_task.extra_tables[0].table["rows"] ==
+        nlohmann::json::parse(R"([["reference", "en", {"value": 100.0, "decimals": 2, "signature": 0},
+                                   {"value": 80.0, "decimals": 2, "signature": 0}, {"value": 88.89, "decimals": 2, "signature": 0}]])"));
+  CHECK(with_task.extra_tables[0].table["notes"][0] == "task:daniel|x");
+  const nlohmann::json& corr = with_task.extra_tables[1].table;
+  CHECK(corr["columns"] == nlohmann::json::parse(R"([{"label": "metric", "group": "", "align": "left"},
+      {"label": "tau", "group": "en", "align": "right"}, {"label": "tau", "group": "all", "align": "right"}])"));
+  CHECK(corr["rows"] == nlohmann::json::parse(R"([["to", "undefined", {"value": 0.6, "decimals": 3, "signature": 0, "lo": 0.2, "hi": 0.9}]])"));
   fs::remove(cfg.out / "table3.tsv");
   fs::remove(cfg.out / "correlation.json");
 
@@ -317,6 +326,50 @@ class SamplePages : public PageSource {
   corpora::Corpus corpus_;
   std::vector<const corpora::CorpusDoc*> docs_;
 };
+// A data file of the report (html_report.h): `callback(args,payload)`, or compressed
+// `callbackZ(args,"<gzip member as a binary string>")`, read back independently of
+// the writer: the string unescaped (\\", \\\\, \\n, \\r) and inflated.
+struct DataFile {
+  std::string callback, args, payload;
+  bool compressed = false;
+};
+DataFile read_data_file(const fs::path& file) {
+  const std::string bytes = io::read_file(file);
+  DataFile d;
+  const std::size_t open = bytes.find('(');
+  REQUIRE(open != std::string::npos);
+  d.callback = bytes.substr(0, open);
+  d.compressed = !d.callback.empty() && d.callback.back() == 'Z';
+  REQUIRE(bytes.size() > open + 4);
+  REQUIRE(bytes.compare(bytes.size() - 3, 3, ");\n") == 0);
+  const std::string inner = bytes.substr(open + 1, bytes.size() - open - 4);
+  if (!d.compressed) {
+    // args are numbers: the payload starts after the last comma before it.
+    std::size_t at = 0;
+    while (at < inner.size() && (std::isdigit(static_cast<unsigned char>(inner[at])) || inner[at] == ',')) ++at;
+    d.args = inner.substr(0, at - 1);
+    d.payload = inner.substr(at);
+    return d;
+  }
+  const std::size_t quote = inner.find('"');
+  REQUIRE(quote != std::string::npos);
+  REQUIRE(inner.back() == '"');
+  d.args = inner.substr(0, quote - 1);
+  std::string packed;
+  for (std::size_t i = quote + 1; i + 1 < inner.size(); ++i) {
+    char c = inner[i];
+    if (c == '\\') {
+      const char e = inner[++i];
+      c = e == 'n' ? '\n' : e == 'r' ? '\r' : e;
+      CHECK((e == 'n' || e == 'r' || e == '"' || e == '\\'));
+    } else {
+      CHECK((c != '"' && c != '\n' && c != '\r'));
+    }
+    packed += c;
+  }
+  d.payload = gunzip(packed);
+  return d;
+}
 }  // namespace
 
 TEST_CASE("report: the sample run's report, every alignment equal to per_doc.tsv, same bytes twice", "[html-report]") {
@@ -347,20 +400,19 @@ TEST_CASE("report: the sample run's report, every alignment equal to per_doc.tsv
   CHECK(index.find("<script src=\"data/run0.js\"></script>") != std::string::npos);
   // The page lists are written by hand in nlohmann::json's own bytes: parsing and
   // dumping them gives them back.
-  const std::string pages_js = io::read_file(t.path / "report" / "data" / "pages0.js");
-  const std::string prefix = "detourPages(0,", suffix = ");\n";
-  REQUIRE(pages_js.rfind(prefix, 0) == 0);
-  REQUIRE(pages_js.size() > prefix.size() + suffix.size());
-  CHECK(pages_js.compare(pages_js.size() - suffix.size(), suffix.size(), suffix) == 0);
-  const std::string body = pages_js.substr(prefix.size(), pages_js.size() - prefix.size() - suffix.size());
+  const DataFile pages_file = read_data_file(t.path / "report" / "data" / "pages0.js");
+  CHECK(pages_file.callback == "detourPagesZ");
+  CHECK(pages_file.args == "0");
+  const std::string body = pages_file.payload;
   const nlohmann::json pj = nlohmann::json::parse(body);
   CHECK(pj.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) == body);
   CHECK(pj["pages"]["id"].size() == run.pages());
   CHECK(pj["status"].size() == run.systems.size());
   CHECK(pj["scores"]["tm"]["f"].size() == run.systems.size());
   CHECK(pj["scores"]["tm"]["f"][0].size() == run.pages());
-  const std::string page0 = io::read_file(t.path / "report" / "r0" / "p" / "0.js");
-  CHECK(page0.rfind("detourPage(0,0,{", 0) == 0);
+  CHECK(pj["raw_index"].is_null());
+  const std::string page0 = read_data_file(t.path / "report" / "r0" / "p" / "0.js").payload;
+  CHECK(page0.rfind("{\"v\":2,\"n\":0,", 0) == 0);
   // Page 0 is Greek: no character alignment (short words), the other forms checked.
   CHECK(page0.find("\"forms\":[\"tm\",\"to\"]") != std::string::npos);
   CHECK(page0.find("\"check\":{\"tag\":true,\"tm\":true,\"to\":true}") != std::string::npos);
@@ -368,8 +420,9 @@ TEST_CASE("report: the sample run's report, every alignment equal to per_doc.tsv
   bool zh_car = false;
   for (std::size_t i = 0; i < run.pages(); ++i)
     if (run.langs[i] == "zh")
-      zh_car = zh_car || io::read_file(t.path / "report" / "r0" / "p" / (std::to_string(i) + ".js"))
-                                 .find("\"check\":{\"car\":true,\"tag\":true,\"tm\":true,\"to\":true}") != std::string::npos;
+      zh_car = zh_car || read_data_file(t.path / "report" / "r0" / "p" / (std::to_string(i) + ".js"))
+                             .payload.find("\"check\":{\"car\":true,\"tag\":true,\"tm\":true,\"to\":true}") !=
+                             std::string::npos;
   CHECK(zh_car);
 
   // Deterministic: the same report twice (with two runs: the deltas too).
@@ -377,9 +430,276 @@ TEST_CASE("report: the sample run's report, every alignment equal to per_doc.tsv
   write_html_report({&run, &run}, {&pages, &pages}, t.path / "again", opt);
   opt.threads = 3;
   write_html_report({&run, &run}, {&pages, &pages}, t.path / "again3", opt);
-  for (std::string f : {"index.html", "data/run0.js", "r0/p/7.js", "r0/raw/7.js", "data/run1.js"})
+  for (std::string f : {"index.html", "data/run0.js", "r0/p/7.js", "raw/0/7.js", "data/run1.js", "data/pages1.js"})
     CHECK(io::read_file(t.path / "again" / f) == io::read_file(t.path / "again3" / f));
   CHECK(io::read_file(t.path / "again" / "data/run0.js") == io::read_file(t.path / "report" / "data/run0.js"));
   const std::string run1 = io::read_file(t.path / "again" / "data/run1.js");
   CHECK(run1.find("\"deltas\":{\"against\":0") != std::string::npos);
+}
+
+TEST_CASE("report: raw pages written once per corpus, the runs of one corpus sharing them", "[html-report]") {
+  // Two runs of the sample corpus: all of it, and the second of two shards (a subset
+  // of its pages, the same corpus fingerprint). Each raw page is written once, in
+  // raw/0/, and the second run finds its pages there by language and id.
+  TempDir t;
+  harness::RunConfig cfg;
+  cfg.corpus = source_dir() / "corpora" / "sample";
+  cfg.extractors = {"BP", "GOLD"};
+  cfg.metrics = "to";
+  cfg.progress = false;
+  cfg.out = t.path / "all";
+  harness::write_run(cfg, harness::run(cfg));
+  cfg.out = t.path / "half";
+  cfg.shard = {2, 2};
+  harness::write_run(cfg, harness::run(cfg));
+  ReportRun all = load_report_run(t.path / "all"), half = load_report_run(t.path / "half");
+  REQUIRE(all.corpus_fingerprint == half.corpus_fingerprint);
+  REQUIRE(half.pages() < all.pages());
+  REQUIRE(half.pages() > 0);
+  SamplePages all_pages(all, cfg.corpus), half_pages(half, cfg.corpus);
+  ReportOptions opt;
+  opt.judge.resamples = 0;
+  for (bool compress : {true, false}) {
+    INFO("compressed: " << compress);
+    opt.compress = compress;
+    const fs::path out = t.path / (compress ? "report" : "plain");
+    ReportSummary s = write_html_report({&all, &half}, {&all_pages, &half_pages}, out, opt);
+    CHECK(s.raw_files == all.pages());
+    std::size_t files = 0;
+    for (const auto& e : fs::recursive_directory_iterator(out / "raw")) files += e.is_regular_file();
+    CHECK(files == all.pages());
+    CHECK_FALSE(fs::exists(out / "r0" / "raw"));
+    CHECK_FALSE(fs::exists(out / "r1" / "raw"));
+    CHECK_FALSE(fs::exists(out / "raw" / "1"));
+    // Run 1's pages point into raw/0 at their own page of the corpus.
+    const nlohmann::json p1 = nlohmann::json::parse(read_data_file(out / "data" / "pages1.js").payload);
+    REQUIRE(p1["raw_index"].size() == half.pages());
+    CHECK(nlohmann::json::parse(read_data_file(out / "data" / "pages0.js").payload)["raw_index"].is_null());
+    const std::string run1 = io::read_file(out / "data" / "run1.js");
+    const std::size_t at = run1.find("] = ");
+    REQUIRE(at != std::string::npos);
+    CHECK(nlohmann::json::parse(run1.substr(at + 4, run1.size() - at - 6))["raw_set"] == 0);
+    for (std::size_t i = 0; i < half.pages(); ++i) {
+      const std::size_t r = p1["raw_index"][i].get<std::size_t>();
+      REQUIRE(r < all.pages());
+      CHECK(all.langs[r] == half.langs[i]);
+      CHECK(all.ids[r] == half.ids[i]);
+      const DataFile raw = read_data_file(out / "raw" / "0" / (std::to_string(r) + ".js"));
+      CHECK(raw.args == "0," + std::to_string(r));
+      std::string expected;
+      if (compress) expected = half_pages.raw(i);
+      else append_json_string(expected, half_pages.raw(i));
+      CHECK(raw.payload == expected);
+    }
+  }
+}
+
+TEST_CASE("report: compressed data files hold the plain files' data", "[html-report]") {
+  TempDir t;
+  harness::RunConfig cfg;
+  cfg.corpus = source_dir() / "corpora" / "sample";
+  cfg.extractors = {"BP", "JTA", "NONE"};
+  cfg.metrics = "to,car,tm";
+  cfg.progress = false;
+  cfg.out = t.path / "run";
+  harness::write_run(cfg, harness::run(cfg));
+  ReportRun run = load_report_run(cfg.out);
+  SamplePages pages(run, cfg.corpus);
+  ReportOptions opt;
+  opt.judge.resamples = 50;
+  opt.compress = true;
+  const ReportSummary packed = write_html_report({&run}, {&pages}, t.path / "packed", opt);
+  opt.compress = false;
+  const ReportSummary plain = write_html_report({&run}, {&pages}, t.path / "plain", opt);
+  CHECK(packed.files == plain.files);
+  CHECK(packed.page_bytes * 2 < plain.page_bytes);
+  CHECK(packed.raw_bytes * 2 < plain.raw_bytes);
+  std::vector<std::string> files = {"data/pages0.js"};
+  for (std::size_t i = 0; i < run.pages(); ++i) {
+    files.push_back("r0/p/" + std::to_string(i) + ".js");
+    files.push_back("raw/0/" + std::to_string(i) + ".js");
+  }
+  for (const auto& f : files) {
+    INFO(f);
+    const DataFile a = read_data_file(t.path / "packed" / f), b = read_data_file(t.path / "plain" / f);
+    CHECK(a.compressed);
+    CHECK_FALSE(b.compressed);
+    CHECK(a.callback == b.callback + "Z");
+    CHECK(a.args == b.args);
+    if (f.starts_with("raw/")) {
+      // The plain file holds the page as a JSON string (invalid UTF-8 as U+FFFD, as the
+      // browser's decoder reads the inflated bytes).
+      std::string as_json;
+      append_json_string(as_json, a.payload);
+      CHECK(as_json == b.payload);
+    } else {
+      CHECK(a.payload == b.payload);
+    }
+  }
+  // The overview says which kind the report holds (the script loads compressed files
+  // as windows-1252).
+  CHECK(io::read_file(t.path / "packed" / "data" / "run0.js").find("\"compressed\":true") != std::string::npos);
+  CHECK(io::read_file(t.path / "plain" / "data" / "run0.js").find("\"compressed\":false") != std::string::npos);
+}
+
+TEST_CASE("report: binary strings escape only quote, backslash, LF and CR", "[html-report]") {
+  std::string all;
+  for (int b = 0; b < 256; ++b) all += static_cast<char>(b);
+  std::string out;
+  append_binary_string(out, all);
+  CHECK(out.size() == 256 + 2 + 4);
+  CHECK(out.front() == '"');
+  CHECK(out.back() == '"');
+  CHECK(out.find("\\n") != std::string::npos);
+  CHECK(out.find("\\r") != std::string::npos);
+  CHECK(out.find("\\\"") != std::string::npos);
+  CHECK(out.find("\\\\") != std::string::npos);
+  CHECK(out.find('\n') == std::string::npos);
+  CHECK(out.find('\r') == std::string::npos);
+  // gzip members of the same bytes are the same bytes (no time stamp).
+  CHECK(gzip(all) == gzip(all));
+  CHECK(gunzip(gzip(all)) == all);
+  CHECK(gunzip(gzip("")) == "");
+}
+
+namespace {
+std::string q(const fs::path& p) {  // quoted for the shell (appended, not "'" + ...: GCC 12's -Wrestrict)
+  std::string s = "'";
+  s += p.string();
+  s += '\'';
+  return s;
+}
+std::string sample_corpus() { return q(source_dir() / "corpora" / "sample"); }
+nlohmann::json run_js(const fs::path& file) {
+  const std::string s = io::read_file(file);
+  const std::size_t at = s.find("] = ");  // (window.DETOUR_RUNS = ...)[k] = {...};\n
+  REQUIRE(at != std::string::npos);
+  REQUIRE(s.size() > at + 6);
+  return nlohmann::json::parse(s.substr(at + 4, s.size() - at - 6));
+}
+}  // namespace
+
+TEST_CASE("report CLI: store runs (STORE_FILE:ID, ID) as compare and gate take them", "[html-report][cli]") {
+  TempDir t;
+  const fs::path db = t.path / "runs.sqlite";
+  auto r = run_detour("run --corpus " + sample_corpus() + " --extractors BP,JTA --metrics to,tm --no-progress --jobs 2 --out " +
+                      q(t.path / "run") + " --store " + q(db));
+  REQUIRE(r.status == 0);
+  // The store run with its folder: the same report as the folder's (outputs aligned).
+  r = run_detour("report " + q(db.string() + ":1") + " --out " + q(t.path / "from-store") + " --resamples 20 --jobs 2");
+  INFO(r.out);
+  REQUIRE(r.status == 0);
+  const nlohmann::json ov = run_js(t.path / "from-store" / "data" / "run0.js");
+  CHECK(ov["label"] == "store run 1");
+  CHECK(ov["dir"] == (t.path / "run").string());
+  CHECK(ov["outputs"] == true);
+  CHECK(ov["checks"]["mismatches"].empty());
+  CHECK(ov["checks"]["output_errors"].empty());
+  r = run_detour("report " + q(t.path / "run") + " --out " + q(t.path / "from-folder") + " --resamples 20 --jobs 2");
+  REQUIRE(r.status == 0);
+  for (const char* f : {"r0/p/3.js", "raw/0/3.js", "tables0.html"})
+    CHECK(io::read_file(t.path / "from-store" / f) == io::read_file(t.path / "from-folder" / f));
+  // The page lists too, but for the times: the store keeps them exact, timings.tsv to
+  // the microsecond, and the report rounds them to hundredths of a millisecond.
+  nlohmann::json pages_store = nlohmann::json::parse(read_data_file(t.path / "from-store" / "data" / "pages0.js").payload);
+  nlohmann::json pages_folder = nlohmann::json::parse(read_data_file(t.path / "from-folder" / "data" / "pages0.js").payload);
+  pages_store.erase("ms");
+  pages_folder.erase("ms");
+  CHECK(pages_store == pages_folder);
+  // ID alone: a run of the default store, here $DETOUR_STORE.
+  const std::string env = "DETOUR_STORE=" + q(db) + " ";
+  std::string cmd = env + testing::detour_binary() + " report 1 --out " + q(t.path / "by-id") + " --resamples 0 --jobs 2 2>&1";
+  CHECK(std::system(cmd.c_str()) == 0);
+  CHECK(run_js(t.path / "by-id" / "data" / "run0.js")["label"] == "store run 1");
+  // Without its folder, the records still make the report; the viewer says the
+  // outputs are not at hand, and the command says so too.
+  fs::rename(t.path / "run", t.path / "moved");
+  r = run_detour("report " + q(db.string() + ":1") + " --out " + q(t.path / "no-folder") + " --resamples 20 --jobs 2");
+  INFO(r.out);
+  REQUIRE(r.status == 0);
+  CHECK(r.out.find("the viewer shows no output texts: a results store keeps the records of a run, not its output texts") !=
+        std::string::npos);
+  const nlohmann::json ov2 = run_js(t.path / "no-folder" / "data" / "run0.js");
+  CHECK(ov2["outputs"] == false);
+  CHECK(ov2["checks"]["output_errors"].empty());
+  CHECK(ov2["verdicts"] == ov["verdicts"]);
+  // An unknown run: an error naming it, exit 1.
+  r = run_detour("report " + q(db.string() + ":7") + " --out " + q(t.path / "none"));
+  CHECK(r.status == 1);
+  CHECK(r.out.find("7") != std::string::npos);
+}
+
+TEST_CASE("report CLI: two runs whose systems differ in settings name the systems of one run only", "[html-report][cli]") {
+  TempDir t;
+  auto r = run_detour("run --corpus " + sample_corpus() + " --extractors BP,JTA,NONE --chains BP-JTA --metrics to --no-progress "
+                      "--jobs 2 --out " + q(t.path / "a"));
+  REQUIRE(r.status == 0);
+  r = run_detour("run --corpus " + sample_corpus() + " --extractors 'BP,JTA(length_low=60),NONE' --chains 'BP-JTA(length_low=60)' "
+                 "--metrics to,tm --no-progress --jobs 2 --out " + q(t.path / "b"));
+  REQUIRE(r.status == 0);
+  r = run_detour("report " + q(t.path / "a") + " " + q(t.path / "b") + " --out " + q(t.path / "report") + " --resamples 20 --jobs 2");
+  INFO(r.out);
+  REQUIRE(r.status == 0);
+  CHECK(r.out.find("warning: run 1 (b) compared with run 0 (a): 2 systems in run 0 only, not compared: JTA, BP-JTA; "
+                   "2 systems in run 1 only, not compared: JTA(length_low=60), BP-JTA(length_low=60); metrics in run 1 only: tm") !=
+        std::string::npos);
+  const nlohmann::json d = run_js(t.path / "report" / "data" / "run1.js")["deltas"];
+  CHECK(d["only_reference"] == nlohmann::json::parse(R"(["JTA", "BP-JTA"])"));
+  CHECK(d["only_here"] == nlohmann::json::parse(R"x(["JTA(length_low=60)", "BP-JTA(length_low=60)"])x"));
+  CHECK(d["signature_changed"].empty());
+  CHECK(d["metrics_only_here"] == nlohmann::json::parse(R"(["tm"])"));
+  // The cells compared: BP and NONE, per language and all.
+  std::set<std::string> compared;
+  for (const auto& c : d["cells"]) compared.insert(c[0].get<std::string>());
+  CHECK(compared == std::set<std::string>{"BP", "NONE"});
+  // One raw page set for both runs (the same corpus).
+  CHECK(fs::exists(t.path / "report" / "raw" / "0"));
+  CHECK_FALSE(fs::exists(t.path / "report" / "raw" / "1"));
+}
+
+TEST_CASE("report CLI: Table 3 of a task run in the table model, with its marks", "[html-report][cli]") {
+  TempDir t;
+  auto r = run_detour("run --corpus " + sample_corpus() + " --extractors BP,JTA,RD --metrics to --task daniel --trials 200 "
+                      "--resamples 100 --no-progress --jobs 2 --out " + q(t.path / "run"));
+  INFO(r.out);
+  REQUIRE(r.status == 0);
+  REQUIRE(fs::exists(t.path / "run" / "table3.json"));
+  ReportRun run = load_report_run(t.path / "run");
+  REQUIRE(run.extra_tables.size() == 2);
+  const nlohmann::json& t3 = run.extra_tables[0].table;
+  CHECK(run.extra_tables[0].file == "table3.json");
+  CHECK(t3["columns"][0]["label"] == "system");
+  CHECK(t3["columns"][1]["group"] == "el");  // the sample's first language
+  CHECK(t3["columns"][1]["label"] == "P");
+  std::size_t best = 0, intervals = 0;
+  for (const auto& row : t3["rows"])
+    for (const auto& c : row)
+      if (c.is_object()) {
+        best += c.contains("marks") && c["marks"][0] == "best";
+        intervals += c.contains("lo");
+      }
+  CHECK(best >= 1);
+  CHECK(intervals > 0);
+  CHECK(t3["signatures"].size() >= 1);
+  // From table3.tsv alone (an older run): the same table, intervals folded back into
+  // their cells, no marks.
+  fs::remove(t.path / "run" / "table3.json");
+  ReportRun old = load_report_run(t.path / "run");
+  const nlohmann::json& t3tsv = old.extra_tables[0].table;
+  CHECK(old.extra_tables[0].file == "table3.tsv");
+  CHECK(t3tsv["columns"] == t3["columns"]);
+  REQUIRE(t3tsv["rows"].size() == t3["rows"].size());
+  for (std::size_t i = 0; i < t3["rows"].size(); ++i)
+    for (std::size_t c = 0; c < t3["rows"][i].size(); ++c) {
+      const auto& a = t3["rows"][i][c];
+      const auto& b = t3tsv["rows"][i][c];
+      if (!a.is_object()) {
+        CHECK(a == b);
+        continue;
+      }
+      REQUIRE(b.is_object());
+      CHECK(b["value"].get<double>() == Approx(a["value"].get<double>()).margin(0.005));
+      CHECK(b.contains("lo") == a.contains("lo"));
+      CHECK_FALSE(b.contains("marks"));
+    }
 }

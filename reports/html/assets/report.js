@@ -92,7 +92,8 @@
   // ---- data loading -------------------------------------------------------------
   const cache = { page: new Map(), raw: new Map(), pages: new Map() };
   const waiting = { page: new Map(), raw: new Map(), pages: new Map() };
-  const FOLDER = { page: (k, n) => 'r' + k + '/p/' + n + '.js', raw: (k, n) => 'r' + k + '/raw/' + n + '.js',
+  // Raw pages are per corpus (raw/<set>/<n>.js, shared by the runs of one corpus).
+  const FOLDER = { page: (k, n) => 'r' + k + '/p/' + n + '.js', raw: (s, n) => 'raw/' + s + '/' + n + '.js',
                    pages: (k) => 'data/pages' + k + '.js' };
   function deliver(kind, k, n, data) {
     const key = k + ':' + n;
@@ -103,9 +104,41 @@
       w.forEach((f) => f.resolve(data));
     }
   }
+  function fail(kind, k, n, err) {
+    const key = k + ':' + n;
+    const w = waiting[kind].get(key) || [];
+    waiting[kind].delete(key);
+    w.forEach((f) => f.reject(err));
+  }
+  // Compressed per-page files (html_report.h): a gzip member as a string of one
+  // character per byte, the file read as windows-1252, whose decoder gives 27 of the
+  // bytes 0x80-0x9F other code points; inflated by the browser (DecompressionStream).
+  const CP1252 = [0x20AC, 0x81, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x8D, 0x017D, 0x8F,
+                  0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x9D, 0x017E, 0x0178];
+  const BYTE_OF = new Map(CP1252.map((c, i) => [c, 0x80 + i]));
+  function inflate(s) {
+    const b = new Uint8Array(s.length);
+    for (let i = 0; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      const x = c < 0x80 || (c >= 0xA0 && c < 0x100) ? c : BYTE_OF.get(c);
+      if (x === undefined) return Promise.reject(new Error('a damaged data file (character U+' + c.toString(16) + ' at ' + i + ')'));
+      b[i] = x;
+    }
+    if (typeof DecompressionStream === 'undefined')
+      return Promise.reject(new Error('this browser cannot inflate the report\u2019s compressed pages (no DecompressionStream: ' +
+        'Chromium 80, Firefox 113, Safari 16.4 or later need it); detour report --compress no writes them uncompressed'));
+    return new Response(new Blob([b]).stream().pipeThrough(new DecompressionStream('gzip'))).text();
+  }
+  function deliverPacked(kind, k, n, s, parse) {
+    inflate(s).then((text) => deliver(kind, k, n, parse ? JSON.parse(text) : text),
+      (err) => fail(kind, k, n, new Error('cannot read ' + FOLDER[kind](k, n) + ': ' + (err && err.message ? err.message : err))));
+  }
   window.detourPage = function (k, n, data) { deliver('page', k, n, data); };
+  window.detourPageZ = function (k, n, s) { deliverPacked('page', k, n, s, true); };
   window.detourPages = function (k, data) { deliver('pages', k, 0, data); };
-  window.detourRaw = function (k, n, data) { deliver('raw', k, n, data); };
+  window.detourPagesZ = function (k, z) { deliverPacked('pages', k, 0, z, true); };
+  window.detourRaw = function (s, n, data) { deliver('raw', s, n, data); };
+  window.detourRawZ = function (s, n, z) { deliverPacked('raw', s, n, z, false); };
   function load(kind, k, n) {
     const key = k + ':' + n;
     if (cache[kind].has(key)) return Promise.resolve(cache[kind].get(key));
@@ -115,12 +148,9 @@
       waiting[kind].set(key, [{ resolve: resolve, reject: reject }]);
       const src = FOLDER[kind](k, n);
       const s = document.createElement('script');
+      if (RUNS[0].compressed) s.charset = 'windows-1252';  // binary strings (inflate)
       s.src = src;
-      s.onerror = () => {
-        const ws = waiting[kind].get(key) || [];
-        waiting[kind].delete(key);
-        ws.forEach((f) => f.reject(new Error('cannot load ' + src + ' (missing from the report folder?)')));
-      };
+      s.onerror = () => fail(kind, k, n, new Error('cannot load ' + src + ' (missing from the report folder?)'));
       s.onload = () => s.remove();
       document.head.appendChild(s);
     });
@@ -172,20 +202,29 @@
   const STATUS = { o: 'ok', f: 'failed', x: 'excluded' };
 
   // ---- sortable, filterable table -----------------------------------------------
-  // columns: [{label, cls, group, title}], rows: [{cells: [{v, node, cls, title}], cls}]
+  // columns: [{label, cls, group, title, count, sort}], rows: [{cells: [{v, node, cls, title}], cls}].
+  // A count column prints its numbers as whole numbers ("475"), the others with two
+  // decimals. Options: groups (a header row above), filter (placeholder of a filter
+  // box), cls, sticky (the first column stays in view when the table scrolls
+  // sideways in its box), sorted ({key, dir}) and onSort(key, dir): a table showing
+  // part of its rows (the page list) sorts them all by asking for its view again,
+  // each column's `sort` naming its key; the others sort the rows they hold.
   function table(spec) {
-    const wrap = el('div', { class: 'tablewrap' });
+    const wrap = el('div', { class: 'tablewrap' + (spec.sticky ? ' wide' : '') });
     let rows = spec.rows.slice();
     let sortCol = -1, sortDir = 1, filterText = '';
     const tbody = el('tbody');
-    const heads = spec.columns.map((c, i) =>
-      el('th', { class: c.cls || '', title: c.title || 'sort', on: { click: () => sortBy(i) } }, c.label));
+    const heads = spec.columns.map((c, i) => {
+      const h = el('th', { class: c.cls || '', title: c.title || 'sort', 'data-sort': c.sort || null, on: { click: () => sortBy(i) } }, c.label);
+      if (spec.sorted && c.sort && c.sort === spec.sorted.key) h.classList.add(spec.sorted.dir > 0 ? 'sorted-asc' : 'sorted-desc');
+      return h;
+    });
     const thead = el('thead');
     if (spec.groups) {
       thead.appendChild(el('tr', null, spec.groups.map((g) => el('th', { class: 'grp', colspan: g.span }, g.label))));
     }
     thead.appendChild(el('tr', null, heads));
-    const t = el('table', { class: 't' + (spec.cls ? ' ' + spec.cls : '') }, thead, tbody);
+    const t = el('table', { class: 't' + (spec.cls ? ' ' + spec.cls : '') + (spec.sticky ? ' sticky1' : '') }, thead, tbody);
     function render() {
       clear(tbody);
       const f = filterText.toLowerCase();
@@ -193,11 +232,20 @@
         if (f && r.text.indexOf(f) < 0) continue;
         tbody.appendChild(el('tr', { class: r.cls || '' },
           r.cells.map((c, i) => el('td', { class: [spec.columns[i].cls || '', c.cls || ''].join(' ').trim() || null,
-                                          title: c.title || null }, c.node !== undefined ? c.node : fmtCell(c.v)))));
+                                          title: c.title || null }, c.node !== undefined ? c.node : fmtCell(c.v, spec.columns[i])))));
       }
     }
-    function fmtCell(v) { return typeof v === 'number' ? fmt(v) : (v === null || v === undefined ? '-' : String(v)); }
+    function fmtCell(v, col) {
+      if (typeof v === 'number') return col.count && Number.isInteger(v) ? String(v) : fmt(v);
+      return v === null || v === undefined ? '-' : String(v);
+    }
     function sortBy(i) {
+      if (spec.onSort) {
+        const key = spec.columns[i].sort;
+        if (!key) return;
+        spec.onSort(key, spec.sorted && spec.sorted.key === key ? -spec.sorted.dir : 1);
+        return;
+      }
       sortDir = sortCol === i ? -sortDir : (typeof rows[0]?.cells[i]?.v === 'number' ? -1 : 1);
       sortCol = i;
       rows.sort((a, b) => {
@@ -216,7 +264,7 @@
         el('label', null, 'Filter ', el('input', { type: 'search', placeholder: spec.filter, on: {
           input: (e) => { filterText = e.target.value; render(); } } }))));
     }
-    wrap.appendChild(t);
+    wrap.appendChild(spec.sticky ? el('div', { class: 'scroller' }, t) : t);
     render();
     return wrap;
   }
@@ -227,7 +275,7 @@
     const r = p.run || {};
     const dl = el('dl', { class: 'prov' });
     const item = (k, v, mono) => { if (v !== undefined && v !== null && v !== '') dl.append(el('dt', null, k), el('dd', { class: mono ? 'mono' : null }, v)); };
-    item('run folder', run.dir, true);
+    item('run', run.dir, true);
     item('detour', (p.version || run.version || '') + (p.commit ? ' (commit ' + p.commit + ')' : ''));
     item('command', r.command, true);
     item('started', r.started);
@@ -245,6 +293,7 @@
   }
   function checks(run) {
     const c = run.checks, out = [];
+    if (!run.outputs) out.push(el('div', { class: 'warn', 'data-check': 'outputs' }, 'The viewer shows each page\u2019s recorded counts, not its alignments (no output texts): ' + run.outputs_note + '.'));
     if (c.mismatches.length) {
       out.push(el('div', { class: 'error' },
         c.mismatches.length + ' (system, page, metric) alignments recomputed for the viewer do not give the recorded counts ',
@@ -282,8 +331,8 @@
   function table2(run, lang) {
     const li = langsOf(run).indexOf(lang);
     const metrics = metricNames(run);
-    const columns = [{ label: 'system', cls: 'l' }, { label: 'pages' }];
-    const groups = [{ label: '', span: 2 }];
+    const columns = [{ label: 'system', cls: 'l' }, { label: 'pages', count: true }];
+    const groups = [{ label: '', span: 1 }, { label: '', span: 1 }];
     metrics.forEach((m) => {
       groups.push({ label: m.toUpperCase(), span: 3 });
       columns.push({ label: 'P' }, { label: 'R' }, { label: 'F1' });
@@ -298,10 +347,9 @@
         cells.push(scoreCell(run, lang, m, s.name, v, 2, 6, 7, false));
         cells.push(scoreCell(run, lang, m, s.name, v, 3, 8, 9, true));
       });
-      cells[1].node = String(docs);
       return { cells: cells, cls: s.baseline ? 'baseline' : '' };
     });
-    return table({ columns: columns, groups: groups, rows: rows, filter: 'system', cls: 'table2' });
+    return table({ columns: columns, groups: groups, rows: rows, filter: 'system', cls: 'table2 scores', sticky: true });
   }
   function table4(run) {
     const metrics = metricNames(run);
@@ -322,16 +370,50 @@
       });
       return { cells: cells };
     });
-    return table({ columns: columns, rows: rows });
+    return table({ columns: columns, rows: rows, sticky: true });  // in its own box, the page kept to the screen
   }
-  function extraTable(t) {
-    const columns = t.header.map((h, i) => ({ label: h, cls: i === 0 ? 'l' : '' }));
-    const rows = t.rows.map((r) => ({ cells: t.header.map((_, i) => {
-      const s = r[i] === undefined ? '' : r[i];
-      const x = Number(s);
-      return { v: s !== '' && !Number.isNaN(x) ? x : s, node: s };
-    }) }));
-    return [table({ columns: columns, rows: rows, filter: 'text' }), t.notes.map((n) => el('div', { class: 'small muted' }, n))];
+  // A table of the table model (reports/table.h, as its JSON writer gives it: the
+  // task's Table 3, the correlation) drawn as Table 2 is: each score with its interval
+  // (half its width; the bounds on hover), the best in bold, ties marked ~, baselines
+  // in italics, the first column kept in view. A table whose columns are grouped by
+  // language shows the group of the language chosen for Table 2 (its pills).
+  function modelCell(c, d0) {
+    if (c === null || c === undefined) return { v: null, node: '-' };
+    if (typeof c !== 'object') return { v: c };
+    const d = c.decimals === undefined ? d0 : c.decimals;
+    const marks = c.marks || [];
+    const hasCi = typeof c.lo === 'number' && typeof c.hi === 'number';
+    const tied = marks.indexOf('tied') >= 0;
+    return { v: c.value, cls: marks.indexOf('best') >= 0 ? 'best' : tied ? 'tied' : null,
+             node: el('span', { class: 'v' }, fmt(c.value, d), tied ? '~' : '',
+                      hasCi ? el('span', { class: 'ci' }, '\u00b1' + fmt((c.hi - c.lo) / 2, d)) : null),
+             title: hasCi ? 'interval [' + fmt(c.lo, d) + ', ' + fmt(c.hi, d) + ']' : null };
+  }
+  function modelTable(run, t, lang) {
+    const groups = [];
+    t.columns.forEach((c) => { if (c.group && groups.indexOf(c.group) < 0) groups.push(c.group); });
+    const pick = groups.length < 2 ? null : groups.indexOf(lang) >= 0 ? lang : groups.indexOf('all') >= 0 ? 'all' : groups[0];
+    const shown = [];
+    t.columns.forEach((c, i) => { if (!pick || !c.group || c.group === pick) shown.push(i); });
+    const columns = shown.map((i) => ({ label: t.columns[i].label, cls: t.columns[i].align === 'left' ? 'l' : '', count: true }));
+    const heads = [];
+    for (const i of shown) {
+      const g = t.columns[i].group || '';
+      if (heads.length && heads[heads.length - 1].label === g) heads[heads.length - 1].span++;
+      else heads.push({ label: g, span: 1 });
+    }
+    const baselines = new Set(run.systems.filter((s) => s.baseline).map((s) => s.name));
+    const rows = t.rows.map((r) => ({
+      cls: (typeof r[0] === 'string' && baselines.has(r[0])) || r.some((c) => c && c.marks && c.marks.indexOf('baseline') >= 0) ? 'baseline' : '',
+      cells: shown.map((i) => modelCell(r[i], 2)) }));
+    const marks = t.rows.some((r) => r.some((c) => c && c.marks && c.marks.length));
+    return [
+      pick ? el('div', { class: 'small muted' }, 'Language ' + pick + (pick !== lang ? ' (the table has no ' + lang + ' columns)' : '') +
+        '; the pills above Table 2 choose it (' + groups.join(', ') + ').') : null,
+      table({ columns: columns, groups: heads.some((h) => h.label) ? heads : null, rows: rows, filter: 'text', cls: 'model scores', sticky: true }),
+      marks ? el('div', { class: 'legend' }, 'Bold: the best; ~: tied with the best; italics: a baseline. \u00b1 half the interval (hover for its bounds).') : null,
+      (t.signatures || []).map((x) => el('div', { class: 'small muted mono sig' }, x)),
+      (t.notes || []).map((n) => el('div', { class: 'small muted sig' }, n))];
   }
   function viewOverview(run, q) {
     const langs = langsOf(run);
@@ -351,12 +433,29 @@
       el('a', { href: 'tables' + run.k + '.html' }, 'tables' + run.k + '.html'), '.'));
     for (const t of run.extra_tables) {
       out.push(el('h2', null, t.name === 'table3' ? 'Table 3: the downstream task' : t.name === 'correlation' ? 'Intrinsic-extrinsic correlation' : t.name),
-        el('div', { class: 'small muted' }, 'from ' + t.file), extraTable(t));
+        el('div', { class: 'small muted' }, (t.table.title ? t.table.title + ', ' : '') + 'from ' + t.file),
+        el('div', { 'data-table': t.name }, modelTable(run, t.table, lang)));
     }
     if (run.deltas) out.push(el('h2', null, 'Compared with run 0'), deltaTable(run));
     out.push(el('h2', null, 'Metrics'), table({ columns: [{ label: 'metric', cls: 'l' }, { label: 'per page', cls: 'l' }, { label: 'viewer form', cls: 'l' }, { label: 'what', cls: 'l wrap' }],
       rows: run.metrics.map((m) => ({ cells: [{ v: m.name }, { v: m.kind }, { v: m.form || '-' }, { v: m.description }] })) }));
     return out;
+  }
+  // The systems and metrics a comparison with the reference run leaves out.
+  function unmatchedNote(run) {
+    const d = run.deltas, items = [];
+    const list = (names) => names.join(', ');
+    if (d.only_reference && d.only_reference.length)
+      items.push(el('li', { 'data-only': 'reference' }, 'not compared, in run ' + d.against + ' (' + RUNS[d.against].label + ') only: ' + list(d.only_reference)));
+    if (d.only_here && d.only_here.length)
+      items.push(el('li', { 'data-only': 'here' }, 'not compared, in this run (' + run.label + ') only: ' + list(d.only_here)));
+    if (d.signature_changed && d.signature_changed.length)
+      items.push(el('li', { 'data-only': 'changed' }, 'compared although their extractor signatures differ: ',
+        el('ul', null, d.signature_changed.map((c) => el('li', null, c[0] + ': ', el('span', { class: 'mono' }, c[1]), ' \u2192 ', el('span', { class: 'mono' }, c[2]))))));
+    if (d.metrics_only_reference && d.metrics_only_reference.length) items.push(el('li', null, 'metrics not compared, of run ' + d.against + ' only: ' + list(d.metrics_only_reference)));
+    if (d.metrics_only_here && d.metrics_only_here.length) items.push(el('li', null, 'metrics not compared, of this run only: ' + list(d.metrics_only_here)));
+    if (!items.length) return null;
+    return el('div', { class: 'warn unmatched' }, 'Systems are matched by name (a changed setting changes the name):', el('ul', null, items));
   }
   function deltaTable(run) {
     const d = run.deltas;
@@ -365,9 +464,9 @@
       { v: c[6], node: el('a', { href: route(run.k, 'pages', { sys: c[0], lang: c[1] === 'all' ? '' : c[1], m: c[2], vs: d.against, sort: 'delta' }) }, (c[6] > 0 ? '+' : '') + fmt(c[6])),
         cls: c[7] > 0 || c[8] < 0 ? 'best' : '' },
       { v: c[7], node: '[' + fmt(c[7]) + ', ' + fmt(c[8]) + ']' }, { v: c[9], node: fmt(c[9], 4) }] }));
-    return [el('div', { class: 'legend' }, 'F1 of this run minus F1 of run ' + d.against + ' on the pages both scored; ' + d.pairing + '. ' + d.signature),
-      table({ columns: [{ label: 'system', cls: 'l' }, { label: 'lang', cls: 'l' }, { label: 'metric', cls: 'l' }, { label: 'pages' },
-        { label: 'F1 run ' + d.against }, { label: 'F1 here' }, { label: '\u0394 F1' }, { label: '95% interval' }, { label: 'p' }], rows: rows, filter: 'system, language, metric' })];
+    return [unmatchedNote(run), el('div', { class: 'legend' }, 'F1 of this run minus F1 of run ' + d.against + ' on the pages both scored; ' + d.pairing + '. ' + d.signature),
+      table({ columns: [{ label: 'system', cls: 'l' }, { label: 'lang', cls: 'l' }, { label: 'metric', cls: 'l' }, { label: 'pages', count: true },
+        { label: 'F1 run ' + d.against }, { label: 'F1 here' }, { label: '\u0394 F1' }, { label: '95% interval' }, { label: 'p' }], rows: rows, filter: 'system, language, metric', cls: 'deltas' })];
   }
 
   // ---- charts (SVG) ---------------------------------------------------------------
@@ -569,7 +668,7 @@
     out.push(el('h2', null, 'Time per page per system'));
     if (run.ms) {
       const rows = run.systems.map((s, si) => ({ label: s.name, s: summary(run.ms[si].filter((v, i) => run.status[si][i] !== 'x').map((v) => Math.max(v, 0.01))),
-        href: route(run.k, 'pages', { sys: s.name, sort: 'ms' }) }));
+        href: route(run.k, 'pages', { sys: s.name, sort: '-ms' }) }));
       rows.sort((a, b) => (b.s ? b.s.med : 0) - (a.s ? a.s.med : 0));
       let max = 1;
       rows.forEach((r) => { if (r.s) max = Math.max(max, r.s.max); });
@@ -582,7 +681,7 @@
     }
     // 6. Deltas between runs.
     if (run.deltas) {
-      out.push(el('h2', null, 'Per-cell deltas against run ' + run.deltas.against));
+      out.push(el('h2', null, 'Per-cell deltas against run ' + run.deltas.against), unmatchedNote(run));
       for (const lang of langsOf(run)) out.push(el('figure', { class: 'chart', 'data-chart': 'delta-' + lang }, forestChart(run, metric, lang)));
     } else if (RUNS.length > 1 && run.k === 0) {
       out.push(el('p', null, 'Deltas against this run: see the charts of ', RUNS.slice(1).map((r) => el('a', { href: route(r.k, 'charts', { m: metric }) }, 'run ' + r.k + ' ')), '.'));
@@ -591,6 +690,9 @@
   }
 
   // ---- pages list --------------------------------------------------------------------
+  // The page list's orders: KEY ascending, -KEY descending, over every page that
+  // matches (not only the rows shown); pages without a value (not scored, not in the
+  // other run) last either way, then by language and page number.
   function viewPages(run, q) {
     const metrics = metricNames(run);
     const sysName = systemIndex(run, q.get('sys')) >= 0 ? q.get('sys') : defaultSystem(run);
@@ -599,27 +701,15 @@
     const lang = q.get('lang') || '';
     const site = q.get('site') || '';
     const status = q.get('status') || '';
-    const sort = q.get('sort') || 'f1';
     const limit = parseInt(q.get('limit') || '100', 10);
     const vs = q.get('vs') !== null && q.get('vs') !== '' && RUNS[+q.get('vs')] ? RUNS[+q.get('vs')] : null;
-    const params = { sys: sysName, m: metric, lang: lang, site: site, status: status, sort: sort, vs: vs ? vs.k : '' };
-    const go = (change) => { location.hash = route(run.k, 'pages', Object.assign({}, params, change)); };
-    const select = (name, value, options) => el('select', { on: { change: (e) => go({ [name]: e.target.value, limit: '' }) } },
-      options.map((o) => el('option', { value: o[0], selected: o[0] === value }, o[1])));
-    const langs = langsOf(run).filter((l) => l !== 'all');
-    const controls = el('div', { class: 'controls' },
-      el('label', null, 'System', select('sys', sysName, run.systems.map((s) => [s.name, s.name]))),
-      el('label', null, 'Metric', select('m', metric, metrics.map((m) => [m, m]))),
-      el('label', null, 'Language', select('lang', lang, [['', 'all']].concat(langs.map((l) => [l, l])))),
-      el('label', null, 'Status', select('status', status, [['', 'any'], ['o', 'ok'], ['f', 'failed'], ['x', 'excluded']])),
-      el('label', null, 'Site', el('input', { type: 'search', value: site, placeholder: 'host', on: { change: (e) => go({ site: e.target.value, limit: '' }) } })),
-      el('label', null, 'Sort', select('sort', sort, [['f1', 'F1, worst first'], ['-f1', 'F1, best first'], ['ms', 'time, slowest first'], ['id', 'language and id']]
-        .concat(vs ? [['delta', '\u0394 F1, most lost first']] : []))));
     const F = run.scores[metric].f, P = run.scores[metric].p, R = run.scores[metric].r;
     // The page's F1 in the other run (by language and id).
-    let vsF = null;
+    let vsF = null, vsMissing = '';
     if (vs) {
       const vsi = systemIndex(vs, sysName);
+      if (vsi < 0) vsMissing = sysName + ' is not a system of run ' + vs.k + ' (' + vs.label + '): no page has a \u0394.';
+      else if (!vs.scores[metric]) vsMissing = 'run ' + vs.k + ' has no ' + metric + ' scores: no page has a \u0394.';
       const idx = new Map();
       vs.pages.id.forEach((id, i) => idx.set(vs.pages.lang[i] + '\t' + id, i));
       vsF = run.pages.id.map((id, i) => {
@@ -627,6 +717,32 @@
         return j === undefined || vsi < 0 || !vs.scores[metric] ? null : vs.scores[metric].f[vsi][j];
       });
     }
+    const delta = (i) => (vsF && vsF[i] !== null && F[si][i] !== null ? +(F[si][i] - vsF[i]).toFixed(2) : null);
+    const KEYS = {
+      n: (i) => i, lang: (i) => run.pages.lang[i], site: (i) => run.pages.site[i], id: (i) => run.pages.lang[i] + '\t' + run.pages.id[i],
+      status: (i) => STATUS[run.status[si][i]], p: (i) => P[si][i], r: (i) => R[si][i], f1: (i) => F[si][i],
+      ms: (i) => (run.ms ? run.ms[si][i] : null), reason: (i) => run.reasons[si][i] || '',
+    };
+    if (vsF) { KEYS.vsf1 = (i) => vsF[i]; KEYS.delta = delta; }
+    let sort = q.get('sort') || 'f1';
+    let dir = 1;
+    if (sort.charAt(0) === '-') { dir = -1; sort = sort.slice(1); }
+    if (!KEYS[sort]) { sort = 'f1'; dir = 1; }
+    const params = { sys: sysName, m: metric, lang: lang, site: site, status: status, sort: (dir < 0 ? '-' : '') + sort, vs: vs ? vs.k : '' };
+    const go = (change) => { location.hash = route(run.k, 'pages', Object.assign({}, params, change)); };
+    const select = (name, value, options) => el('select', { name: name, on: { change: (e) => go({ [name]: e.target.value, limit: '' }) } },
+      options.map((o) => el('option', { value: o[0], selected: o[0] === value }, o[1])));
+    const langs = langsOf(run).filter((l) => l !== 'all');
+    const orders = [['f1', 'F1, worst first'], ['-f1', 'F1, best first'], ['-ms', 'time, slowest first'], ['ms', 'time, fastest first'], ['id', 'language and id']]
+      .concat(vs ? [['delta', '\u0394 F1, most lost first'], ['-delta', '\u0394 F1, most gained first']] : []);
+    if (!orders.some((o) => o[0] === params.sort)) orders.push([params.sort, 'by ' + sort + (dir < 0 ? ', descending' : ', ascending')]);
+    const controls = el('div', { class: 'controls' },
+      el('label', null, 'System', select('sys', sysName, run.systems.map((s) => [s.name, s.name]))),
+      el('label', null, 'Metric', select('m', metric, metrics.map((m) => [m, m]))),
+      el('label', null, 'Language', select('lang', lang, [['', 'all']].concat(langs.map((l) => [l, l])))),
+      el('label', null, 'Status', select('status', status, [['', 'any'], ['o', 'ok'], ['f', 'failed'], ['x', 'excluded']])),
+      el('label', null, 'Site', el('input', { type: 'search', value: site, placeholder: 'host', on: { change: (e) => go({ site: e.target.value, limit: '' }) } })),
+      el('label', null, 'Sort', select('sort', params.sort, orders)));
     let pages = [];
     for (let i = 0; i < run.pages.id.length; i++) {
       if (lang && run.pages.lang[i] !== lang) continue;
@@ -634,30 +750,37 @@
       if (status && run.status[si][i] !== status) continue;
       pages.push(i);
     }
-    const key = {
-      'f1': (i) => F[si][i] === null ? 1e9 : F[si][i],
-      '-f1': (i) => F[si][i] === null ? 1e9 : -F[si][i],
-      'ms': (i) => run.ms ? -run.ms[si][i] : 0,
-      'id': (i) => 0,
-      'delta': (i) => (vsF && vsF[i] !== null && F[si][i] !== null) ? F[si][i] - vsF[i] : 1e9,
-    }[sort] || ((i) => 0);
-    pages.sort((a, b) => key(a) - key(b) || (run.pages.lang[a] < run.pages.lang[b] ? -1 : run.pages.lang[a] > run.pages.lang[b] ? 1 : 0) || a - b);
+    const key = KEYS[sort];
+    const value = new Map(pages.map((i) => [i, key(i)]));
+    const none = (v) => v === null || v === undefined || (typeof v === 'number' && Number.isNaN(v));
+    pages.sort((a, b) => {
+      const x = value.get(a), y = value.get(b);
+      const xn = none(x), yn = none(y);
+      if (xn !== yn) return xn ? 1 : -1;
+      const c = xn ? 0 : (x < y ? -1 : x > y ? 1 : 0) * dir;
+      return c || (run.pages.lang[a] < run.pages.lang[b] ? -1 : run.pages.lang[a] > run.pages.lang[b] ? 1 : 0) || a - b;
+    });
     const shown = pages.slice(0, limit);
-    const columns = [{ label: '#' }, { label: 'lang', cls: 'l' }, { label: 'site', cls: 'l' }, { label: 'page', cls: 'l' }, { label: 'status', cls: 'l' },
-      { label: 'P' }, { label: 'R' }, { label: 'F1' }];
-    if (vsF) columns.push({ label: 'F1 run ' + vs.k }, { label: '\u0394' });
-    columns.push({ label: 'ms' }, { label: 'reason', cls: 'l wrap' });
+    const columns = [{ label: '#', count: true, sort: 'n' }, { label: 'lang', cls: 'l', sort: 'lang' }, { label: 'site', cls: 'l', sort: 'site' },
+      { label: 'page', cls: 'l', sort: 'id' }, { label: 'status', cls: 'l', sort: 'status' },
+      { label: 'P', sort: 'p' }, { label: 'R', sort: 'r' }, { label: 'F1', sort: 'f1' }];
+    if (vsF) columns.push({ label: 'F1 run ' + vs.k, sort: 'vsf1' }, { label: '\u0394', sort: 'delta' });
+    columns.push({ label: 'ms', sort: 'ms' }, { label: 'reason', cls: 'l wrap', sort: 'reason' });
+    for (const c of columns) c.title = 'sort every matching page by ' + c.label + ' (click again: the other way)';
     const rows = shown.map((i) => {
       const cells = [{ v: i }, { v: run.pages.lang[i] }, { v: run.pages.site[i] },
         { v: run.pages.id[i], node: el('a', { href: route(run.k, 'page', { sys: sysName, form: formOf(run, metric) }, i), class: 'mono' }, run.pages.id[i]) },
         { v: STATUS[run.status[si][i]] }, { v: P[si][i] }, { v: R[si][i] }, { v: F[si][i] }];
-      if (vsF) cells.push({ v: vsF[i] }, { v: vsF[i] !== null && F[si][i] !== null ? +(F[si][i] - vsF[i]).toFixed(2) : null });
+      if (vsF) cells.push({ v: vsF[i] }, { v: delta(i) });
       cells.push({ v: run.ms ? run.ms[si][i] : null }, { v: run.reasons[si][i] || '' });
       return { cells: cells };
     });
     const out = [el('h2', null, 'Pages of ' + sysName), controls,
-      el('p', { class: 'small muted' }, pages.length + ' pages match' + (pages.length > shown.length ? '; the first ' + shown.length + ' shown' : '') + '. Click a page to see its alignment.'),
-      table({ columns: columns, rows: rows, filter: 'id, site, reason', cls: 'pages' })];
+      vsMissing ? el('div', { class: 'warn' }, vsMissing) : null,
+      el('p', { class: 'small muted' }, pages.length + ' pages match' + (pages.length > shown.length ? '; the first ' + shown.length + ' shown' : '') +
+        ', sorted over all of them. Click a page to see its alignment, a header to sort.'),
+      table({ columns: columns, rows: rows, filter: 'id, site, reason', cls: 'pages', sorted: { key: sort, dir: dir },
+              onSort: (k, d) => go({ sort: (d < 0 ? '-' : '') + k }) })];
     if (pages.length > shown.length) out.push(el('button', { class: 'more', on: { click: () => go({ limit: String(limit + 200) }) } }, 'Show 200 more'));
     return out;
   }
@@ -752,7 +875,7 @@
       if (tag !== 2) j += lb;
     }
   }
-  function alignment(page, si, form, layout) {
+  function alignment(run, page, si, form, layout) {
     const rec = page.systems[si];
     const g = page.gold && page.gold[form];
     if (page.forms.indexOf(form) < 0 && !page.gold_error)
@@ -760,6 +883,7 @@
         ? ': characters are aligned only for pages whose words are long (unsegmented scripts such as Chinese; detour report --car-view all keeps every page\u2019s). The to alignment shows the same text word by word.' : '.'));
     if (rec.st === 'x') return el('p', { class: 'muted' }, 'Excluded for this system (not scored): ' + (rec.reason || ''));
     if (page.gold_error) return el('div', { class: 'error' }, 'No gold text: ' + page.gold_error);
+    if (!run.outputs) return el('div', { class: 'warn' }, 'The report has no output text of this run to align: ' + run.outputs_note + '.');
     if (rec.o < 0 || !g) return el('div', { class: 'error' }, 'No output to align' + (rec.output_error ? ': ' + rec.output_error : '.'));
     const o = page.outputs[rec.o][form];
     const chars = form === 'car';
@@ -807,7 +931,7 @@
         }))));
     }
     if (rec.notes) p.appendChild(el('div', { class: 'notes' }, 'notes: ' + rec.notes));
-    const a = alignment(page, si, form, layout);
+    const a = alignment(run, page, si, form, layout);
     p.setAttribute('data-aligned', a instanceof Node ? 'no' : 'yes');
     if (a instanceof Node) { p.appendChild(a); return p; }
     const m = metricOfForm(form);
@@ -865,7 +989,7 @@
   }
   function showRaw(run, n, box) {
     clear(box).appendChild(el('p', { class: 'loading' }, 'Loading the raw page...'));
-    load('raw', run.k, n).then((html) => {
+    load('raw', run.raw_set, run.raw_index ? run.raw_index[n] : n).then((html) => {
       clear(box);
       box.appendChild(el('h3', null, 'Raw page (sandboxed: no scripts, no forms, nothing fetched)'));
       const f = el('iframe', { class: 'raw', sandbox: '', referrerpolicy: 'no-referrer', title: 'raw page' });
@@ -917,6 +1041,7 @@
     }
     add(main, [content]);
     document.body.setAttribute('data-view', r.view);
+    document.body.setAttribute('data-hash', location.hash);  // the route rendered (for tests)
     if (!window.DETOUR_FIRST_RENDER_MS) window.DETOUR_FIRST_RENDER_MS = performance.now();
     window.scrollTo(0, 0);
   }
