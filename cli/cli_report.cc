@@ -15,6 +15,7 @@
 
 #include <chrono>
 #include <exception>
+#include <functional>
 #include <future>
 #include <optional>
 #include <iostream>
@@ -125,6 +126,21 @@ void write_report(const std::vector<std::string>& run_dirs, const std::string& o
   else if (a.car_view != "long-words") throw UsageError("--car-view " + a.car_view + ": expected long-words, all or none");
   std::vector<std::unique_ptr<reports::html::ReportRun>> runs;
   std::vector<std::unique_ptr<CorpusPages>> sources;
+  // The pages of the last run read, from its corpus at `root` (`open` gives it); an
+  // error names the run and says to give the corpus's current place.
+  auto add_source = [&](const std::string& dir, const std::string& root, const std::function<corpora::Corpus()>& open) {
+    try {
+      sources.push_back(std::make_unique<CorpusPages>(*runs.back(), root, open()));
+    } catch (const UsageError&) {
+      throw;
+    } catch (const std::exception& e) {
+      throw corpora::CorpusError(std::string(e.what()) + " (the corpus of run " + dir +
+                                 "; give its current place with --corpus)");
+    }
+    if (sources.back()->missing() > 0)
+      std::cerr << "note: " << sources.back()->missing() << " pages of " << dir << " are not in the corpus at " << root
+                << " (shown without gold)\n";
+  };
   for (const auto& dir : run_dirs) {
     // A store run (ID, STORE_FILE:ID): its records, and its folder's outputs when the
     // folder still holds them.
@@ -133,15 +149,7 @@ void write_report(const std::vector<std::string>& run_dirs, const std::string& o
       const auto& run = *runs.back();
       const std::string root = a.corpus.empty() ? run.corpus : a.corpus;
       if (root.empty()) throw UsageError(dir + ": the run names no corpus; give it with --corpus");
-      try {
-        sources.push_back(std::make_unique<CorpusPages>(run, root, corpora::open_corpus(root, a.open)));
-      } catch (const std::exception& e) {
-        throw corpora::CorpusError(std::string(e.what()) + " (the corpus of run " + dir +
-                                   "; give its current place with --corpus)");
-      }
-      if (sources.back()->missing() > 0)
-        std::cerr << "note: " << sources.back()->missing() << " pages of " << dir << " are not in the corpus at " << root
-                  << " (shown without gold)\n";
+      add_source(dir, root, [&] { return corpora::open_corpus(root, a.open); });
       continue;
     }
     // The run folder and its corpus are read at the same time when the corpus is known
@@ -164,19 +172,10 @@ void write_report(const std::vector<std::string>& run_dirs, const std::string& o
     const auto& run = *runs.back();
     if (root.empty()) root = run.corpus;  // results.json could not be read ahead
     if (root.empty()) throw UsageError(dir + ": results.json names no corpus; give it with --corpus");
-    try {
+    add_source(dir, root, [&] {
       if (corpus_error) std::rethrow_exception(corpus_error);
-      if (!corpus) corpus = corpora::open_corpus(root, a.open);
-      sources.push_back(std::make_unique<CorpusPages>(run, root, std::move(*corpus)));
-    } catch (const UsageError&) {
-      throw;
-    } catch (const std::exception& e) {
-      throw corpora::CorpusError(std::string(e.what()) + " (the corpus of run " + dir +
-                                 "; give its current place with --corpus)");
-    }
-    if (sources.back()->missing() > 0)
-      std::cerr << "note: " << sources.back()->missing() << " pages of " << dir << " are not in the corpus at " << root
-                << " (shown without gold)\n";
+      return corpus ? std::move(*corpus) : corpora::open_corpus(root, a.open);
+    });
   }
   reports::html::ReportOptions opt;
   opt.judge.resamples = static_cast<std::uint32_t>(a.resamples);
