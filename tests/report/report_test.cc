@@ -333,6 +333,18 @@ struct DataFile {
   std::string callback, args, payload;
   bool compressed = false;
 };
+// A run of the sample corpus with `extractors` and `metrics`, written to `out` and read
+// back for the report.
+ReportRun sample_run(const fs::path& out, std::vector<std::string> extractors, const std::string& metrics) {
+  harness::RunConfig cfg;
+  cfg.corpus = source_dir() / "corpora" / "sample";
+  cfg.extractors = std::move(extractors);
+  cfg.metrics = metrics;
+  cfg.progress = false;
+  cfg.out = out;
+  harness::write_run(cfg, harness::run(cfg));
+  return load_report_run(out);
+}
 DataFile read_data_file(const fs::path& file) {
   const std::string bytes = io::read_file(file);
   DataFile d;
@@ -496,15 +508,8 @@ TEST_CASE("report: raw pages written once per corpus, the runs of one corpus sha
 
 TEST_CASE("report: compressed data files hold the plain files' data", "[html-report]") {
   TempDir t;
-  harness::RunConfig cfg;
-  cfg.corpus = source_dir() / "corpora" / "sample";
-  cfg.extractors = {"BP", "JTA", "NONE"};
-  cfg.metrics = "to,car,tm";
-  cfg.progress = false;
-  cfg.out = t.path / "run";
-  harness::write_run(cfg, harness::run(cfg));
-  ReportRun run = load_report_run(cfg.out);
-  SamplePages pages(run, cfg.corpus);
+  ReportRun run = sample_run(t.path / "run", {"BP", "JTA", "NONE"}, "to,car,tm");
+  SamplePages pages(run, source_dir() / "corpora" / "sample");
   ReportOptions opt;
   opt.judge.resamples = 50;
   opt.compress = true;
