@@ -54,7 +54,7 @@ reports::JudgeOptions fast_options(unsigned threads = 0) {
 
 }  // namespace
 
-TEST_CASE("judge: a system against itself gives delta 0 and p = 1; GOLD against NONE p = 1/(T+1)",
+TEST_CASE("judge: a system against itself gives delta 0 and p = 1, and GOLD against NONE p = 1/(T+1)",
           "[judge][stats]") {
   auto sys = system_of(0.8, 1);
   auto gold = make_set(60, [](std::size_t i) { return counts(50 + static_cast<std::int64_t>(i), 0, 0); });

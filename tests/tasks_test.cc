@@ -477,7 +477,7 @@ TEST_CASE("task: equal texts are decided once, with the decisions of a run witho
   CHECK_FALSE(without.docs[0].decision.relevant);
 }
 
-TEST_CASE("Table 3: intervals, the best and tied systems, paired tests; Table 4's task group", "[tasks][stats]") {
+TEST_CASE("Table 3: intervals, the best and tied systems, paired tests, and Table 4's task group", "[tasks][stats]") {
   // Three systems on 60 annotated documents: A finds every relevant one, B half of
   // them, C none; the reference (gold texts) as A.
   harness::TaskResults r;
