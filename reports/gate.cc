@@ -348,17 +348,18 @@ GateResult run_gate(const results::RunRecords& run, const GateBaseline& b, const
       if (o.baseline_run) {
         if (comparison_of[k] == SIZE_MAX || !v.comparisons[comparison_of[k]].judged) continue;
         const auto& cr = v.comparisons[comparison_of[k]];
-        significant[k] = cr.p_holm < o.judge.alpha && cr.paired.delta < 0;
+        significant[k] = differ(cr, o.judge.alpha) && cr.paired.delta < 0;
       } else if (const stats::CellResult* ci = v.interval(index[c.sys], c.lang, c.sys->scores.metrics[c.mi])) {
         significant[k] = c.base.value > 100 * (*ci)[stats::Statistic::MicroF1].hi;
       }
     }
     r.notes.push_back(o.baseline_run
-                          ? fmt::format("--significant: paired approximate randomization against the baseline run "
-                                        "({} trials), Holm over {} cells, adjusted p < {:g}",
-                                        o.judge.randomization.trials, request.comparisons.size(), o.judge.alpha)
+                          ? fmt::format("--significant: a drop counts when the run and the baseline run differ on "
+                                        "the cell ({} cells compared). Rule: {}",
+                                        request.comparisons.size(), verdict_rule(o.judge))
                           : fmt::format("--significant: a drop counts when the baseline's F1 is above the run's {:g}% "
-                                        "bootstrap interval ({} resamples)",
+                                        "bootstrap interval ({} resamples; without --baseline-run no paired test "
+                                        "can be made)",
                                         100 * (1 - o.judge.bootstrap.alpha), o.judge.bootstrap.resamples));
   }
   for (std::size_t k = 0; k < cells.size(); ++k) {
