@@ -2,15 +2,22 @@
 // Table 4's ties, `detour compare`'s verdict column and the gate's --significant
 // against a baseline run give the same answer for every pair, on systems built so
 // that a per-family correction (Holm within the cell) and the per-pair test disagree.
-// Also: a system compared with itself (no page moved).
+// The HTML report marks the best and tied systems of its Table 4 as table4.* lists
+// them. Also: a system compared with itself (no page moved).
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <cctype>
 #include <random>
 
 #include "reports/compare_table.h"
 #include "reports/gate.h"
+#include "reports/html/judge.h"
+#include "reports/html/report_run.h"
 #include "reports/judge.h"
 #include "reports/tables.h"
+#include "runner/runner.h"
+#include "tests/test_util.h"
 
 using namespace detour;
 
@@ -176,4 +183,74 @@ TEST_CASE("compare: a system against itself gives delta 0, p = 1, 'identical', a
         notes.end());
   // Every format renders the empty table.
   for (const auto& w : reports::writer_registry()) CHECK_NOTHROW(reports::write(d, w.name));
+}
+
+TEST_CASE("report: the HTML report's best and tied marks are table4.*'s, cell for cell", "[judge][html-report]") {
+  // A run of the sample corpus with systems close enough for ties and far enough for
+  // differences (the old report rule, a bootstrap interval of best - other containing
+  // 0, and the old table4.* rule, Holm within the cell, disagreed on cells of it).
+  detour::testing::TempDir t;
+  harness::RunConfig cfg;
+  cfg.corpus = detour::testing::source_dir() / "corpora" / "sample";
+  cfg.extractors = {"BP", "JTA", "RD", "EAT", "C45", "NCT5", "BP-LC", "GOLD", "NONE"};
+  cfg.chains = {{"BP", "JTA"}};
+  cfg.metrics = "to,car,tm";
+  cfg.progress = false;
+  cfg.out = t.path / "run";
+  harness::write_run(cfg, harness::run(cfg));
+  const reports::html::ReportRun run = reports::html::load_report_run(cfg.out);
+  reports::html::JudgeOptions jo;
+  jo.resamples = 200;  // the intervals' only
+  const reports::html::RunVerdicts v = reports::html::judge_run(run, jo);
+  // table4.* as the run wrote it.
+  const reports::Document t4 = reports::run_tables(run.records).table4;
+  const reports::Table& table = t4.tables.at(0);
+  std::size_t cells = 0, ties = 0, not_tied = 0;
+  for (const auto& row : table.rows) {
+    const std::string lang = row.at(0).text();
+    const auto li = static_cast<std::size_t>(std::find(v.languages.begin(), v.languages.end(), lang) - v.languages.begin());
+    REQUIRE(li < v.languages.size());
+    for (std::size_t k = 0; k < (table.columns.size() - 1) / 3; ++k) {
+      const std::string metric = table.columns.at(1 + 3 * k).group;
+      const auto mi = static_cast<std::size_t>(
+          std::find_if(run.metrics.begin(), run.metrics.end(),
+                       [&](const std::string& m) {
+                         std::string u = m;
+                         for (auto& ch : u) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+                         return u == metric;
+                       }) -
+          run.metrics.begin());
+      REQUIRE(mi < run.metrics.size());
+      const std::string best = row.at(1 + 3 * k).text();
+      std::vector<std::string> tied;
+      if (row.at(3 + 3 * k).kind() == reports::Cell::Kind::Text) {
+        std::string cur;
+        for (char ch : row.at(3 + 3 * k).text() + ",") {
+          if (ch == ',') {
+            if (!cur.empty()) tied.push_back(cur);
+            cur.clear();
+          } else if (ch != ' ') {
+            cur += ch;
+          }
+        }
+      }
+      for (std::size_t s = 0; s < run.systems.size(); ++s) {
+        const auto& c = v.cells[li][mi][s];
+        const std::string& name = run.systems[s].name;
+        const bool listed = std::find(tied.begin(), tied.end(), name) != tied.end();
+        INFO(lang << "/" << metric << " " << name << ": report best " << c.best << " tied " << c.tied
+                  << "; table4 best " << best << ", tied " << row.at(3 + 3 * k).text());
+        CHECK(c.best == (name == best));
+        CHECK(c.tied == listed);
+        ties += listed;
+        not_tied += !listed && name != best && !c.baseline;
+      }
+      ++cells;
+    }
+  }
+  CHECK(cells == 3 * v.languages.size());
+  // Both answers occur, so the comparison means something.
+  CHECK(ties > 0);
+  CHECK(not_tied > 0);
+  CHECK_THAT(v.tie_rule, Catch::Contains("per-pair"));
 }
