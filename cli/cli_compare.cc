@@ -116,10 +116,14 @@ void add_compare_command(CLI::App& app) {
     const auto& sa = find_system(ra, first_name, args->sources[0]);
     const auto& sb = find_system(rb, second_name, args->sources[two ? 1 : 0]);
     std::string la = first_name, lb = second_name;
-    if (la == lb) {  // one system across two runs: A and B name the runs
+    if (la == lb) {  // one name on both sides: A and B tell the columns apart
       la += " (A)";
       lb += " (B)";
-      o.notes.push_back("A: " + args->sources[0] + "; B: " + args->sources[1]);
+      if (two)
+        o.notes.push_back("A: " + args->sources[0] + "; B: " + args->sources[1]);
+      else
+        o.notes.push_back("A and B: " + first_name + " of " + args->sources[0] +
+                          ", compared with itself (every delta is 0, every p-value 1)");
     }
     for (std::size_t mi = 0; mi < sa.scores.metrics.size(); ++mi)
       for (std::size_t mj = 0; mj < sb.scores.metrics.size(); ++mj)

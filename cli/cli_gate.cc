@@ -2,7 +2,7 @@
 //   detour gate RUN --baseline FILE [--update [--allow-regression]] [--systems LIST]
 //               [--max-drop D] [--significant [--baseline-run RUN]] [--fail-under RULE]...
 //               [--max-failed N|N%] [--max-slowdown F] [--junit FILE] [--format text|json]
-//               [--verbose] [--resamples N] [--trials N] [--seed N] [--alpha A]
+//               [--verbose] [--allow-extractor-change] [--resamples N] [--trials N] [--seed N] [--alpha A]
 // RUN is a run source (results/run_source.h): a run folder of `detour run --out`.
 // Exit status: 0 every check passed (or the baseline was written), 1 a check failed
 // (or --update would lower a floor without --allow-regression), 2 usage errors and
@@ -30,7 +30,7 @@ struct GateArgs {
   std::string source, baseline, baseline_run, systems, junit, format = "text", max_failed;
   std::vector<std::string> fail_under;
   double max_drop = 0.5, max_slowdown = 0;
-  bool update = false, allow_regression = false, significant = false, verbose = false;
+  bool update = false, allow_regression = false, significant = false, verbose = false, allow_extractor_change = false;
   JudgmentArgs judgments;
   int jobs = 0;
 };
@@ -56,6 +56,9 @@ void add_gate_command(CLI::App& app) {
   auto* drop = cmd->add_option("--max-drop", args->max_drop,
                                "points of F1 a cell may lose against the baseline (with --update: the floors' margin)")
                    ->capture_default_str();
+  cmd->add_flag("--allow-extractor-change", args->allow_extractor_change,
+                "a system whose extractor signature (version, settings) differs from the baseline's passes its "
+                "extractor check");
   cmd->add_flag("--significant", args->significant, "a drop fails only when it is statistically significant");
   cmd->add_option("--baseline-run", args->baseline_run,
                   "with --significant: the baseline's run source, for paired tests (else the run's intervals)");
@@ -116,6 +119,7 @@ void add_gate_command(CLI::App& app) {
     if (drop->count()) o.max_drop = args->max_drop;
     if (slow->count()) o.max_slowdown = args->max_slowdown;
     o.significant = args->significant;
+    o.allow_extractor_change = args->allow_extractor_change;
     std::optional<results::RunRecords> base_run;
     if (!args->baseline_run.empty()) {
       if (!args->significant) throw UsageError("--baseline-run is used by --significant only");

@@ -5,8 +5,10 @@
 // `detour run --out DIR` writes, byte for byte (timings and provenance.run aside):
 // outputs/ copied from the shard folders (store runs keep no outputs), journal,
 // record files, tables. With --store the merged run is recorded there too.
-// Refusals (runner/shard_merge.h): sources of different runs or a shard given twice
-// exit 2; missing or incomplete shards exit 1.
+// Refusals (runner/shard_merge.h, docs/clusters.md): sources that cannot make one run
+// whatever is done to them (different runs, a shard given twice, shares that do not
+// cover the corpus once) exit 2, even alongside missing shards; missing or
+// unfinished shards only exit 1 (run or resume them, then merge again).
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
@@ -78,12 +80,12 @@ void add_merge_command(CLI::App& app) {
     auto problems = harness::merge_problems(sources);
     if (!problems.empty()) {
       std::string text = "cannot merge:";
-      bool unfinished = false;
+      bool only_unfinished = true;
       for (const auto& p : problems) {
         text += "\n  " + p.text;
-        unfinished = unfinished || p.unfinished;
+        only_unfinished = only_unfinished && p.unfinished;
       }
-      if (unfinished) throw WorkFailed(text);
+      if (only_unfinished) throw WorkFailed(text);
       throw UsageError(text);
     }
     results::Provenance merge = results::Provenance::now(results::command_line());

@@ -205,7 +205,7 @@ void write_report(const std::vector<std::string>& run_dirs, const std::string& o
 }
 
 void add_report_options(CLI::App* cmd, ReportArgs& a) {
-  cmd->add_option("--resamples", a.resamples, "bootstrap resamples of the intervals and ties (0: none)")
+  cmd->add_option("--resamples", a.resamples, "bootstrap resamples of the intervals (0: none; the ties follow the run's settings, as table4.*)")
       ->capture_default_str();
   cmd->add_option("--resample-seed", a.seed, "seed of the bootstrap")->capture_default_str();
   cmd->add_option("--raw-pages", a.raw_pages,

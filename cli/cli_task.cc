@@ -5,9 +5,15 @@
 //               [--alpha A] [--baselines NAMES]
 // The first row is the reference (the task on the gold texts). Output folders are read
 // as `detour run` writes them (DIR/<lang>/<gold file name>); a page without an output
-// file is decided as an empty output and counted as missing.
+// file is decided as an empty output and counted as missing (a note on standard error
+// says how many). A folder with no output file for any page is "nothing scored":
+// exit 1 before any work, naming the folder, the path expected and, for a run folder
+// given instead of one of its systems' folders, those folders.
 #include <CLI/CLI.hpp>
 
+#include <fmt/core.h>
+
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 
@@ -42,6 +48,42 @@ std::map<std::string, std::string> parse_params(const std::vector<std::string>& 
 std::string system_name(const std::string& dir) {
   std::filesystem::path p(dir);
   return (p.has_filename() ? p.filename() : p.parent_path().filename()).string();
+}
+
+// Checks that a --system folder holds outputs of the pages: none at all is a failure
+// (exit 1) that says where they were looked for; some missing is a note.
+void check_outputs(const std::string& dir, const harness::TaskSystem& sys) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  std::size_t found = 0;
+  for (const auto& in : sys.docs) found += fs::exists(in.file, ec);
+  if (sys.docs.empty() || found == sys.docs.size()) return;
+  if (found > 0) {
+    std::cerr << fmt::format("note: --system {}: {} of {} pages have no output file (decided as empty outputs, "
+                             "counted as missing)\n",
+                             dir, sys.docs.size() - found, sys.docs.size());
+    return;
+  }
+  std::string hint;
+  const fs::path outputs = fs::path(dir) / "outputs";
+  if (fs::is_directory(outputs, ec)) {
+    std::vector<std::string> names;
+    for (const auto& e : fs::directory_iterator(outputs, ec))
+      if (e.is_directory(ec)) names.push_back(e.path().filename().string());
+    std::sort(names.begin(), names.end());
+    hint = fmt::format("; {} is a run folder: give one of its systems' folders, {}/<system> ({})", dir,
+                       outputs.string(), join(names, ", "));
+  }
+  // The layout `detour run` writes (DIR/<lang>/<name>; a corpus without languages:
+  // DIR/<name>), for the first page.
+  const auto& first = sys.docs.front();
+  const fs::path name = first.file.filename();
+  const std::string example = first.lang.empty() ? (fs::path(dir) / name).string()
+                                                 : (fs::path(dir) / first.lang / name).string() + " (or " +
+                                                       (fs::path(dir) / name).string() + ")";
+  throw WorkFailed(fmt::format("--system {}: no output file for any of the {} pages, nothing to score (looked for "
+                               "outputs as `detour run` writes them, e.g. {}){}",
+                               dir, sys.docs.size(), example, hint));
 }
 }  // namespace
 
@@ -87,6 +129,7 @@ void add_task_command(CLI::App& app) {
       std::error_code ec;
       if (!std::filesystem::is_directory(dir, ec)) throw UsageError("--system " + dir + ": not a folder");
       systems.push_back(harness::folder_system(system_name(dir), dir, pages));
+      check_outputs(dir, systems.back());
     }
     harness::TaskResults r = harness::run_task(config, corpus, pages, systems);
     const harness::Table3 t3 = harness::table3(r);

@@ -115,24 +115,28 @@ Document compare_document(const CompareSide& first, const CompareSide& second, c
                            p.randomization_signature));
       row.push_back(p_cell(c.p_holm, v.holm_signature));
       std::string verdict = "no significant difference";
-      if (c.p_holm < o.judge.alpha) verdict = p.delta > 0 ? second.label + " higher" : second.label + " lower";
+      if (differ(c, o.judge.alpha)) verdict = p.delta > 0 ? second.label + " higher" : second.label + " lower";
       if (p.delta == 0 && p.p_bootstrap >= 1) verdict = "identical";
       row.push_back(Cell::text(verdict));
     }
   t.notes.push_back(fmt::format(
       "delta = {} - {} on the paired documents, with its {:g}% paired bootstrap percentile interval; p-values "
-      "two-sided (paired bootstrap, shift method; approximate randomization); Holm over the {} comparisons of "
-      "the table; verdict at adjusted p < {:g}",
-      second.label, first.label, 100 * (1 - o.judge.bootstrap.alpha), v.comparisons.size(), o.judge.alpha));
+      "two-sided (paired bootstrap, shift method; approximate randomization); p Holm: adjusted over the {} "
+      "comparisons of the table, for a family-wise reading (the verdict does not use it)",
+      second.label, first.label, 100 * (1 - o.judge.bootstrap.alpha), v.comparisons.size()));
+  t.notes.push_back("verdict: " + verdict_rule(o.judge));
   t.notes.push_back(std::string(stats::pairing_rule()));
-  if (std::string caution = resolution_note(v); !caution.empty()) t.notes.push_back(caution);
+  if (std::string caution = resolution_note(v, /*holm_shown=*/true); !caution.empty()) t.notes.push_back(caution);
   for (const auto& n : o.notes) t.notes.push_back(n);
   for (const auto* run : {first.run, second.run})
     if (std::find(t.signatures.begin(), t.signatures.end(), run->signature) == t.signatures.end() &&
         !run->signature.empty())
       t.signatures.push_back(run->signature);
-  t.signatures.push_back(o.judge.bootstrap.paired_signature());
-  if (o.judge.randomization.trials > 0) t.signatures.push_back(o.judge.randomization.signature());
+  // The verdict's signature names its test (and alpha): the randomization's, or with
+  // --trials 0 the paired bootstrap's.
+  const bool ar = o.judge.randomization.trials > 0;
+  t.signatures.push_back(ar ? o.judge.bootstrap.paired_signature() : verdict_signature(o.judge));
+  if (ar) t.signatures.push_back(verdict_signature(o.judge));
   t.signatures.push_back(v.holm_signature);
   Document doc;
   doc.tables.push_back(std::move(t));
@@ -156,9 +160,12 @@ Document compare_document(const CompareSide& first, const CompareSide& second, c
     if (!all && std::find(langs.begin(), langs.end(), d.lang) == langs.end()) continue;
     auto it = in_second.find({d.lang, d.id});
     if (it == in_second.end()) continue;
-    moved.push_back({&d, it->second, metrics::doc_prf(metric, d.scores[mf]).f1,
-                     metrics::doc_prf(metric, it->second->scores[msi]).f1});
+    const double f_first = metrics::doc_prf(metric, d.scores[mf]).f1;
+    const double f_second = metrics::doc_prf(metric, it->second->scores[msi]).f1;
+    if (f_first == f_second) continue;  // not moved
+    moved.push_back({&d, it->second, f_first, f_second});
   }
+  const std::size_t moved_total = moved.size();
   std::stable_sort(moved.begin(), moved.end(), [](const Moved& x, const Moved& y) {
     return std::abs(x.fb - x.fa) > std::abs(y.fb - y.fa);
   });
@@ -187,6 +194,13 @@ Document compare_document(const CompareSide& first, const CompareSide& second, c
     row.push_back(Cell::percent({m.fb, sig_s}));
     row.push_back(Cell::percent({m.fb - m.fa, sig_s}));
   }
+  if (moved_total == 0)
+    pages.notes.push_back(fmt::format("no page moved: every paired page has the same {} F1 on both sides", by));
+  else if (moved_total > moved.size())
+    pages.notes.push_back(fmt::format("{} paired pages moved (their {} F1 differs); the {} that moved most are listed",
+                                      moved_total, by, moved.size()));
+  else
+    pages.notes.push_back(fmt::format("{} paired page(s) moved (their {} F1 differs), all listed", moved_total, by));
   pages.notes.push_back("status: the page's status for the first/second side (failed pages were scored as empty outputs)");
   doc.tables.push_back(std::move(pages));
   return doc;

@@ -12,13 +12,11 @@
 #include "base/io.h"
 #include "base/strings.h"
 #include "reports/tables.h"
+#include "results/score.h"
 
 namespace detour::reports {
 
 namespace {
-
-double round4(double v) { return std::round(v * 1e4) / 1e4; }
-double floor4(double v) { return std::floor(v * 1e4 + 1e-7) / 1e4; }
 
 std::string without_version(const std::string& sig) {
   std::string out;
@@ -76,13 +74,15 @@ GateBaseline baseline_from_run(const results::RunRecords& run, double margin, co
     g.pages = pc.pages;
     g.failed = pc.failed;
     g.excluded = pc.excluded;
-    g.ms_per_page = round4(pc.ms_per_page);
+    g.ms_per_page = pc.ms_per_page;  // exact, as every stored value: --max-slowdown 0 passes an unchanged run
     for (const auto& lang : results::language_keys(s.scores))
       for (std::size_t mi = 0; mi < s.scores.metrics.size(); ++mi) {
         const auto a = results::aggregate_metric(s.scores, mi, lang);
         if (a.documents == 0) continue;
         const double v = 100 * a.micro.f1;
-        g.cells[lang][std::string(s.scores.metrics[mi]->name)] = {round4(v), floor4(v - margin)};
+        // Stored exactly (JSON keeps a double's shortest round-trip form): the gate
+        // compares them with the run's values, and --max-drop 0 must pass an unchanged run.
+        g.cells[lang][std::string(s.scores.metrics[mi]->name)] = {v, v - margin};
         b.metric_signatures.emplace(std::string(s.scores.metrics[mi]->name), results::metric_signature(s.scores, mi));
       }
     b.systems[s.name] = std::move(g);
@@ -270,7 +270,11 @@ GateResult run_gate(const results::RunRecords& run, const GateBaseline& b, const
       }
     if (mine.empty()) continue;  // reported by the cell checks (system or language missing)
     const bool same = without_version(mine) == without_version(sig);
-    check("signature", metric, same, same ? mine : "signature " + mine + " differs from the baseline's " + sig);
+    check("signature", metric, same,
+          same ? mine
+               : "signature differs from the baseline's (" +
+                     results::signature_difference(without_version(sig), without_version(mine)) + "; the run's: " +
+                     mine + ")");
   }
 
   std::size_t scored = 0;
@@ -293,8 +297,21 @@ GateResult run_gate(const results::RunRecords& run, const GateBaseline& b, const
       continue;
     }
     check("system", name, true, "present");
-    if (!g.extractor_signature.empty() && s->signature != g.extractor_signature)
-      r.notes.push_back(name + ": extractor signature " + s->signature + " (baseline: " + g.extractor_signature + ")");
+    if (!g.extractor_signature.empty()) {
+      // The same name, other settings or another version: its scores are not the
+      // baseline's system's, so the cells below would compare two extractors.
+      if (s->signature == g.extractor_signature) {
+        check("extractor", name, true, "signature " + s->signature);
+      } else {
+        const std::string what = fmt::format("extractor signature differs from the baseline's ({}; the run's: {})",
+                                             results::signature_difference(g.extractor_signature, s->signature),
+                                             s->signature);
+        check("extractor", name, o.allow_extractor_change,
+              what + (o.allow_extractor_change ? " (allowed by --allow-extractor-change)"
+                                               : "; if intended, pass --allow-extractor-change (or --update the "
+                                                 "baseline)"));
+      }
+    }
     const auto langs = results::language_keys(s->scores);
     for (const auto& [lang, ms] : g.cells) {
       std::size_t docs = 0;
@@ -348,17 +365,18 @@ GateResult run_gate(const results::RunRecords& run, const GateBaseline& b, const
       if (o.baseline_run) {
         if (comparison_of[k] == SIZE_MAX || !v.comparisons[comparison_of[k]].judged) continue;
         const auto& cr = v.comparisons[comparison_of[k]];
-        significant[k] = cr.p_holm < o.judge.alpha && cr.paired.delta < 0;
+        significant[k] = differ(cr, o.judge.alpha) && cr.paired.delta < 0;
       } else if (const stats::CellResult* ci = v.interval(index[c.sys], c.lang, c.sys->scores.metrics[c.mi])) {
         significant[k] = c.base.value > 100 * (*ci)[stats::Statistic::MicroF1].hi;
       }
     }
     r.notes.push_back(o.baseline_run
-                          ? fmt::format("--significant: paired approximate randomization against the baseline run "
-                                        "({} trials), Holm over {} cells, adjusted p < {:g}",
-                                        o.judge.randomization.trials, request.comparisons.size(), o.judge.alpha)
+                          ? fmt::format("--significant: a drop counts when the run and the baseline run differ on "
+                                        "the cell ({} cells compared). Rule: {}",
+                                        request.comparisons.size(), verdict_rule(o.judge))
                           : fmt::format("--significant: a drop counts when the baseline's F1 is above the run's {:g}% "
-                                        "bootstrap interval ({} resamples)",
+                                        "bootstrap interval ({} resamples; without --baseline-run no paired test "
+                                        "can be made)",
                                         100 * (1 - o.judge.bootstrap.alpha), o.judge.bootstrap.resamples));
   }
   for (std::size_t k = 0; k < cells.size(); ++k) {

@@ -13,6 +13,9 @@
 //                a different version is a note, not a failure)
 //   scored       the run scored at least one document
 //   system       every system of the baseline is in the run
+//   extractor    each such system's extractor signature is the baseline's (another
+//                version or other settings under the same name fail, unless
+//                GateOptions::allow_extractor_change, --allow-extractor-change)
 //   language     every language of a baseline system is scored in the run
 //   floor        every cell's F1 is at least its floor
 //   drop         (--max-drop D) every cell's F1 is at most D points below the baseline's
@@ -48,8 +51,8 @@ class BaselineError : public std::runtime_error {
 };
 
 struct GateCell {
-  double value = 0;  // micro F1, percent (4 decimals)
-  double floor = 0;  // percent (4 decimals, rounded down)
+  double value = 0;  // micro F1, percent, exactly as the run gave it
+  double floor = 0;  // value - margin, percent
 };
 
 struct GateSystem {
@@ -99,11 +102,12 @@ struct GateOptions {
   std::optional<FailedBound> max_failed;
   std::optional<double> max_slowdown;
   std::vector<std::string> baselines;  // systems treated as baselines besides GOLD, ALL, NONE
+  bool allow_extractor_change = false;  // a changed extractor signature passes its check
   JudgeOptions judge;
 };
 
 struct Check {
-  std::string kind;     // corpus, signature, scored, system, language, floor, drop, fail-under, failures, speed
+  std::string kind;     // corpus, signature, scored, system, extractor, language, floor, drop, fail-under, failures, speed
   std::string subject;  // "BP/all/to", "BP", "to", ...
   bool passed = true;
   std::string message;  // the numbers, one line

@@ -231,14 +231,92 @@ Verdicts judge(const std::vector<SystemScores>& systems, const std::vector<std::
   return v;
 }
 
-std::string resolution_note(const Verdicts& v) {
+std::string resolution_note(const Verdicts& v, bool holm_shown) {
   const bool ar = v.options.randomization.trials > 0;
-  const double floor_p = 1.0 / ((ar ? v.options.randomization.trials : v.options.bootstrap.resamples) + 1.0);
-  if (v.largest_family == 0 || floor_p * static_cast<double>(v.largest_family) < v.options.alpha) return "";
+  const std::uint32_t draws = ar ? v.options.randomization.trials : v.options.bootstrap.resamples;
+  const char* what = ar ? "trials" : "resamples";
+  const double floor_p = 1.0 / (draws + 1.0);
+  if (v.largest_family == 0) return "";
+  if (floor_p >= v.options.alpha)
+    return fmt::format("caution: with {} {} the smallest p-value is {:.2g}, not below {:g}: no two systems can differ; "
+                       "raise --{}",
+                       draws, what, floor_p, v.options.alpha, what);
+  if (!holm_shown || floor_p * static_cast<double>(v.largest_family) < v.options.alpha) return "";
   return fmt::format("caution: with {} {} the smallest p-value is {:.2g}, and Holm over {} comparisons cannot bring "
-                     "it below {:g}: nothing can be significant; raise --{}",
-                     ar ? v.options.randomization.trials : v.options.bootstrap.resamples, ar ? "trials" : "resamples",
-                     floor_p, v.largest_family, v.options.alpha, ar ? "trials" : "resamples");
+                     "it below {:g}: no Holm-adjusted p-value can be significant; raise --{}",
+                     draws, what, floor_p, v.largest_family, v.options.alpha, what);
+}
+
+bool differ(const ComparisonResult& c, double alpha) { return c.judged && c.p() < alpha; }
+
+std::string verdict_rule(const JudgeOptions& o) {
+  const bool ar = o.randomization.trials > 0;
+  return fmt::format(
+      "two systems differ when the two-sided paired {} of their micro F1 on the documents both scored gives p < {:g}; "
+      "else they are tied (per pair: no correction for the other comparisons made alongside)",
+      ar ? fmt::format("approximate randomization test ({} trials)", o.randomization.trials)
+         : fmt::format("bootstrap test ({} resamples, shift method)", o.bootstrap.resamples),
+      o.alpha);
+}
+
+std::string verdict_signature(const JudgeOptions& o) {
+  return (o.randomization.trials > 0 ? o.randomization.signature() : o.bootstrap.paired_signature()) +
+         fmt::format("|alpha:{:g}|per-pair", o.alpha);
+}
+
+bool BestCell::is_tied(std::size_t system) const {
+  return std::find(tied.begin(), tied.end(), system) != tied.end();
+}
+
+const BestCell* BestTable::find(const std::string& lang, const metrics::MetricInfo* metric) const {
+  for (const auto& c : cells)
+    if (c.lang == lang && c.metric == metric) return &c;
+  return nullptr;
+}
+
+BestTable best_and_ties(const std::vector<SystemScores>& systems, const std::vector<std::string>& langs,
+                        const std::vector<const metrics::MetricInfo*>& ms, const JudgeOptions& options) {
+  BestTable t;
+  t.langs = langs;
+  t.metrics = ms;
+  JudgeRequest request;
+  std::vector<std::vector<std::size_t>> asked;  // per cell: request index of ranked[1..]
+  for (const auto& lang : langs)
+    for (const auto* m : ms) {
+      BestCell c;
+      c.lang = lang;
+      c.metric = m;
+      for (std::size_t k = 0; k < systems.size(); ++k) {
+        if (systems[k].baseline) continue;
+        const int mi = metric_index(*systems[k].scores, m);
+        if (mi < 0) continue;
+        const metrics::Aggregate a = results::aggregate_metric(*systems[k].scores, static_cast<std::size_t>(mi), lang);
+        if (a.documents > 0) c.ranked.emplace_back(k, a.micro.f1);
+      }
+      std::stable_sort(c.ranked.begin(), c.ranked.end(), [](const auto& x, const auto& y) { return x.second > y.second; });
+      std::vector<std::size_t> idx;
+      if (judgeable(*m))
+        for (std::size_t r = 1; r < c.ranked.size(); ++r) {
+          idx.push_back(request.comparisons.size());
+          request.comparisons.push_back(
+              {c.ranked[0].first, c.ranked[r].first, lang, m, stats::Statistic::MicroF1, t.cells.size()});
+        }
+      asked.push_back(std::move(idx));
+      t.cells.push_back(std::move(c));
+    }
+  t.verdicts = judge(systems, langs, request, options);
+  for (std::size_t k = 0; k < t.cells.size(); ++k) {
+    BestCell& c = t.cells[k];
+    c.comparisons.resize(c.ranked.empty() ? 0 : c.ranked.size() - 1);
+    for (std::size_t r = 0; r < asked[k].size(); ++r) {
+      const ComparisonResult& cr = t.verdicts.comparisons[asked[k][r]];
+      c.comparisons[r] = cr;
+      if (!cr.judged) continue;
+      ++t.judged;
+      if (!differ(cr, options.alpha)) c.tied.push_back(c.ranked[r + 1].first);
+    }
+  }
+  return t;
 }
 
 void store_intervals(const Verdicts& verdicts, const std::vector<results::ScoreSet*>& sets,

@@ -93,9 +93,11 @@ class Verdicts {
 Verdicts judge(const std::vector<SystemScores>& systems, const std::vector<std::string>& langs,
                const JudgeRequest& request, const JudgeOptions& options);
 
-// A caution when the smallest reachable adjusted p-value (largest family / (trials +
-// 1)) is not below alpha, else "".
-std::string resolution_note(const Verdicts& v);
+// A caution when the smallest reachable p-value (1 / (trials + 1)) is not below alpha
+// (then no two systems can differ); with `holm_shown` (a table that prints Holm-adjusted
+// p-values), also when the smallest reachable adjusted one (largest family / (trials +
+// 1)) is not; else "".
+std::string resolution_note(const Verdicts& v, bool holm_shown = false);
 
 // Stores the verdicts' intervals into the systems' ScoreSets (ScoreSet::intervals:
 // results.json writes them, the tables show them). `sets[i]` is the set of the
@@ -106,6 +108,62 @@ void store_intervals(const Verdicts& verdicts, const std::vector<results::ScoreS
 // Computes the confidence intervals of every cell of the sets (every language key of
 // results::language_keys, every judgeable metric) and stores them (store_intervals).
 void add_intervals(const std::vector<results::ScoreSet*>& sets, const JudgeOptions& options);
+
+// ---- One rule for every verdict --------------------------------------------------
+// Every verdict detour gives on two systems -- the systems tied with the best in
+// Table 4 (table4.* and the HTML report), the verdict column of `detour compare`, a
+// significant drop in the gate (--significant --baseline-run) -- follows one rule
+// (docs/judgments.md): two systems differ on a cell (language, metric) when the
+// two-sided paired approximate randomization test of their micro F1, on the documents
+// both scored, gives p < alpha (with --trials 0, the paired bootstrap's p-value);
+// otherwise they are tied. The answer depends on the two systems' per-document counts
+// and on the settings (trials, seed, alpha) only, never on which other comparisons are
+// made alongside, so that a pair gets the same answer wherever it is asked: no
+// multiple-comparison correction enters it (`compare` prints Holm-adjusted p-values
+// beside it for a family-wise reading).
+
+// Whether a judged comparison says the two systems differ (false when not judged).
+bool differ(const ComparisonResult& c, double alpha);
+// The rule in one sentence, for the notes of the tables that apply it.
+std::string verdict_rule(const JudgeOptions& options);
+// "ar:10000|seed:12345|p:add-one-two-sided|rng:xoshiro256ss|alpha:0.05|per-pair"
+// (the bootstrap's paired signature instead when trials = 0).
+std::string verdict_signature(const JudgeOptions& options);
+
+// The best system of a cell (language, metric) and the systems tied with it.
+struct BestCell {
+  std::string lang;
+  const metrics::MetricInfo* metric = nullptr;
+  // The systems that are not baselines and scored a document of the cell, by micro F1
+  // (aggregate_metric), highest first; equal F1 keep the systems' order. ranked[0] is
+  // the best.
+  std::vector<std::pair<std::size_t, double>> ranked;
+  // comparisons[r - 1]: best - ranked[r] (not judged: the metric is not judgeable, or
+  // the two share no document).
+  std::vector<ComparisonResult> comparisons;
+  // The systems tied with the best (not differ()), highest F1 first.
+  std::vector<std::size_t> tied;
+  bool has_best() const { return !ranked.empty(); }
+  std::size_t best() const { return ranked.at(0).first; }
+  bool is_best(std::size_t system) const { return has_best() && best() == system; }
+  bool is_tied(std::size_t system) const;
+};
+
+struct BestTable {
+  std::vector<std::string> langs;
+  std::vector<const metrics::MetricInfo*> metrics;
+  std::vector<BestCell> cells;  // cells[l * metrics.size() + m]
+  std::size_t judged = 0;       // judged comparisons
+  Verdicts verdicts;            // the comparisons as judged (for resolution_note)
+  // The cell of a language key and metric, or nullptr.
+  const BestCell* find(const std::string& lang, const metrics::MetricInfo* metric) const;
+};
+
+// The best system and the systems tied with it of every (language key, metric) cell
+// of the systems: what Table 4 prints and the HTML report marks. Baselines
+// (SystemScores::baseline) are never ranked.
+BestTable best_and_ties(const std::vector<SystemScores>& systems, const std::vector<std::string>& langs,
+                        const std::vector<const metrics::MetricInfo*>& metrics, const JudgeOptions& options);
 
 // The counts of a system's documents of `lang` under metric index mi, with their keys.
 struct CellDocs {

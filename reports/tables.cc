@@ -126,48 +126,15 @@ Document table2(const std::vector<SystemScores>& systems, const std::string& sig
   return doc;
 }
 
-namespace {
-
-// One cell of Table 4: the ranked systems of a (language, metric), best first.
-struct Table4Cell {
-  std::string lang;
-  const metrics::MetricInfo* metric = nullptr;
-  std::vector<std::pair<std::size_t, double>> ranked;  // (system, micro F1), F1 descending, stable
-  std::vector<std::size_t> comparisons;                // request index for ranked[1..]
-};
-
-}  // namespace
-
 Document table4(const std::vector<SystemScores>& systems, const std::string& signature, const TableOptions& options) {
   const auto ms = table_metrics(systems);
   const auto langs = shown_languages(systems, options);
-  // Rank the candidates of every cell; ask for best-vs-other comparisons.
-  std::vector<Table4Cell> cells;
-  JudgeRequest request;
   std::vector<std::string> baselines;
   for (const auto& s : systems)  // a system may appear once per measure set (a task's column group)
     if (s.baseline && std::find(baselines.begin(), baselines.end(), s.name) == baselines.end())
       baselines.push_back(s.name);
-  for (const auto& lang : langs)
-    for (const auto* m : ms) {
-      Table4Cell c{lang, m, {}, {}};
-      for (std::size_t k = 0; k < systems.size(); ++k) {
-        if (systems[k].baseline) continue;
-        const int mi = metric_index(*systems[k].scores, m);
-        if (mi < 0) continue;
-        metrics::Aggregate a = results::aggregate_metric(*systems[k].scores, mi, lang);
-        if (a.documents > 0) c.ranked.emplace_back(k, a.micro.f1);
-      }
-      std::stable_sort(c.ranked.begin(), c.ranked.end(), [](const auto& x, const auto& y) { return x.second > y.second; });
-      if (judgeable(*m))
-        for (std::size_t r = 1; r < c.ranked.size(); ++r) {
-          c.comparisons.push_back(request.comparisons.size());
-          request.comparisons.push_back(
-              {c.ranked[0].first, c.ranked[r].first, lang, m, stats::Statistic::MicroF1, cells.size()});
-        }
-      cells.push_back(std::move(c));
-    }
-  const Verdicts verdicts = judge(systems, langs, request, JudgeOptions::from(options.judgments, options.threads));
+  const JudgeOptions jo = JudgeOptions::from(options.judgments, options.threads);
+  const BestTable best = best_and_ties(systems, langs, ms, jo);
 
   Table t;
   t.title = "Table 4 - best system per language and measure (F1), with the systems tied with it";
@@ -177,22 +144,21 @@ Document table4(const std::vector<SystemScores>& systems, const std::string& sig
     t.add_column("F1", upper(m->name));
     t.add_column("tied", upper(m->name), Align::Left);
   }
-  std::size_t judged = 0;
   std::vector<std::string> unjudged;
   std::size_t at = 0;
   for (const auto& lang : langs) {
     Row& row = t.add_row();
     row.push_back(Cell::text(lang));
     for (const auto* m : ms) {
-      const Table4Cell& c = cells[at++];
-      if (c.ranked.empty()) {
+      const BestCell& c = best.cells[at++];
+      if (!c.has_best()) {
         row.insert(row.end(), {Cell::empty(), Cell::empty(), Cell::empty()});
         continue;
       }
-      const auto& best = systems[c.ranked[0].first];
-      const int mi = metric_index(*best.scores, m);
-      row.push_back(Cell::text(best.name));
-      row.push_back(percent_cell(*best.scores, mi, lang, 2, c.ranked[0].second, !options.intervals.empty()));
+      const auto& b = systems[c.best()];
+      const int mi = metric_index(*b.scores, m);
+      row.push_back(Cell::text(b.name));
+      row.push_back(percent_cell(*b.scores, mi, lang, 2, c.ranked[0].second, !options.intervals.empty()));
       if (!judgeable(*m)) {
         row.push_back(Cell::text("n/a"));
         if (std::find(unjudged.begin(), unjudged.end(), std::string(m->name)) == unjudged.end())
@@ -200,33 +166,24 @@ Document table4(const std::vector<SystemScores>& systems, const std::string& sig
         continue;
       }
       std::vector<std::string> tied;
-      for (std::size_t r = 1; r < c.ranked.size(); ++r) {
-        const ComparisonResult& cr = verdicts.comparisons[c.comparisons[r - 1]];
-        if (!cr.judged) continue;
-        ++judged;
-        if (cr.p_holm >= options.judgments.alpha) tied.push_back(systems[c.ranked[r].first].name);
-      }
+      for (std::size_t s : c.tied) tied.push_back(systems[s].name);
       row.push_back(tied.empty() ? Cell::empty() : Cell::text(join(tied, ", ")));
     }
   }
-  const auto& j = options.judgments;
   t.notes.push_back("best: the highest micro F1 among the systems that are not baselines" +
                     (baselines.empty() ? std::string() : " (baselines, never ranked: " + join(baselines, ", ") + ")"));
-  t.notes.push_back(fmt::format(
-      "tied: not significantly worse than the best: approximate randomization of micro F1 ({} trials, two-sided) "
-      "of the best against each other system of the cell, Holm-corrected within the cell (at most {} comparisons; "
-      "{} in the table), adjusted p >= {:g}; listed by F1, highest first",
-      j.trials, verdicts.largest_family, judged, j.alpha));
+  t.notes.push_back(fmt::format("tied: not significantly different from the best ({} comparisons of the best with "
+                                "another system in the table); listed by F1, highest first. Rule: {}",
+                                best.judged, verdict_rule(jo)));
   t.notes.push_back(std::string(stats::pairing_rule()));
-  if (std::string caution = resolution_note(verdicts); !caution.empty()) t.notes.push_back(caution);
+  if (std::string caution = resolution_note(best.verdicts); !caution.empty()) t.notes.push_back(caution);
   if (!unjudged.empty())
     t.notes.push_back("n/a: no significance test for " + join(unjudged, ", ") +
                       " (per-document values not computed from counts)");
   Document doc;
   doc.tables.push_back(std::move(t));
   if (!signature.empty()) doc.signatures.push_back(signature);
-  doc.signatures.push_back(verdicts.options.randomization.signature() + "|" + verdicts.holm_signature +
-                           fmt::format("|alpha:{:g}", j.alpha));
+  doc.signatures.push_back(verdict_signature(jo));
   return doc;
 }
 

@@ -5,8 +5,9 @@
 //    them (ScoreSet::intervals, filled by reports/judge.h store_intervals).
 //  - Table 4, a judgment: per language and metric, the best system by micro F1 among
 //    the systems that are not baselines (baselines never win), and the systems tied
-//    with it: not significantly worse (approximate randomization, Holm-corrected over
-//    every comparison of the table, adjusted p >= alpha).
+//    with it: not significantly different by the rule of every verdict (the paired
+//    approximate randomization test per pair, p >= alpha; reports/judge.h,
+//    best_and_ties).
 #pragma once
 
 #include <string>

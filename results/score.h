@@ -39,4 +39,12 @@ class Score {
   std::optional<double> lo_, hi_;
 };
 
+// What differs between two signatures ("NAME|key:value|..."), part by part: the parts
+// of `a` in their order, then those only `b` has, each "key: A vs B" ("(none)" for a
+// part one side lacks; a leading part without ':' is the "name", a later one its own
+// key with "present" as value); parts
+// joined by "; ". "" when the signatures are equal. For messages that must say which
+// setting changed rather than print two long signatures.
+std::string signature_difference(std::string_view a, std::string_view b);
+
 }  // namespace detour::results

@@ -239,7 +239,7 @@ RunRecorder::~RunRecorder() {
   }
   if (store_ && store_run_ && !finished_) {
     try {
-      store_->finish_run(store_run_, "interrupted", 0, 0);
+      store_->finish_run(store_run_, "interrupted", store_seconds(), 0);
     } catch (const std::exception&) {
     }
   }
@@ -258,8 +258,8 @@ void RunRecorder::open(store::RunHeader header) {
              std::to_string(header_.shard) + "/" + std::to_string(header_.shards);
     if (diff.empty() && old.share != header_.share) diff = "the share of the corpus differs";
     if (!diff.empty())
-      throw UsageError("cannot resume " + where + ": it holds a run with other settings (" + diff +
-                       "); give --overwrite to replace it");
+      throw UsageError("cannot resume " + where + ": it holds a run with other settings (that run's vs this "
+                       "command's: " + diff + "); give --overwrite to replace it");
   };
 
   if (!cfg_.out.empty()) {
@@ -289,6 +289,7 @@ void RunRecorder::open(store::RunHeader header) {
     if (earlier_run) {
       store_run_ = *earlier_run;
       store_->reclaim(store_run_);
+      earlier_seconds_ = store_->summary(store_run_).seconds;
       if (cfg_.out.empty()) {
         store::RunLog rec = store_->load(store_run_);
         check_same(rec.header, "run " + std::to_string(store_run_) + " of " + cfg_.store.string());
@@ -422,7 +423,7 @@ void RunRecorder::writer_loop() {
     std::vector<const store::PageEntry*> pages;
     pages.reserve(pending.size());
     for (const auto& p : pending) pages.push_back(&p);
-    store_->add_pages(store_run_, pages);
+    store_->add_pages(store_run_, pages, store_seconds());
     pending.clear();
     last_store = Clock::now();
   };
@@ -503,13 +504,13 @@ std::size_t RunRecorder::missing() const {
 
 void RunRecorder::finish(const results::Provenance& p) {
   flush();
-  if (store_) store_->finish_run(store_run_, "complete", p.seconds, p.threads);
+  if (store_) store_->finish_run(store_run_, "complete", earlier_seconds_ + p.seconds, p.threads);
   finished_ = true;
 }
 
 void RunRecorder::interrupted(const results::Provenance& p, int signal) {
   flush();
-  if (store_) store_->finish_run(store_run_, "interrupted", p.seconds, p.threads);
+  if (store_) store_->finish_run(store_run_, "interrupted", earlier_seconds_ + p.seconds, p.threads);
   finished_ = true;
   const std::size_t m = header_.share.size();
   const std::size_t done = m - missing();

@@ -178,6 +178,14 @@ class RunRecorder {
   std::optional<store::JournalWriter> journal_;
   std::unique_ptr<store::Store> store_;
   std::int64_t store_run_ = 0;
+  // The store run's wall time before this process (a resumed run), and when this
+  // process began recording: the store keeps the sum, so that `detour runs` shows
+  // the whole run's time, not its last part's.
+  double earlier_seconds_ = 0;
+  std::chrono::steady_clock::time_point opened_ = std::chrono::steady_clock::now();
+  double store_seconds() const {
+    return earlier_seconds_ + std::chrono::duration<double>(std::chrono::steady_clock::now() - opened_).count();
+  }
   std::map<std::uint32_t, store::PageEntry> earlier_;  // records of pages done before, by document
   std::vector<char> done_;
   std::size_t done_count_ = 0;

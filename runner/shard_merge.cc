@@ -41,7 +41,8 @@ std::vector<MergeProblem> merge_problems(const std::vector<MergeSource>& sources
     if (diff.empty() && h.aggregate != first.aggregate)
       diff = "aggregate: " + first.aggregate.dump() + " vs " + h.aggregate.dump();
     if (!diff.empty()) {
-      problems.push_back({sources[i].name + " is not a shard of the same run as " + sources[0].name + ": " + diff});
+      problems.push_back({sources[i].name + " is not a shard of the same run as " + sources[0].name + " (" +
+                          sources[0].name + " vs " + sources[i].name + ": " + diff + ")"});
       same = false;
     }
   }

@@ -514,24 +514,24 @@ Table3 table3(const TaskResults& r) {
       if (!ranked.empty() && ranked[0].first == s) f1.mark(reports::kBest);
       if (auto it = j.vs_best.find({l, s}); it != j.vs_best.end()) {
         const auto& cr = j.verdicts.comparisons[it->second];
-        if (cr.judged && cr.p_holm >= alpha) f1.mark(reports::kTied);
+        if (cr.judged && !reports::differ(cr, alpha)) f1.mark(reports::kTied);
       }
       row.push_back(std::move(f1));
     }
   }
   for (const auto& cr : j.verdicts.comparisons) tests += cr.judged;
+  const reports::JudgeOptions jo = reports::JudgeOptions::from(r.judgments);
   t.notes.push_back(fmt::format(
       "intervals: {}% percentile bootstrap over documents ({} resamples); best: the highest F1 among the systems "
-      "(not the reference, never a baseline); tied: not significantly worse than the best (approximate "
-      "randomization of F1, Holm within the language, adjusted p >= {:g}); paired tests in table3_tests",
-      percent_alpha(alpha), r.judgments.resamples, alpha));
+      "(not the reference, never a baseline); tied: not significantly different from the best; paired tests in "
+      "table3_tests. Rule: {}",
+      percent_alpha(alpha), r.judgments.resamples, reports::verdict_rule(jo)));
   t.notes.push_back(std::string(stats::pairing_rule()));
   if (std::string caution = reports::resolution_note(j.verdicts); !caution.empty()) t.notes.push_back(caution);
   out.table.tables.push_back(std::move(t));
   out.table.signatures.push_back("task " + r.signature);
   out.table.signatures.push_back(reports::JudgeOptions::from(r.judgments).bootstrap.signature());
-  out.table.signatures.push_back(reports::JudgeOptions::from(r.judgments).randomization.signature() + "|" +
-                                 j.verdicts.holm_signature + fmt::format("|alpha:{:g}", alpha));
+  out.table.signatures.push_back(reports::verdict_signature(jo));
 
   // The paired tests.
   reports::Table p;
@@ -547,8 +547,8 @@ Table3 table3(const TaskResults& r) {
     return reports::Cell::number(sc, 2);
   };
   auto p_cell = [&](const reports::ComparisonResult& cr) {
-    reports::Cell c = reports::Cell::number(results::Score(cr.p_holm, sig), 4);
-    if (cr.p_holm < alpha) c.mark(reports::kBest);
+    reports::Cell c = reports::Cell::number(results::Score(cr.p(), sig), 4);
+    if (reports::differ(cr, alpha)) c.mark(reports::kBest);
     return c;
   };
   for (std::size_t s = 1; s < r.runs.size(); ++s) {
@@ -585,10 +585,9 @@ Table3 table3(const TaskResults& r) {
   }
   p.notes.push_back(fmt::format(
       "F1 - ref: the system's F1 minus the reference's (the task on the gold texts), F1 - best: minus the best system's "
-      "of the language, with their {}% paired bootstrap intervals; p: approximate randomization of the F1 "
-      "difference ({} trials, two-sided), Holm-adjusted within each language, against the reference over the "
-      "systems, against the best over the other systems; best-marked p: below {:g} ({} tests in the table)",
-      percent_alpha(alpha), r.judgments.trials, alpha, tests));
+      "of the language, with their {}% paired bootstrap intervals; p: the paired test's p-value of the F1 "
+      "difference; best-marked p: the two differ ({} tests in the table). Rule: {}",
+      percent_alpha(alpha), tests, reports::verdict_rule(jo)));
   p.notes.push_back(std::string(stats::pairing_rule()));
   out.tests.tables.push_back(std::move(p));
   out.tests.signatures = out.table.signatures;

@@ -148,13 +148,14 @@ std::vector<results::ScoreSet> task_score_sets(const TaskResults& r);
 //  - `table`: rows = reference and systems, column groups = languages and `all` x P,
 //    R, F1 (percentages) with each cell's bootstrap interval over documents; in each
 //    language the best system by F1 (not the reference, never a baseline) is marked
-//    best, and the systems not significantly worse than it are marked tied (as in
-//    Table 4: approximate randomization of F1, Holm within the language);
+//    best, and the systems not significantly different from it are marked tied (as in
+//    Table 4: the rule of every verdict, reports/judge.h: the paired approximate
+//    randomization test of F1 per pair, p >= alpha);
 //  - `tests`: rows = systems, per language the F1 difference with the reference (the
 //    system minus the reference, points, paired bootstrap interval) and its p-value,
 //    and the difference with the best system and its p-value; p-values from
-//    approximate randomization, Holm-adjusted within each language and kind
-//    (against the reference: one per system; against the best: one per other system).
+//    approximate randomization, per pair (marked when the two differ by the rule of
+//    every verdict).
 struct Table3 {
   reports::Document table, tests;
 };

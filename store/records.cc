@@ -2,11 +2,15 @@
 // model (see records.h).
 #include "store/records.h"
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <limits>
+#include <map>
 
 #include "base/hash.h"
+#include "base/strings.h"
+#include "results/score.h"
 #include "store/sqlite.h"
 
 namespace detour::store {
@@ -342,30 +346,112 @@ results::RunRecords to_records(const RunLog& run) {
   return r;
 }
 
-std::string identity_difference(const json& a, const json& b) {
-  if (a == b) return {};
-  auto shorten = [](const json& v) {
-    std::string s = v.is_string() ? v.get<std::string>() : v.dump();
-    return s.size() > 100 ? s.substr(0, 97) + "..." : s;
-  };
-  std::vector<std::string> diffs;
+namespace {
+
+std::string short_json(const json& v) {
+  std::string s = v.is_string() ? v.get<std::string>() : v.dump(-1, ' ', false, json::error_handler_t::replace);
+  return s.size() > 100 ? s.substr(0, 97) + "..." : s;
+}
+
+// A list of systems as identities keep them: [[name, signature], ...].
+bool is_system_list(const json& v) {
+  if (!v.is_array()) return false;
+  for (const auto& e : v)
+    if (!e.is_array() || e.size() != 2 || !e[0].is_string() || !e[1].is_string()) return false;
+  return true;
+}
+
+// The differences of two values at `where` ("systems", "settings.languages"), each
+// naming what differs: a system and its setting, a list's item, a signature's part.
+void differences(const std::string& where, const json& a, const json& b, std::vector<std::string>& out) {
+  if (a == b) return;
+  const std::string at = where.empty() ? "" : where + ": ";
   if (a.is_object() && b.is_object()) {
     std::map<std::string, std::pair<const json*, const json*>> keys;
     for (auto it = a.begin(); it != a.end(); ++it) keys[it.key()].first = &it.value();
     for (auto it = b.begin(); it != b.end(); ++it) keys[it.key()].second = &it.value();
     for (const auto& [k, v] : keys) {
-      if (v.first && v.second && *v.first == *v.second) continue;
-      if (v.first && v.second && v.first->is_object() && v.second->is_object()) {
-        std::string inner = identity_difference(*v.first, *v.second);
-        diffs.push_back(k + " (" + inner + ")");
+      const std::string name = where.empty() ? k : where + "." + k;
+      if (v.first && v.second) differences(name, *v.first, *v.second, out);
+      else out.push_back(name + ": " + (v.first ? short_json(*v.first) : "(none)") + " vs " +
+                         (v.second ? short_json(*v.second) : "(none)"));
+    }
+    return;
+  }
+  if (is_system_list(a) && is_system_list(b)) {
+    std::vector<std::string> names_a, names_b;
+    for (const auto& e : a) names_a.push_back(e[0].get<std::string>());
+    for (const auto& e : b) names_b.push_back(e[0].get<std::string>());
+    auto sig = [](const json& list, std::size_t i) -> const std::string& { return list[i][1].get_ref<const std::string&>(); };
+    // The extractor a signature names ("JTA|v:2|..." -> "JTA"; a chain's first stage).
+    auto base = [](const std::string& s) { return s.substr(0, s.find_first_of("| >")); };
+    std::vector<std::size_t> only_a, only_b;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+      auto it = std::find(names_b.begin(), names_b.end(), names_a[i]);
+      if (it == names_b.end()) {
+        only_a.push_back(i);
+        continue;
+      }
+      const std::string& sa = sig(a, i);
+      const std::string& sb = sig(b, static_cast<std::size_t>(it - names_b.begin()));
+      if (sa != sb) out.push_back("system " + names_a[i] + ": " + results::signature_difference(sa, sb));
+    }
+    for (std::size_t j = 0; j < b.size(); ++j)
+      if (std::find(names_a.begin(), names_a.end(), names_b[j]) == names_a.end()) only_b.push_back(j);
+    // A system named by its settings ("JTA(length_low=100)") on one side and the same
+    // extractor under another name on the other, alone of its kind: the settings that differ.
+    for (auto ia = only_a.begin(); ia != only_a.end();) {
+      const std::string ba = base(sig(a, *ia));
+      auto same_a = std::count_if(only_a.begin(), only_a.end(), [&](std::size_t k) { return base(sig(a, k)) == ba; });
+      auto same_b = std::count_if(only_b.begin(), only_b.end(), [&](std::size_t k) { return base(sig(b, k)) == ba; });
+      auto ib = std::find_if(only_b.begin(), only_b.end(), [&](std::size_t k) { return base(sig(b, k)) == ba; });
+      if (same_a == 1 && same_b == 1) {
+        out.push_back("system " + names_a[*ia] + " vs " + names_b[*ib] + ": " +
+                      results::signature_difference(sig(a, *ia), sig(b, *ib)));
+        only_b.erase(ib);
+        ia = only_a.erase(ia);
       } else {
-        diffs.push_back(k + ": " + (v.first ? shorten(*v.first) : "(none)") + " vs " +
-                        (v.second ? shorten(*v.second) : "(none)"));
+        ++ia;
       }
     }
-  } else {
-    diffs.push_back(shorten(a) + " vs " + shorten(b));
+    for (std::size_t i : only_a) out.push_back("system " + names_a[i] + ": only on the first side");
+    for (std::size_t j : only_b) out.push_back("system " + names_b[j] + ": only on the second side");
+    std::vector<std::string> common_a, common_b;
+    for (const auto& n : names_a)
+      if (std::find(names_b.begin(), names_b.end(), n) != names_b.end()) common_a.push_back(n);
+    for (const auto& n : names_b)
+      if (std::find(names_a.begin(), names_a.end(), n) != names_a.end()) common_b.push_back(n);
+    if (common_a != common_b) out.push_back("systems in another order: " + join(names_a, ",") + " vs " + join(names_b, ","));
+    return;
   }
+  if (a.is_array() && b.is_array()) {
+    const std::string sa = short_json(a), sb = short_json(b);
+    if (sa.size() < 100 && sb.size() < 100) {
+      out.push_back(at + sa + " vs " + sb);
+      return;
+    }
+    std::size_t i = 0;
+    while (i < a.size() && i < b.size() && a[i] == b[i]) ++i;
+    if (i < a.size() && i < b.size()) differences(where + "[" + std::to_string(i) + "]", a[i], b[i], out);
+    else out.push_back(at + std::to_string(a.size()) + " items vs " + std::to_string(b.size()));
+    return;
+  }
+  if (a.is_string() && b.is_string()) {
+    const std::string& sa = a.get_ref<const std::string&>();
+    const std::string& sb = b.get_ref<const std::string&>();
+    if (sa.find('|') != std::string::npos && sb.find('|') != std::string::npos) {  // signatures: the parts
+      out.push_back(at + results::signature_difference(sa, sb));
+      return;
+    }
+  }
+  out.push_back(at + short_json(a) + " vs " + short_json(b));
+}
+
+}  // namespace
+
+std::string identity_difference(const json& a, const json& b) {
+  std::vector<std::string> diffs;
+  differences("", a, b, diffs);
   std::string out;
   for (std::size_t i = 0; i < diffs.size() && i < 4; ++i) out += (i ? "; " : "") + diffs[i];
   if (diffs.size() > 4) out += "; and " + std::to_string(diffs.size() - 4) + " more";

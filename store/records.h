@@ -121,8 +121,11 @@ std::string page_note(const std::string& status, const std::string& lang, const 
 // first).
 results::RunRecords to_records(const RunLog& run);
 
-// Identities differ: a sentence naming the first differing fields ("systems differ:
-// ...; corpus_fingerprint differs: a vs b"), or "" when equal.
+// Identities differ: a sentence naming the first four differences, each what differs
+// and its two values, first side first: a system's setting ("system BP: budget: 10s vs
+// 20s", "system RD: only on the first side"), a field ("corpus_fingerprint: a vs b",
+// "settings.languages: [\"en\"] vs [\"en\",\"fr\"]"), a signature's part; "" when
+// equal.
 std::string identity_difference(const nlohmann::json& a, const nlohmann::json& b);
 
 }  // namespace detour::store

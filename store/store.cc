@@ -157,9 +157,10 @@ void Store::reclaim(std::int64_t run) {
   tx.commit();
 }
 
-void Store::add_pages(std::int64_t run, const std::vector<const PageEntry*>& pages) {
-  if (pages.empty()) return;
+void Store::add_pages(std::int64_t run, const std::vector<const PageEntry*>& pages, std::optional<double> seconds) {
+  if (pages.empty() && !seconds) return;
   WriteTransaction tx(db_);
+  if (seconds) Stmt(db_, "UPDATE runs SET seconds = ? WHERE id = ?").bind(1, *seconds).bind(2, run).run();
   Statements& st = *st_;
   for (const PageEntry* p : pages) {
     st.page.bind(1, run).bind(2, static_cast<std::int64_t>(p->doc)).bind(3, p->decode_note).run();

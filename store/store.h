@@ -70,9 +70,13 @@ class Store {
   std::vector<RunSummary> unfinished(const nlohmann::json& identity, int shard, const std::string& out_dir);
   // Marks a run running again in this process (resuming it).
   void reclaim(std::int64_t run);
-  // Commits pages (one transaction). A page already recorded is replaced.
-  void add_pages(std::int64_t run, const std::vector<const PageEntry*>& pages);
-  // Sets the state and the provenance's timing of a run.
+  // Commits pages (one transaction). A page already recorded is replaced. With
+  // `seconds`, the run's wall time so far is set in the same transaction (so that a
+  // killed process leaves the time it ran).
+  void add_pages(std::int64_t run, const std::vector<const PageEntry*>& pages,
+                 std::optional<double> seconds = std::nullopt);
+  // Sets the state and the provenance's timing of a run. `seconds` is the run's wall
+  // time over all its processes (a resumed run adds its own to the earlier ones').
   void finish_run(std::int64_t run, const std::string& status, double seconds, int threads);
   // Notes where a merged run comes from.
   void add_sources(std::int64_t run, const std::vector<std::string>& sources);

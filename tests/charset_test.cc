@@ -92,7 +92,7 @@ TEST_CASE("detection prefers the charsets real pages use", "[corpora][charset]")
   CHECK(u.info.charset == "UTF-8");
 }
 
-TEST_CASE("gzip-compressed pages are inflated whatever their name; a corrupt one fails naming it",
+TEST_CASE("gzip-compressed pages are inflated whatever their name, and a corrupt one fails naming it",
           "[corpora][charset]") {
   const fs::path tmp = fs::temp_directory_path() / ("detour-gz-" + std::to_string(::getpid()));
   fs::create_directories(tmp);

@@ -5,6 +5,7 @@
 // tests/fixtures/junit/junit.xsd when xmllint is installed).
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <cstdlib>
 #include <fstream>
 
@@ -68,7 +69,8 @@ TEST_CASE("gate: the same run passes, a weaker extractor under the same name fai
   CHECK(fail.out.find("FAIL  floor       BP/all/to: F1 ") != std::string::npos);
   CHECK(fail.out.find("FAIL  floor       BP/en/tm: F1 ") != std::string::npos);
   CHECK(fail.out.find("JTA/") == std::string::npos);  // JTA did not move
-  CHECK(fail.out.find("extractor signature BP-DEF") != std::string::npos);
+  CHECK(fail.out.find("FAIL  extractor   BP: extractor signature differs from the baseline's (name: BP vs BP-DEF") !=
+        std::string::npos);
   // The JUnit file parses (python3's xml module) and counts the failures.
   const std::string parse =
       "python3 -c \"import sys, xml.etree.ElementTree as E; r = E.parse(sys.argv[1]).getroot(); "
@@ -181,4 +183,70 @@ TEST_CASE("compare: within a run, across runs, refusals", "[compare][cli][slow]"
   // FILE:ID names a run of a results store; neither a store file nor a run folder:
   CHECK(run_detour("compare 'no-such-store:42' --systems BP,JTA").out.find("unknown run source kind 'no-such-store'") !=
         std::string::npos);
+}
+
+TEST_CASE("gate: an unchanged run passes --max-drop 0 and --max-slowdown 0 (the baseline keeps exact values)",
+          "[gate][cli][slow]") {
+  auto& r = runs();
+  auto same = run_detour(r.gate(r.good.string(), "--max-drop 0 --max-slowdown 0"));
+  INFO(same.out);
+  CHECK(same.status == 0);
+  CHECK(same.out.find("FAIL") == std::string::npos);
+  // What is stored is what the run gives, to the last bit (JSON's shortest round-trip
+  // form of a double), not a rounded copy.
+  auto j = nlohmann::json::parse(detour::io::read_file(r.baseline));
+  const double stored = j["systems"]["BP"]["cells"]["all"]["to"]["f1"].get<double>();
+  CHECK(stored != std::round(stored * 1e4) / 1e4);  // more than 4 decimals kept
+}
+
+TEST_CASE("gate: an extractor signature that changed under the same name fails unless --allow-extractor-change",
+          "[gate][cli][slow]") {
+  auto& r = runs();
+  auto j = nlohmann::json::parse(detour::io::read_file(r.baseline));
+  const std::string sig = j["systems"]["JTA"]["extractor_signature"];
+  j["systems"]["JTA"]["extractor_signature"] =
+      std::string(sig).replace(sig.find("length_low:70"), 13, "length_low:100");
+  const fs::path edited = r.t.path / "changed-extractor.json";
+  detour::testing::write_file(edited, j.dump(1));
+  const std::string cmd = "gate '" + r.good.string() + "' --baseline '" + edited.string() + "'";
+  auto changed = run_detour(cmd);
+  INFO(changed.out);
+  CHECK(changed.status == 1);
+  // Named: the system and the setting that differs, baseline's value first.
+  CHECK(changed.out.find("FAIL  extractor   JTA: extractor signature differs from the baseline's (length_low: 100 vs "
+                         "70;") != std::string::npos);
+  CHECK(changed.out.find("--allow-extractor-change") != std::string::npos);
+  CHECK(changed.out.find("FAIL  extractor   BP") == std::string::npos);
+  auto allowed = run_detour(cmd + " --allow-extractor-change --verbose");
+  INFO(allowed.out);
+  CHECK(allowed.status == 0);
+  CHECK(allowed.out.find("ok    extractor   JTA: extractor signature differs") != std::string::npos);
+  CHECK(allowed.out.find("(allowed by --allow-extractor-change)") != std::string::npos);
+  // The weaker extractor under BP's name fails on its signature too.
+  auto weak = run_detour(r.gate(r.weak.string(), "--allow-extractor-change"));
+  CHECK(weak.status == 1);
+  CHECK(run_detour(r.gate(r.weak.string())).out.find("FAIL  extractor   BP: extractor signature differs from the "
+                                                    "baseline's (name: BP vs BP-DEF") != std::string::npos);
+}
+
+TEST_CASE("compare: a system against itself within one run: delta 0, p = 1, identical, no page moved",
+          "[compare][cli][slow]") {
+  auto& r = runs();
+  auto self = run_detour("compare '" + r.good.string() + "' --systems BP,BP --trials 2000 --top 5");
+  INFO(self.out);
+  REQUIRE(self.status == 0);
+  CHECK(self.out.find("BP (B) - BP (A): micro-f1") != std::string::npos);
+  CHECK(self.out.find("A and B: BP of " + r.good.string() + ", compared with itself") != std::string::npos);
+  CHECK(self.out.find("no significant difference") == std::string::npos);
+  CHECK(self.out.find("higher") == std::string::npos);
+  CHECK(self.out.find("no page moved") != std::string::npos);
+  auto json = run_detour("compare '" + r.good.string() + "' --systems JTA,JTA --trials 2000 --format json");
+  REQUIRE(json.status == 0);
+  auto j = nlohmann::json::parse(json.out);
+  for (const auto& row : j["tables"][0]["rows"]) {
+    CHECK(row[6]["value"].get<double>() == 0);
+    CHECK(row[8]["value"].get<double>() == 1);
+    CHECK(row[10] == "identical");
+  }
+  CHECK(j["tables"][1]["rows"].empty());
 }

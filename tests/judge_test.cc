@@ -54,7 +54,7 @@ reports::JudgeOptions fast_options(unsigned threads = 0) {
 
 }  // namespace
 
-TEST_CASE("judge: a system against itself gives delta 0 and p = 1; GOLD against NONE p = 1/(T+1)",
+TEST_CASE("judge: a system against itself gives delta 0 and p = 1, and GOLD against NONE p = 1/(T+1)",
           "[judge][stats]") {
   auto sys = system_of(0.8, 1);
   auto gold = make_set(60, [](std::size_t i) { return counts(50 + static_cast<std::int64_t>(i), 0, 0); });
@@ -82,9 +82,17 @@ TEST_CASE("judge: a system against itself gives delta 0 and p = 1; GOLD against 
   const auto f = reports::judge(systems, {"en", "all"}, q, fast_options());
   CHECK(f.comparisons[1].p_holm == Approx(1.0 / 2001));
   CHECK(f.holm_signature == "holm:families=2|m:max=1");
-  // 2000 trials cannot resolve 200 comparisons at 0.05: said so.
+  // 2000 trials cannot resolve 200 comparisons at 0.05 after Holm: said so where Holm
+  // is shown; each pair alone still can be.
   q.comparisons.assign(200, {2, 3, "en", to_metric()});
-  CHECK(reports::resolution_note(reports::judge(systems, {"en"}, q, fast_options())).find("raise --trials") !=
+  const auto many = reports::judge(systems, {"en"}, q, fast_options());
+  CHECK(reports::resolution_note(many, /*holm_shown=*/true).find("raise --trials") != std::string::npos);
+  CHECK(reports::resolution_note(many).empty());
+  // 10 trials cannot resolve even one pair: said so.
+  auto coarse = fast_options();
+  coarse.randomization.trials = 10;
+  q.comparisons.assign(1, {2, 3, "en", to_metric()});
+  CHECK(reports::resolution_note(reports::judge(systems, {"en"}, q, coarse)).find("no two systems can differ") !=
         std::string::npos);
 }
 
@@ -165,9 +173,10 @@ TEST_CASE("judge: Table 4 never crowns a baseline and lists the systems tied wit
   CHECK(row[3].text() == "TWIN");  // tied; WORSE is not
   const std::string md = reports::write(doc, "md");
   CHECK(md.find("baselines, never ranked: GOLD") != std::string::npos);
-  CHECK(md.find("Holm-corrected within the cell (at most 2 comparisons; 4 in the table)") != std::string::npos);
+  CHECK(md.find("(4 comparisons of the best with another system in the table)") != std::string::npos);
+  CHECK(md.find("no correction for the other comparisons made alongside") != std::string::npos);
   CHECK(md.find("a page excluded for either system is left out of the pair") != std::string::npos);
-  CHECK(md.find("ar:2000|seed:12345|p:add-one-two-sided|rng:xoshiro256ss|holm:families=2|m:max=2|alpha:0.05") != std::string::npos);
+  CHECK(md.find("ar:2000|seed:12345|p:add-one-two-sided|rng:xoshiro256ss|alpha:0.05|per-pair") != std::string::npos);
   CHECK(reports::is_baseline("JTA-GOLD"));
   CHECK(reports::is_baseline("MINE", {"MINE"}));
   CHECK_FALSE(reports::is_baseline("BP-DEF"));

@@ -95,7 +95,7 @@ TEST_CASE("neutralise: linear in the number of attributes and tags", "[neutralis
   CHECK(b == kept);
 }
 
-TEST_CASE("binary check: images, archives, PDF, executables and random bytes are not pages; text is", "[binary]") {
+TEST_CASE("binary check: images, archives, PDF, executables and random bytes are not pages, but text is", "[binary]") {
   using namespace std::string_literals;
   CHECK(corpora::binary_kind("\x89PNG\r\n\x1a\n\0\0\0\rIHDR"s) == "PNG image");
   CHECK(corpora::binary_kind("\xff\xd8\xff\xe0\0\x10JFIF"s) == "JPEG image");

@@ -153,7 +153,7 @@ TEST_CASE("journal: the header line written piece by piece is the dump of the he
   CHECK(fields["aggregate"]["name"] == "macro");
 }
 
-TEST_CASE("DocList: packed documents come back field for field; others are kept as they are", "[runner][memory]") {
+TEST_CASE("DocList: packed documents come back field for field, and others are kept as they are", "[runner][memory]") {
   std::vector<corpora::CorpusDoc> docs;
   docs.push_back(doc("el", "a1", "/c/el/html/a1", "/c/el/gold/a1"));                   // names = id
   docs.push_back(doc("el", "a2.html", "/c/el/html/a2.html", "/c/el/gold/a2"));         // gold name differs

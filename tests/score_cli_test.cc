@@ -187,7 +187,7 @@ TEST_CASE("score: several systems in one call equal one call each", "[score][cli
   CHECK(tsv.out.find("\ntwo\tall\ttm\t24\t") != std::string::npos);
 }
 
-TEST_CASE("score: --resamples 0 switches the intervals off; --confidence needs resamples", "[score][cli]") {
+TEST_CASE("score: --resamples 0 switches the intervals off, and --confidence needs resamples", "[score][cli]") {
   TempDir t;
   for (int d = 0; d < 6; ++d) {
     const std::string id = "doc" + std::to_string(d);

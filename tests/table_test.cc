@@ -134,7 +134,7 @@ TEST_CASE("table: intervals as half-widths, bounds, and extra TSV columns", "[re
   CHECK(j["tables"][0]["score_signatures"][0] == "metric:to|x|bs:10|seed:1");
 }
 
-TEST_CASE("table: every writer is in the table; unknown formats and bad shapes are refused", "[reports][table]") {
+TEST_CASE("table: every writer is in the table, and unknown formats and bad shapes are refused", "[reports][table]") {
   std::vector<std::string> names;
   for (const auto& w : reports::writer_registry()) names.emplace_back(w.name);
   CHECK(names == std::vector<std::string>{"table", "tsv", "md", "latex", "json", "html"});

@@ -6,6 +6,8 @@
 
 #include "base/prf.h"
 #include "metrics/metric.h"
+#include "reports/judge.h"
+#include "reports/tables.h"
 #include "stats/stats.h"
 
 namespace detour::reports::html {
@@ -51,6 +53,46 @@ stats::RandomizationOptions no_randomization() {
   return ro;
 }
 
+// Marks the best system of every (language, metric) cell and the systems tied with it
+// by the rule of every verdict (reports::best_and_ties, reports/judge.h), with the
+// run's judgment settings (results.json "judgments": trials, seed, alpha, baselines):
+// the marks are the ties of the run's table4.* and of the report's own Table 4.
+void mark_best_and_ties(const ReportRun& run, unsigned threads, RunVerdicts& v) {
+  const TableOptions to = run_table_options(run.records, threads);
+  const reports::JudgeOptions jo = reports::JudgeOptions::from(to.judgments, threads);
+  const std::vector<SystemScores> systems = run_systems(run.records, to.judgments.baselines);
+  // The report's systems and metrics as the records' (by name).
+  std::vector<int> record_of(run.systems.size(), -1);
+  for (std::size_t s = 0; s < run.systems.size(); ++s)
+    for (std::size_t k = 0; k < systems.size(); ++k)
+      if (systems[k].name == run.systems[s].name) record_of[s] = static_cast<int>(k);
+  std::vector<const metrics::MetricInfo*> ms(run.metrics.size(), nullptr);
+  for (const auto& sys : systems)
+    for (const auto* m : sys.scores->metrics)
+      for (std::size_t i = 0; i < run.metrics.size(); ++i)
+        if (!ms[i] && m->name == run.metrics[i]) ms[i] = m;
+  std::vector<const metrics::MetricInfo*> known;
+  for (const auto* m : ms)
+    if (m) known.push_back(m);
+  const BestTable best = best_and_ties(systems, v.languages, known, jo);
+  for (std::size_t li = 0; li < v.languages.size(); ++li)
+    for (std::size_t m = 0; m < ms.size(); ++m) {
+      const BestCell* cell = ms[m] ? best.find(v.languages[li], ms[m]) : nullptr;
+      for (std::size_t s = 0; s < run.systems.size(); ++s) {
+        CellVerdict& c = v.cells[li][m][s];
+        if (record_of[s] < 0) continue;
+        const auto k = static_cast<std::size_t>(record_of[s]);
+        c.baseline = systems[k].baseline;
+        c.best = cell && cell->is_best(k);
+        c.tied = cell && cell->is_tied(k);
+      }
+    }
+  v.tie_rule = "best: the highest micro F1 among the systems that are not baselines (GOLD, ALL, NONE, chains with "
+               "them, the run's --baselines); tied: not significantly different from the best (" +
+               std::to_string(best.judged) + " comparisons), as in table4.*. Rule: " + verdict_rule(jo) +
+               ". Signature: " + verdict_signature(jo);
+}
+
 }  // namespace
 
 bool is_baseline(const std::string& s) { return s == "GOLD" || s == "ALL" || s == "NONE"; }
@@ -61,10 +103,7 @@ RunVerdicts judge_run(const ReportRun& run, const JudgeOptions& opt) {
   const std::size_t nm = run.metrics.size(), ns = run.systems.size();
   const stats::BootstrapOptions bo = bootstrap_options(opt);
   const stats::RandomizationOptions ro = no_randomization();
-  if (opt.resamples > 0) v.signature = bo.signature() + " (ties: " + bo.paired_signature() + ")";
-  v.tie_rule = "best: the highest micro F1 among the systems that are not baselines (GOLD, ALL, NONE); tied: the " +
-               std::to_string(static_cast<int>(100 * (1 - opt.alpha) + 0.5)) +
-               "% paired bootstrap interval of best - system contains 0 (pages scored for both)";
+  if (opt.resamples > 0) v.signature = bo.signature();
   std::vector<const metrics::MetricInfo*> infos(nm);
   for (std::size_t m = 0; m < nm; ++m) infos[m] = counts_metric(run.metrics[m]);
 
@@ -73,10 +112,8 @@ RunVerdicts judge_run(const ReportRun& run, const JudgeOptions& opt) {
     const std::string& lang = v.languages[li];
     auto& cells = v.cells[li];
     cells.assign(nm, std::vector<CellVerdict>(ns));
-    // Point estimates and best systems.
-    std::vector<int> best(nm, -1);
+    // Point estimates.
     for (std::size_t m = 0; m < nm; ++m) {
-      double best_f = -1;
       for (std::size_t s = 0; s < ns; ++s) {
         CellVerdict& c = cells[m][s];
         c.baseline = is_baseline(run.systems[s].name);
@@ -96,23 +133,16 @@ RunVerdicts judge_run(const ReportRun& run, const JudgeOptions& opt) {
         } else {  // values recorded per page: their means
           c.p = sp / c.documents, c.r = sr / c.documents, c.f1 = sf / c.documents;
         }
-        if (!c.baseline && c.f1 > best_f) {
-          best_f = c.f1;
-          best[m] = static_cast<int>(s);
-        }
       }
-      if (best[m] >= 0) cells[m][best[m]].best = true;
     }
     if (opt.resamples == 0) continue;
 
     // Systems grouped by the pages they scored in this language: one batch each.
     std::map<std::vector<bool>, std::vector<std::size_t>> groups;
-    std::vector<std::vector<bool>> masks(ns);
     for (std::size_t s = 0; s < ns; ++s) {
       std::vector<bool> mask(run.pages(), false);
       for (std::size_t i = 0; i < run.pages(); ++i)
         mask[i] = in_language(run, i, lang) && nm > 0 && run.systems[s].by_metric[0][i].scored;
-      masks[s] = mask;
       groups[mask].push_back(s);
     }
     for (const auto& [mask, members] : groups) {
@@ -122,7 +152,6 @@ RunVerdicts judge_run(const ReportRun& run, const JudgeOptions& opt) {
       if (docs.empty()) continue;
       stats::Batch batch(docs.size());
       std::map<std::pair<std::size_t, std::size_t>, std::size_t> cell_id;  // (metric, system) -> cell
-      std::vector<std::pair<std::size_t, std::size_t>> comparisons;       // (metric, system) tied candidates
       std::vector<stats::Counts> cs(docs.size());
       for (std::size_t m = 0; m < nm; ++m) {
         if (!infos[m]) continue;
@@ -130,13 +159,6 @@ RunVerdicts judge_run(const ReportRun& run, const JudgeOptions& opt) {
           for (std::size_t k = 0; k < docs.size(); ++k) cs[k] = counts_of(run.systems[s].by_metric[m][docs[k]]);
           cell_id[{m, s}] = batch.add_cell(cs, infos[m]->zero_rule);
         }
-        const int b = best[m];
-        if (b < 0 || masks[b] != mask) continue;
-        for (std::size_t s : members)
-          if (static_cast<int>(s) != b && !cells[m][s].baseline) {
-            batch.add_comparison(cell_id[{m, static_cast<std::size_t>(b)}], cell_id[{m, s}], stats::Statistic::MicroF1);
-            comparisons.emplace_back(m, s);
-          }
       }
       if (cell_id.empty()) continue;
       stats::Batch::Result r = batch.run(bo, ro, opt.threads);
@@ -148,27 +170,9 @@ RunVerdicts judge_run(const ReportRun& run, const JudgeOptions& opt) {
         c.f1_lo = 100 * cr[stats::Statistic::MicroF1].lo, c.f1_hi = 100 * cr[stats::Statistic::MicroF1].hi;
         c.has_interval = true;
       }
-      for (std::size_t k = 0; k < comparisons.size(); ++k)
-        if (r.comparisons[k].lo <= 0) cells[comparisons[k].first][comparisons[k].second].tied = true;
-    }
-    // Systems that scored other pages than the best one: paired on the common pages.
-    for (std::size_t m = 0; m < nm; ++m) {
-      const int b = best[m];
-      if (!infos[m] || b < 0) continue;
-      for (std::size_t s = 0; s < ns; ++s) {
-        if (static_cast<int>(s) == b || cells[m][s].baseline || masks[s] == masks[b]) continue;
-        std::vector<stats::Counts> ca, cb;
-        for (std::size_t i = 0; i < run.pages(); ++i)
-          if (masks[s][i] && masks[b][i]) {
-            ca.push_back(counts_of(run.systems[b].by_metric[m][i]));
-            cb.push_back(counts_of(run.systems[s].by_metric[m][i]));
-          }
-        if (ca.empty()) continue;
-        auto pr = stats::compare_paired(ca, cb, infos[m]->zero_rule, stats::Statistic::MicroF1, bo, ro);
-        if (pr.lo <= 0) cells[m][s].tied = true;
-      }
     }
   }
+  mark_best_and_ties(run, opt.threads, v);
   return v;
 }
 

@@ -2,10 +2,12 @@
 // per-document counts with the statistics module (stats/stats.h): a percentile
 // bootstrap interval on every micro precision, recall and F1 of Table 2, the best
 // system of each (language, metric) cell by micro F1 with the systems tied with it
-// (the paired bootstrap interval of best - other contains 0), and the per-cell
-// differences between two runs with their paired intervals.
+// (reports::best_and_ties with the run's judgment settings: the rule of every verdict,
+// reports/judge.h, so that the marks are the ties of the run's table4.*), and the
+// per-cell differences between two runs with their paired intervals.
 //
-// Trivial baselines (GOLD, ALL, NONE) get intervals but never win and are never tied.
+// Baselines (GOLD, ALL, NONE, chains with them, the run's --baselines) get intervals
+// but never win and are never tied.
 // Only the metrics whose per-document values come from counts (metrics::PerDoc::
 // kCounts) get intervals; the others are shown as recorded.
 #pragma once
@@ -19,7 +21,7 @@
 namespace detour::reports::html {
 
 struct JudgeOptions {
-  std::uint32_t resamples = 1000;  // 0: no intervals, no ties
+  std::uint32_t resamples = 1000;  // of the intervals (0: none); ties follow the run's settings
   std::uint64_t seed = 12345;
   double alpha = 0.05;
   unsigned threads = 0;            // 0: oneTBB's default
@@ -37,8 +39,8 @@ struct CellVerdict {
 struct RunVerdicts {
   std::vector<std::string> languages;
   std::vector<std::vector<std::vector<CellVerdict>>> cells;
-  std::string signature;  // the bootstrap's, "" without intervals
-  std::string tie_rule;   // one sentence for the report
+  std::string signature;  // the intervals' bootstrap's, "" without intervals
+  std::string tie_rule;   // the rule of best and ties, with its signature, for the report
 };
 
 RunVerdicts judge_run(const ReportRun& run, const JudgeOptions& options);
