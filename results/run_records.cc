@@ -29,7 +29,8 @@ std::string values_text(const metrics::MetricInfo& m, const metrics::DocScore& s
   char buf[40];
   for (std::size_t k = 0; k < m.value_names.size() && k < s.values.size(); ++k) {
     std::snprintf(buf, sizeof buf, "%.17g", s.values[k]);
-    out += (k ? ";" : "") + std::string(m.value_names[k]) + "=" + buf;
+    if (k) out += ';';
+    ((out += m.value_names[k]) += '=') += buf;
   }
   return out;
 }
@@ -146,7 +147,7 @@ void write_records(const fs::path& dir, const RunRecords& r) {
         const PageRecord& p = sys.pages[i];
         who(sys, i);
         start.swap(line);
-        tail = "\t" + tsv_escape(p.reason) + "\t" + tsv_escape(notes_text(p.notes));
+        ((tail.assign(1, '\t') += tsv_escape(p.reason)) += '\t') += tsv_escape(notes_text(p.notes));
         if (p.status != "excluded") {
           const DocResult& d = sys.scores.docs.at(next_doc++);
           for (std::size_t mi = 0; mi < ms.size(); ++mi) {
