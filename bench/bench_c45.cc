@@ -68,7 +68,7 @@ void BM_C45Extract(benchmark::State& state) {
   auto ex = detour::c45::make_extractor();
   if (!d.pages.empty()) {
     detour::CorpusContext ctx;
-    for (std::size_t i = 0; i < d.pages.size(); ++i) ctx.entries.push_back({&d.pages[i], d.golds[i]});
+    for (std::size_t i = 0; i < d.pages.size(); ++i) ctx.entries.push_back({&d.pages[i], d.golds[i], {}, {}, {}});
     ex->prepare(ctx);
   }
   run(state, [&](const detour::Page& p) {
@@ -85,7 +85,7 @@ void BM_C45Train(benchmark::State& state) {
     d.features = detour::c45::kFeatureCount;
     const auto& ps = c45_pages();
     detour::CorpusContext ctx;
-    for (std::size_t i = 0; i < ps.pages.size(); ++i) ctx.entries.push_back({&ps.pages[i], ps.golds[i]});
+    for (std::size_t i = 0; i < ps.pages.size(); ++i) ctx.entries.push_back({&ps.pages[i], ps.golds[i], {}, {}, {}});
     for (const auto& lp : detour::c45::label_corpus(ctx, {}))
       for (std::size_t i = 0; i < lp.rows.size(); ++i) d.add(lp.rows[i], lp.labels[i], lp.labels[i] ? 3.0 : 1.0);
     return d;

@@ -27,7 +27,7 @@ void BM_NCleanerExtract(benchmark::State& state, const char* name) {
   auto ex = detour::make_extractor(name);
   detour::CorpusContext ctx;
   ctx.seed = 42;
-  for (std::size_t i = 0; i < data.pages.size(); ++i) ctx.entries.push_back({&data.pages[i], data.golds[i]});
+  for (std::size_t i = 0; i < data.pages.size(); ++i) ctx.entries.push_back({&data.pages[i], data.golds[i], {}, {}, {}});
   ex->prepare(ctx);
   std::vector<const detour::Page*> scored;
   for (const auto& p : data.pages)

@@ -138,7 +138,7 @@ const TdiffFixture& tdiff_fixture() {
     for (const auto& d : corpus.docs)
       if (per_lang[d.lang]++ < 40) t.pages.push_back(detour::corpora::load_page(d));
     detour::CorpusContext ctx;
-    for (auto& p : t.pages) ctx.entries.push_back({&p, ""});
+    for (auto& p : t.pages) ctx.entries.push_back({&p, "", {}, {}, {}});
     t.ex = std::make_unique<detour::tdiff::TdiffExtractor>();
     t.ex->prepare(ctx);
     return t;

@@ -50,7 +50,7 @@ void add_run_options(CLI::App* cmd, RunArgs& a) {
   cmd->add_option("--sweep", args->sweeps,
                   "EXTRACTOR.key=FROM:TO:STEP or EXTRACTOR.key=V1,V2,...: every value as a system of the run "
                   "(several keys of one extractor: their grid)");
-  cmd->add_option("--settings", args->settings_file, "JSON file of variants and sweeps (see README)");
+  cmd->add_option("--settings", args->settings_file, "JSON file of variants and sweeps (see docs/extractors.md)");
   cmd->add_option("--metrics", args->metrics, "comma-separated metrics; 'all' (CleanEval-protocol ones), 'bench' (shingle, rougelsum, levenshtein, bow, teds), 'everything'")->capture_default_str();
   cmd->add_option("--autojunk", args->autojunk, "difflib's popular-element rule")
       ->check(CLI::IsMember({"yes", "no"}))

@@ -692,7 +692,7 @@ Profile profile(std::string_view s) {
         if (prev_latin_like) ++p.latin_pairs;
       }
       prev_latin_like = latin_like;
-      const int8_t ct = c < 0 ? U_UNASSIGNED : u_charType(c);
+      const int8_t ct = c < 0 ? static_cast<int8_t>(U_UNASSIGNED) : u_charType(c);
       const bool is_letter = c > 0 && (u_isalpha(c) || ct == U_NON_SPACING_MARK || ct == U_COMBINING_SPACING_MARK);
       const bool quote_like = ct == U_INITIAL_PUNCTUATION || ct == U_FINAL_PUNCTUATION || ct == U_START_PUNCTUATION ||
                               ct == U_END_PUNCTUATION || ct == U_OTHER_PUNCTUATION;

@@ -278,6 +278,9 @@ void stop_external_tools() {
   kill_all_groups();
 }
 
+// long function: one tool run from fork to reaping; the order of its steps (signal
+// masks, process group, pipes, the poll loop with its timeout and output cap, killing
+// the group) is what makes it safe, and it reads best in that order.
 ProcessResult run_process(const std::vector<std::string>& argv, const std::string& stdin_data, double timeout,
                           std::size_t max_output, const WatchedFile* watch) {
   if (argv.empty()) throw ExtractError("empty command");

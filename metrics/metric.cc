@@ -494,7 +494,7 @@ std::string metric_signature(const MetricInfo& m, const ScoreOptions& opts) {
   std::string s = "metric:" + std::string(m.name);
   s += "|tok:" + std::string(m.tokenisation);
   s += "|norm:" + std::string(m.normalisation);
-  if (m.settings) s += "|" + m.settings(opts);
+  if (m.settings) (s += '|') += m.settings(opts);
   if (m.per_doc == PerDoc::kCounts) s += std::string("|autojunk:") + (opts.autojunk ? "yes" : "no");
   s += m.per_doc == PerDoc::kSimilarity ? "|avg:mean" : "|avg:micro+macro";
   s += std::string("|zero:") + (m.per_doc != PerDoc::kCounts        ? "as-original"
@@ -507,8 +507,9 @@ std::string metric_signature(const MetricInfo& m, const ScoreOptions& opts) {
 std::string run_signature(const std::vector<const MetricInfo*>& metrics, const ScoreOptions& opts) {
   std::string names, settings;
   for (auto* m : metrics) {
-    names += (names.empty() ? "" : ",") + std::string(m->name);
-    if (m->settings) settings += "|" + std::string(m->name) + "[" + m->settings(opts) + "]";
+    if (!names.empty()) names += ',';
+    names += m->name;
+    if (m->settings) ((((settings += '|') += m->name) += '[') += m->settings(opts)) += ']';
   }
   return "detour-score|metrics:" + names + settings + std::string("|autojunk:") + (opts.autojunk ? "yes" : "no") +
          "|avg:micro+macro|version:" + std::string(version());

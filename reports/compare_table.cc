@@ -36,6 +36,8 @@ Cell p_cell(double p, const std::string& signature) {
 
 }  // namespace
 
+// long function: the comparison document's tables top to bottom (scores, paired
+// differences with their verdicts, pages that moved), sharing the two sides' pairing.
 Document compare_document(const CompareSide& first, const CompareSide& second, const CompareOptions& o) {
   const results::ScoreSet& fa = first.system->scores;
   const results::ScoreSet& sa = second.system->scores;

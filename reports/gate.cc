@@ -246,6 +246,8 @@ std::size_t GateResult::failures() const {
 
 // ---- checks ---------------------------------------------------------------------
 
+// long function: the gate's checks in the order its report lists them (signatures,
+// failures, cells, speed, extractors), each a call of the one `check` that records it.
 GateResult run_gate(const results::RunRecords& run, const GateBaseline& b, const GateOptions& o) {
   GateResult r;
   auto check = [&](std::string kind, std::string subject, bool passed, std::string message) {

@@ -106,7 +106,8 @@ Document site_document(const std::vector<SystemSites>& systems, const std::strin
       int n = r ? r->pages : 0;
       if (first < 0) first = n;
       same = same && n == first;
-      pages += (pages.empty() ? "" : "/") + (r ? std::to_string(n) : std::string("-"));
+      if (!pages.empty()) pages += '/';
+      pages += r ? std::to_string(n) : std::string("-");
     }
     row.push_back(same ? Cell::count(first) : Cell::text(pages));
     for (const SiteRow* r : rows) {

@@ -30,13 +30,13 @@ std::string body(const Table& t) {
   if (!t.title.empty()) out += "### " + t.title + "\n\n";
   if (!t.caption.empty()) out += t.caption + "\n\n";
   out += "|";
-  for (const auto& c : t.columns) out += " " + escape(c.header()) + " |";
+  for (const auto& c : t.columns) ((out += ' ') += escape(c.header())) += " |";
   out += "\n|";
   for (const auto& c : t.columns) out += c.align == Align::Left ? "---|" : "---:|";
   out += "\n";
   for (const Row& r : t.rows) {
     out += "|";
-    for (const Cell& c : r) out += " " + cell_text(c, t) + " |";
+    for (const Cell& c : r) ((out += ' ') += cell_text(c, t)) += " |";
     out += "\n";
   }
   return out;

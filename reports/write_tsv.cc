@@ -28,7 +28,8 @@ std::string body(const Table& t) {
   out += "\n";
   for (const Row& r : t.rows) {
     for (std::size_t i = 0; i < r.size(); ++i) {
-      out += (i ? "\t" : "") + results::tsv_escape(plain_value(r[i]));
+      if (i) out += '\t';
+      out += results::tsv_escape(plain_value(r[i]));
       if (!has_interval[i]) continue;
       if (r[i].kind() == Cell::Kind::Score && r[i].score().has_interval()) {
         const auto& s = r[i].score();

@@ -29,7 +29,8 @@ std::string values_text(const metrics::MetricInfo& m, const metrics::DocScore& s
   char buf[40];
   for (std::size_t k = 0; k < m.value_names.size() && k < s.values.size(); ++k) {
     std::snprintf(buf, sizeof buf, "%.17g", s.values[k]);
-    out += (k ? ";" : "") + std::string(m.value_names[k]) + "=" + buf;
+    if (k) out += ';';
+    ((out += m.value_names[k]) += '=') += buf;
   }
   return out;
 }
@@ -146,7 +147,7 @@ void write_records(const fs::path& dir, const RunRecords& r) {
         const PageRecord& p = sys.pages[i];
         who(sys, i);
         start.swap(line);
-        tail = "\t" + tsv_escape(p.reason) + "\t" + tsv_escape(notes_text(p.notes));
+        ((tail.assign(1, '\t') += tsv_escape(p.reason)) += '\t') += tsv_escape(notes_text(p.notes));
         if (p.status != "excluded") {
           const DocResult& d = sys.scores.docs.at(next_doc++);
           for (std::size_t mi = 0; mi < ms.size(); ++mi) {
@@ -294,9 +295,9 @@ std::string signature_field(const std::string& signature, const std::string& key
   return "";
 }
 
-}  // namespace
-
-RunRecords read_run(const fs::path& dir) {
+// results.json of the run folder `dir`, parsed; the run's provenance, signature and
+// seconds into `r`.
+nlohmann::json read_results_json(const fs::path& dir, RunRecords& r) {
   std::error_code ec;
   if (!fs::is_directory(dir, ec)) throw RecordsError(dir.string() + ": not a run folder (no such folder)");
   const fs::path json_path = dir / "results.json";
@@ -308,7 +309,6 @@ RunRecords read_run(const fs::path& dir) {
   } catch (const nlohmann::json::exception& e) {
     fail(json_path, std::string("not valid JSON: ") + e.what());
   }
-  RunRecords r;
   try {
     if (!j.is_object() || !j.contains("systems") || !j["systems"].is_object())
       fail(json_path, "no \"systems\" object (not a run's results.json)");
@@ -318,9 +318,142 @@ RunRecords read_run(const fs::path& dir) {
   } catch (const nlohmann::json::exception& e) {
     fail(json_path, std::string("unexpected field type: ") + e.what());
   }
+  return j;
+}
+
+// System `name` as results.json (`sj`) describes it: its signatures, notes, metrics
+// (from its signature when it names them, else the run's: `metric_list`), options,
+// intervals and metric signatures; its pages not yet read.
+SystemRecords system_from_json(const nlohmann::json& sj, const std::string& name, const RunRecords& r,
+                               const fs::path& json_path, std::string& metric_list) {
+  SystemRecords sys;
+  sys.name = name;
+  try {
+    if (sj.contains("extractor_signature")) sys.signature = sj["extractor_signature"].get<std::string>();
+    if (sj.contains("signature")) sys.scores.written_signature = sj["signature"].get<std::string>();
+    if (sj.contains("notes")) sys.scores.notes = sj["notes"].get<std::vector<std::string>>();
+  } catch (const nlohmann::json::exception& e) {
+    fail(json_path, "system '" + name + "': unexpected field type: " + e.what());
+  }
+  metric_list = signature_field(sys.scores.written_signature, "metrics");
+  if (metric_list.empty()) metric_list = signature_field(r.signature, "metrics");
+  if (metric_list.empty()) fail(json_path, "system '" + name + "': its signature names no metrics");
+  try {
+    sys.scores.metrics = metrics::parse_metric_list(metric_list);
+  } catch (const std::exception& e) {
+    fail(json_path, "system '" + name + "': " + e.what());
+  }
+  sys.scores.options.autojunk = signature_field(sys.scores.written_signature, "autojunk") != "no";
+  sys.scores.context = signature_context("corpus", r.provenance.corpus_fingerprint, r.provenance.missing_policy);
+  const auto& ms = sys.scores.metrics;
+  if (sj.contains("languages") && sj["languages"].is_object()) {
+    for (const auto& [lang, lj] : sj["languages"].items()) {
+      sys.scores.has_languages |= lang != "all";
+      for (std::size_t mi = 0; mi < ms.size(); ++mi) {
+        const std::string key(ms[mi]->name);
+        if (!lj.contains(key) || !lj[key].contains("intervals")) continue;
+        try {
+          sys.scores.intervals[{lang, mi}] = intervals_from_json(lj[key]["intervals"]);
+        } catch (const nlohmann::json::exception& e) {
+          fail(json_path, "system '" + name + "', " + lang + "/" + key + ": bad intervals: " + e.what());
+        }
+      }
+    }
+    if (sj["languages"].contains("all")) {
+      const auto& all = sj["languages"]["all"];
+      for (const auto* m : ms) {
+        std::string key(m->name);
+        if (!all.contains(key) || !all[key].contains("signature")) {
+          sys.scores.written_metric_signatures.clear();
+          break;
+        }
+        sys.scores.written_metric_signatures.push_back(all[key]["signature"].get<std::string>());
+      }
+    }
+  }
+  return sys;
+}
+
+using PageIndex = std::map<std::pair<std::string, std::string>, std::size_t>;  // (lang, id) -> page
+using Millis = std::map<std::tuple<std::string, std::string, std::string>, double>;  // (system, lang, id) -> ms
+
+// System sys's pages from its lines of per_doc.tsv (`rows`), with their times: every
+// page of the run once, with one line per metric (or one "-" line when excluded).
+void read_system_pages(SystemRecords& sys, const TsvFile& per_doc, const std::vector<std::size_t>& rows,
+                       const PageIndex& page_index, const Millis& millis, const RunRecords& r,
+                       const std::string& metric_list) {
+  const std::string& name = sys.name;
+  const auto& ms = sys.scores.metrics;
+  sys.pages.resize(r.doc_ids.size());
+  std::vector<std::optional<DocResult>> docs(r.doc_ids.size());
+  std::vector<int> seen(r.doc_ids.size(), 0);
+  for (std::size_t at = 0; at < rows.size();) {
+    const std::size_t k = rows[at];
+    const auto& row = per_doc.rows[k];
+    auto pi = page_index.find({row[1], row[2]});
+    if (pi == page_index.end())
+      fail(per_doc.path, fmt::format("line {}: page {}/{} is not in pages.tsv", per_doc.line_numbers[k], row[1], row[2]));
+    const std::size_t page = pi->second;
+    if (seen[page]++)
+      fail(per_doc.path, fmt::format("line {}: page {}/{} of {} appears twice", per_doc.line_numbers[k], row[1],
+                                     row[2], name));
+    PageRecord& p = sys.pages[page];
+    p.status = row[3];
+    p.reason = row[11];
+    p.notes = parse_notes(row[12]);
+    auto mt = millis.find({name, row[1], row[2]});
+    if (mt != millis.end()) p.millis = mt->second;
+    if (p.status != "ok" && p.status != "failed" && p.status != "excluded")
+      fail(per_doc.path, fmt::format("line {}: unknown status '{}' (ok, failed or excluded)", per_doc.line_numbers[k],
+                                     p.status));
+    if (p.status == "excluded") {
+      if (row[4] != "-")
+        fail(per_doc.path, fmt::format("line {}: an excluded page has metric '-'", per_doc.line_numbers[k]));
+      ++at;
+      continue;
+    }
+    DocResult d;
+    d.lang = row[1];
+    d.id = row[2];
+    for (std::size_t mi = 0; mi < ms.size(); ++mi, ++at) {
+      if (at >= rows.size() || per_doc.rows[rows[at]][1] != row[1] || per_doc.rows[rows[at]][2] != row[2] ||
+          per_doc.rows[rows[at]][4] != ms[mi]->name)
+        fail(per_doc.path, fmt::format("line {}: page {}/{} of {}: expected a line for metric {} (metrics {})",
+                                       per_doc.line_numbers[at < rows.size() ? rows[at] : k], row[1], row[2], name,
+                                       ms[mi]->name, metric_list));
+      const std::size_t kk = rows[at];
+      const auto& mrow = per_doc.rows[kk];
+      metrics::DocScore s;
+      s.tp = parse_count(per_doc, kk, mrow[5]);
+      s.fp = parse_count(per_doc, kk, mrow[6]);
+      s.fn = parse_count(per_doc, kk, mrow[7]);
+      if (!mrow[13].empty())
+        for (const auto& part : split_list(mrow[13], ';')) {
+          auto eq = part.find('=');
+          s.values.push_back(parse_double(per_doc.path, per_doc.line_numbers[kk],
+                                          eq == std::string::npos ? part : part.substr(eq + 1)));
+        }
+      d.scores.push_back(std::move(s));
+    }
+    docs[page] = std::move(d);
+  }
+  for (std::size_t i = 0; i < seen.size(); ++i)
+    if (!seen[i])
+      fail(per_doc.path, "no line for page " + r.doc_langs[i] + "/" + r.doc_ids[i] + " of system " + name);
+  for (auto& d : docs)
+    if (d) sys.scores.docs.push_back(std::move(*d));
+}
+
+}  // namespace
+
+RunRecords read_run(const fs::path& dir) {
+  RunRecords r;
+  nlohmann::json j = read_results_json(dir, r);
+  const fs::path json_path = dir / "results.json";
+  std::error_code ec;
 
   // Pages, in run order.
-  std::map<std::pair<std::string, std::string>, std::size_t> page_index;
+  PageIndex page_index;
   auto add_page = [&](const std::string& lang, const std::string& id, const std::string& out, const std::string& dec) {
     if (!page_index.emplace(std::make_pair(lang, id), r.doc_ids.size()).second) return false;
     r.doc_langs.push_back(lang);
@@ -340,7 +473,7 @@ RunRecords read_run(const fs::path& dir) {
 
   TsvFile per_doc = read_tsv(dir / "per_doc.tsv", split_list(std::string(kPerDocHeader), '\t'));
   // Timings, when present.
-  std::map<std::tuple<std::string, std::string, std::string>, double> millis;
+  Millis millis;
   if (fs::exists(dir / "timings.tsv", ec)) {
     TsvFile t = read_tsv(dir / "timings.tsv", {"system", "lang", "id", "millis"});
     for (std::size_t k = 0; k < t.rows.size(); ++k)
@@ -348,134 +481,26 @@ RunRecords read_run(const fs::path& dir) {
   }
 
   // Systems in the order of per_doc.tsv (results.json's object is sorted by name).
-  struct Pending {
-    std::vector<std::size_t> rows;
-  };
   std::vector<std::string> order;
-  std::map<std::string, Pending> by_system;
+  std::map<std::string, std::vector<std::size_t>> rows_of;  // system -> its lines of per_doc.tsv
   for (std::size_t k = 0; k < per_doc.rows.size(); ++k) {
     const auto& row = per_doc.rows[k];
-    auto [it, added] = by_system.try_emplace(row[0]);
+    auto [it, added] = rows_of.try_emplace(row[0]);
     if (added) order.push_back(row[0]);
-    it->second.rows.push_back(k);
+    it->second.push_back(k);
     if (!have_pages) add_page(row[1], row[2], row[2], "");
   }
-  // The metrics, from the run signature when it names them, else from the first
-  // scored row of each system.
   for (const auto& name : order) {
     if (!j["systems"].contains(name))
       fail(json_path, "system '" + name + "' of per_doc.tsv is missing from results.json");
   }
   for (const auto& [name, _] : j["systems"].items())
-    if (!by_system.count(name)) fail(dir / "per_doc.tsv", "no line for system '" + name + "' of results.json");
+    if (!rows_of.count(name)) fail(dir / "per_doc.tsv", "no line for system '" + name + "' of results.json");
 
   for (const auto& name : order) {
-    const nlohmann::json& sj = j["systems"][name];
-    SystemRecords sys;
-    sys.name = name;
-    try {
-      if (sj.contains("extractor_signature")) sys.signature = sj["extractor_signature"].get<std::string>();
-      if (sj.contains("signature")) sys.scores.written_signature = sj["signature"].get<std::string>();
-      if (sj.contains("notes")) sys.scores.notes = sj["notes"].get<std::vector<std::string>>();
-    } catch (const nlohmann::json::exception& e) {
-      fail(json_path, "system '" + name + "': unexpected field type: " + e.what());
-    }
-    std::string metric_list = signature_field(sys.scores.written_signature, "metrics");
-    if (metric_list.empty()) metric_list = signature_field(r.signature, "metrics");
-    if (metric_list.empty()) fail(json_path, "system '" + name + "': its signature names no metrics");
-    try {
-      sys.scores.metrics = metrics::parse_metric_list(metric_list);
-    } catch (const std::exception& e) {
-      fail(json_path, "system '" + name + "': " + e.what());
-    }
-    sys.scores.options.autojunk = signature_field(sys.scores.written_signature, "autojunk") != "no";
-    sys.scores.context = signature_context("corpus", r.provenance.corpus_fingerprint, r.provenance.missing_policy);
-    const auto& ms = sys.scores.metrics;
-    if (sj.contains("languages") && sj["languages"].is_object()) {
-      for (const auto& [lang, lj] : sj["languages"].items()) {
-        sys.scores.has_languages |= lang != "all";
-        for (std::size_t mi = 0; mi < ms.size(); ++mi) {
-          const std::string key(ms[mi]->name);
-          if (!lj.contains(key) || !lj[key].contains("intervals")) continue;
-          try {
-            sys.scores.intervals[{lang, mi}] = intervals_from_json(lj[key]["intervals"]);
-          } catch (const nlohmann::json::exception& e) {
-            fail(json_path, "system '" + name + "', " + lang + "/" + key + ": bad intervals: " + e.what());
-          }
-        }
-      }
-      if (sj["languages"].contains("all")) {
-        const auto& all = sj["languages"]["all"];
-        for (const auto* m : ms) {
-          std::string key(m->name);
-          if (!all.contains(key) || !all[key].contains("signature")) {
-            sys.scores.written_metric_signatures.clear();
-            break;
-          }
-          sys.scores.written_metric_signatures.push_back(all[key]["signature"].get<std::string>());
-        }
-      }
-    }
-    // Pages: every page of the run once, with one line per metric (or one "-" line).
-    sys.pages.resize(r.doc_ids.size());
-    std::vector<std::optional<DocResult>> docs(r.doc_ids.size());
-    std::vector<int> seen(r.doc_ids.size(), 0);
-    const auto& rows = by_system[name].rows;
-    for (std::size_t at = 0; at < rows.size();) {
-      const std::size_t k = rows[at];
-      const auto& row = per_doc.rows[k];
-      auto pi = page_index.find({row[1], row[2]});
-      if (pi == page_index.end())
-        fail(per_doc.path, fmt::format("line {}: page {}/{} is not in pages.tsv", per_doc.line_numbers[k], row[1], row[2]));
-      const std::size_t page = pi->second;
-      if (seen[page]++)
-        fail(per_doc.path, fmt::format("line {}: page {}/{} of {} appears twice", per_doc.line_numbers[k], row[1],
-                                       row[2], name));
-      PageRecord& p = sys.pages[page];
-      p.status = row[3];
-      p.reason = row[11];
-      p.notes = parse_notes(row[12]);
-      auto mt = millis.find({name, row[1], row[2]});
-      if (mt != millis.end()) p.millis = mt->second;
-      if (p.status != "ok" && p.status != "failed" && p.status != "excluded")
-        fail(per_doc.path, fmt::format("line {}: unknown status '{}' (ok, failed or excluded)", per_doc.line_numbers[k],
-                                       p.status));
-      if (p.status == "excluded") {
-        if (row[4] != "-")
-          fail(per_doc.path, fmt::format("line {}: an excluded page has metric '-'", per_doc.line_numbers[k]));
-        ++at;
-        continue;
-      }
-      DocResult d;
-      d.lang = row[1];
-      d.id = row[2];
-      for (std::size_t mi = 0; mi < ms.size(); ++mi, ++at) {
-        if (at >= rows.size() || per_doc.rows[rows[at]][1] != row[1] || per_doc.rows[rows[at]][2] != row[2] ||
-            per_doc.rows[rows[at]][4] != ms[mi]->name)
-          fail(per_doc.path, fmt::format("line {}: page {}/{} of {}: expected a line for metric {} (metrics {})",
-                                         per_doc.line_numbers[at < rows.size() ? rows[at] : k], row[1], row[2], name,
-                                         ms[mi]->name, metric_list));
-        const std::size_t kk = rows[at];
-        const auto& mrow = per_doc.rows[kk];
-        metrics::DocScore s;
-        s.tp = parse_count(per_doc, kk, mrow[5]);
-        s.fp = parse_count(per_doc, kk, mrow[6]);
-        s.fn = parse_count(per_doc, kk, mrow[7]);
-        if (!mrow[13].empty())
-          for (const auto& part : split_list(mrow[13], ';')) {
-            auto eq = part.find('=');
-            s.values.push_back(parse_double(per_doc.path, per_doc.line_numbers[kk],
-                                            eq == std::string::npos ? part : part.substr(eq + 1)));
-          }
-        d.scores.push_back(std::move(s));
-      }
-      docs[page] = std::move(d);
-    }
-    for (std::size_t i = 0; i < seen.size(); ++i)
-      if (!seen[i])
-        fail(per_doc.path, "no line for page " + r.doc_langs[i] + "/" + r.doc_ids[i] + " of system " + name);
-    for (auto& d : docs)
-      if (d) sys.scores.docs.push_back(std::move(*d));
+    std::string metric_list;
+    SystemRecords sys = system_from_json(j["systems"][name], name, r, json_path, metric_list);
+    read_system_pages(sys, per_doc, rows_of[name], page_index, millis, r, metric_list);
     r.systems.push_back(std::move(sys));
   }
   return r;

@@ -128,7 +128,7 @@ ScoreSet score_items(const std::vector<ScoreItem>& items, const std::vector<cons
     metrics::PreparedText sys(sys_text);
     GoldSlot& gold = gold_of(it, call, folders, i, pre_gold);
     metrics::DocPair pair(sys, *gold.prepared, options);
-    DocResult r{it.lang, it.id, {}, gold.hash};
+    DocResult r{it.lang, it.id, {}, gold.hash, {}};
     r.dataset = it.dataset;
     r.scores.reserve(ms.size());
     for (const MetricInfo* m : ms) r.scores.push_back(m->score(pair));

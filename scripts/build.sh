@@ -1,7 +1,23 @@
 #!/usr/bin/env bash
 # Configures and builds detour (Release) into build/ (or $DETOUR_BUILD_DIR).
+#   bash scripts/build.sh          # everything: the program, tests, benchmarks and tools;
+#                                  # a new warning is an error (DETOUR_WERROR)
+#   bash scripts/build.sh --main   # the detour program alone (a build folder made here
+#                                  # has no tests or benchmarks: they need catch2 and
+#                                  # libbenchmark-dev, which scripts/main.sh does not install)
+# Extra arguments go to the configure step (e.g. -DCMAKE_CXX_COMPILER=clang++-14).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD_DIR="${DETOUR_BUILD_DIR:-build}"
-cmake -S . -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=Release >/dev/null
-cmake --build "$BUILD_DIR" -j"$(nproc)"
+if [[ "${1:-}" == --main ]]; then
+  shift
+  options=()
+  # A folder configured before keeps its own choice (the tests stay if it has them).
+  [[ -f "$BUILD_DIR/CMakeCache.txt" ]] || options=(-DDETOUR_BUILD_TESTS=OFF -DDETOUR_BUILD_BENCH=OFF)
+  cmake -S . -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=Release "${options[@]}" "$@" >/dev/null
+  cmake --build "$BUILD_DIR" -j"$(nproc)" --target detour
+else
+  cmake -S . -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=Release -DDETOUR_BUILD_TESTS=ON -DDETOUR_BUILD_BENCH=ON \
+    -DDETOUR_WERROR=ON "$@" >/dev/null
+  cmake --build "$BUILD_DIR" -j"$(nproc)"
+fi

@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
-# Installs the Debian 12 packages detour needs to build, test and compare.
-# Only what is missing is installed; safe to run again.
+# Installs the Debian 12 packages detour needs. Only what is missing is installed; safe
+# to run again.
+#   bash scripts/install-deps.sh --main   # what building the detour program and running
+#                                          # the main job need (scripts/main.sh)
+#   bash scripts/install-deps.sh          # that, and what the tests, benchmarks, reference
+#                                          # tools and cluster engines need (scripts/test.sh)
 set -euo pipefail
 
-# Build and library dependencies (see README, "Dependencies").
-BUILD_PKGS=(
-  build-essential cmake pkg-config
+# Building the detour program and running it (see docs/development.md, "Dependencies").
+MAIN_PKGS=(
+  g++ make cmake pkg-config  # the compiler and the build (build-essential's packaging tools are not needed)
   libgumbo-dev            # HTML5 parsing
   libxml2-dev             # libxml2's HTML parser: the tree of the lxml-based ports (jusText, readability)
   nlohmann-json3-dev      # JSON results
@@ -19,9 +23,14 @@ BUILD_PKGS=(
   libsqlite3-dev          # the results store (store/)
   libdivsufsort-dev       # suffix arrays of the DAnIEL task's repeated substrings
   libjemalloc-dev         # the detour program's allocator (three parse trees per page)
+)
+# The tests and benchmarks, and the checks CI runs.
+TEST_PKGS=(
+  build-essential         # dpkg-dev among others: CPack's Debian package (dpkg-shlibdeps)
   catch2                  # unit tests (v2)
   libbenchmark-dev        # micro-benchmarks
-  python3                 # difflib oracle for differential tests
+  clang-14                # CI builds with clang too: no warning on either compiler (scripts/test.sh)
+  python3                 # difflib oracle for differential tests, the docs test, scripts/function_lengths.py
   time                    # /usr/bin/time: CPU time and peak memory in the bench scripts
   chromium                # the HTML report's browser test (headless, tests/report/browser_test.py)
   python3-websocket       # the DevTools protocol client of that test
@@ -39,8 +48,11 @@ REF_PKGS=(
 # Slurm that scripts/cluster/local_slurm.sh starts on this machine for its test.
 CLUSTER_PKGS=(parallel slurm-wlm munge)
 
-want=("${BUILD_PKGS[@]}")
-if [[ "${DETOUR_NO_REFERENCE_TOOLS:-0}" != 1 ]]; then want+=("${REF_PKGS[@]}" "${CLUSTER_PKGS[@]}"); fi
+want=("${MAIN_PKGS[@]}")
+if [[ "${1:-}" != --main ]]; then
+  want+=("${TEST_PKGS[@]}")
+  if [[ "${DETOUR_NO_REFERENCE_TOOLS:-0}" != 1 ]]; then want+=("${REF_PKGS[@]}" "${CLUSTER_PKGS[@]}"); fi
+fi
 
 missing=()
 for p in "${want[@]}"; do

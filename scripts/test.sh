@@ -1,5 +1,8 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds, and runs every test (ctest). CI runs exactly this.
+# Installs what is missing (the tests' and reference tools too), builds everything with
+# warnings as errors (DETOUR_WERROR), and runs every test (ctest): among them clang 14's
+# warnings over every source (scripts/clang_warnings.py), the docs test
+# (scripts/docs_test.py) and the function-length check. CI runs exactly this.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh

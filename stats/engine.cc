@@ -240,6 +240,9 @@ std::pair<double, double> percentile_interval(std::vector<double>& v, double q_l
   return quantiles(v, q_lo, q_hi);
 }
 
+// long function: the engine the header comment describes, as one body run in the
+// caller's arena: the X matrix, the resample weights, the product, the order statistics
+// and the randomization tables share sizes and buffers step to step.
 Batch::Result Batch::run(const BootstrapOptions& bs, const RandomizationOptions& ar, unsigned threads) const {
   check_options(bs, ar);
   Result result;

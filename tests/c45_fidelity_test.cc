@@ -41,7 +41,7 @@ const Daniel* daniel() {
     d->pages.push_back(corpora::load_page(doc));
     d->golds.push_back(corpora::load_gold_bytes(doc));
   }
-  for (std::size_t i = 0; i < d->pages.size(); ++i) d->ctx.entries.push_back({&d->pages[i], d->golds[i]});
+  for (std::size_t i = 0; i < d->pages.size(); ++i) d->ctx.entries.push_back({&d->pages[i], d->golds[i], {}, {}, {}});
   return d.get();
 }
 

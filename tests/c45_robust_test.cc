@@ -24,7 +24,7 @@ std::unique_ptr<Extractor> trained() {
     }
   }
   CorpusContext ctx;
-  for (std::size_t i = 0; i < pages.size(); ++i) ctx.entries.push_back({&pages[i], golds[i]});
+  for (std::size_t i = 0; i < pages.size(); ++i) ctx.entries.push_back({&pages[i], golds[i], {}, {}, {}});
   auto ex = c45::make_extractor();
   ex->prepare(ctx);
   return ex;

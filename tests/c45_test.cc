@@ -321,7 +321,7 @@ TEST_CASE("C45 extractor learns article text from a synthetic site corpus", "[c4
     golds.push_back(gold);
   }
   CorpusContext ctx;
-  for (std::size_t i = 0; i < pages.size(); ++i) ctx.entries.push_back({&pages[i], golds[i]});
+  for (std::size_t i = 0; i < pages.size(); ++i) ctx.entries.push_back({&pages[i], golds[i], {}, {}, {}});
   C45Settings no_stop;
   no_stop.stopwords = false;
   auto ex = make_extractor(no_stop);

@@ -140,7 +140,7 @@ TEST_CASE("decode: byte-order marks win over declarations", "[corpora]") {
 
 TEST_CASE("decode: UTF-16 without a byte-order mark is detected, not read as windows-1252", "[corpora]") {
   // No BOM, no declaration: before, these decoded as windows-1252 (markup became text).
-  for (const std::string body : {"<p>" + kGreek + "</p>", std::string("<p>Hello world, a plain English page.</p>")}) {
+  for (const std::string& body : {"<p>" + kGreek + "</p>", std::string("<p>Hello world, a plain English page.</p>")}) {
     const std::string html = page("", body);
     for (const char* cs : {"UTF-16LE", "UTF-16BE"}) {
       INFO(cs << " " << body);
@@ -354,7 +354,7 @@ TEST_CASE("read_file_into: files of every size through one reused buffer, folder
   for (std::size_t k = 0; k < sizes.size(); ++k) {
     std::string s(sizes[k], '\0');
     for (char& c : s) c = static_cast<char>(rng());
-    names.push_back("f" + std::to_string(k));
+    names.push_back(std::string("f") += std::to_string(k));
     contents.push_back(s);
     t.write(names.back(), s);
   }

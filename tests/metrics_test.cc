@@ -16,8 +16,14 @@ using namespace detour::metrics;
 namespace fs = std::filesystem;
 
 namespace {
+
+ScoreOptions with_autojunk(bool autojunk) {
+  ScoreOptions o;
+  o.autojunk = autojunk;
+  return o;
+}
 DocScore score(const std::string& metric, const std::string& sys, const std::string& gold, bool autojunk = true) {
-  DocPair p(sys, gold, ScoreOptions{autojunk});
+  DocPair p(sys, gold, with_autojunk(autojunk));
   return find_metric(metric).score(p);
 }
 }  // namespace
@@ -84,7 +90,7 @@ TEST_CASE("aggregation keeps micro and macro apart", "[metrics]") {
   double f_a = 2 * 0.9 / 1.9;
   CHECK(g.macro.f1 == Approx(f_a / 2));
   CHECK(g.sd_f1 == Approx(std::sqrt((f_a * f_a + 0 - 2 * (f_a / 2) * (f_a / 2)) / 1)));
-  CHECK(metric_signature(m, ScoreOptions{false}).find("autojunk:no") != std::string::npos);
+  CHECK(metric_signature(m, with_autojunk(false)).find("autojunk:no") != std::string::npos);
 }
 
 TEST_CASE("to and car agree with the Python peer on DANIEL outputs", "[metrics][differential][shared][slow]") {
@@ -110,7 +116,7 @@ TEST_CASE("to and car agree with the Python peer on DANIEL outputs", "[metrics][
     ss >> dir >> docs >> tp >> fp >> fn;
     std::vector<std::string> notes;
     auto items = harness::collect_items(gold, out, false, harness::MissingPolicy::Skip, notes);
-    auto set = harness::score_items(items, parse_metric_list(metric), ScoreOptions{true}, 0);
+    auto set = harness::score_items(items, parse_metric_list(metric), with_autojunk(true), 0);
     auto a = results::aggregate_metric(set, 0, "all");
     INFO(metric);
     CHECK(static_cast<long>(a.documents) == docs);

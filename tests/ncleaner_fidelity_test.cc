@@ -36,7 +36,7 @@ double median(const std::vector<double>& v) { return detour::testing::summarize(
 Summary run(Extractor& ex, const std::vector<Page>& pages, const std::vector<std::string>& golds) {
   CorpusContext ctx;
   ctx.seed = 42;
-  for (std::size_t i = 0; i < pages.size(); ++i) ctx.entries.push_back({&pages[i], golds[i]});
+  for (std::size_t i = 0; i < pages.size(); ++i) ctx.entries.push_back({&pages[i], golds[i], {}, {}, {}});
   ex.prepare(ctx);
   Summary s;
   std::vector<double> f1s, en_f1s;

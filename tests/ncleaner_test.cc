@@ -221,7 +221,7 @@ TEST_CASE("training pages are chosen by seed, recorded and excluded", "[ncleaner
   auto ctx_with = [&](std::uint64_t seed) {
     CorpusContext ctx;
     ctx.seed = seed;
-    for (std::size_t i = 0; i < pages.size(); ++i) ctx.entries.push_back({&pages[i], golds[i]});
+    for (std::size_t i = 0; i < pages.size(); ++i) ctx.entries.push_back({&pages[i], golds[i], {}, {}, {}});
     return ctx;
   };
   auto a = make_extractor("NCT5");

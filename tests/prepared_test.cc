@@ -30,7 +30,7 @@ struct SampleCorpus {
       pages.push_back(corpora::load_page(d));
       golds.push_back(corpora::load_gold_bytes(d));
     }
-    for (std::size_t i = 0; i < pages.size(); ++i) ctx.entries.push_back({&pages[i], golds[i]});
+    for (std::size_t i = 0; i < pages.size(); ++i) ctx.entries.push_back({&pages[i], golds[i], {}, {}, {}});
     ctx.languages = c.languages;
     ctx.seed = 42;
   }
@@ -87,7 +87,7 @@ TEST_CASE("prepared state: a restored extractor extracts and signs as the prepar
 TEST_CASE("prepared state: --resume restores it from the run folder and equals the uninterrupted run",
           "[prepared][store]") {
   testing::TempDir t("detour-prepared");
-  auto q = [](const fs::path& p) { return "'" + p.string() + "'"; };
+  auto q = [](const fs::path& p) { return (std::string(1, '\'') += p.string()) += '\''; };
   const std::string opts = " --corpus " + q(testing::source_dir() / "corpora/sample") +
                            " --extractors BP,NCT5,C45,TDIFF,GOLD --chains C45-BP --no-progress --jobs 2";
   auto one = testing::run_detour("run" + opts + " --out " + q(t.path / "one"));

@@ -45,7 +45,7 @@ struct Fixture {
     };
     for (int i = 0; i < 5; ++i) {
       std::string id = "20120101_a.test_h" + std::to_string(i);
-      std::string w = "w" + std::to_string(i);
+      std::string w = std::string("w") += std::to_string(i);
       add(id, w + "a " + w + "b " + w + "c " + w + "d " + w + "e");
       if (i < 2) write_file(half / "en" / id, "<p>" + w + "a " + w + "b " + w + "c " + w + "d " + w + "e\n");
       else if (i < 4) write_file(half / "en" / id, "<p>" + w + "a " + w + "b\n");

@@ -26,7 +26,7 @@ using detour::testing::TempDir;
 
 namespace {
 
-std::string q(const fs::path& p) { return "'" + p.string() + "'"; }
+std::string q(const fs::path& p) { return (std::string(1, '\'') += p.string()) += '\''; }
 
 std::string sample() { return q(detour::testing::source_dir() / "corpora/sample"); }
 

@@ -30,7 +30,7 @@ TEST_CASE("TDIFF text-only F1 on DANIEL against gold", "[fidelity][tdiff][slow]"
     gold[i] = corpora::load_gold_bytes(corpus.docs[i]);
   });
   CorpusContext ctx;
-  for (std::size_t i = 0; i < n; ++i) ctx.entries.push_back({&pages[i], gold[i]});
+  for (std::size_t i = 0; i < n; ++i) ctx.entries.push_back({&pages[i], gold[i], {}, {}, {}});
   tdiff::TdiffExtractor tdiff;
   auto t0 = std::chrono::steady_clock::now();
   tdiff.prepare(ctx);

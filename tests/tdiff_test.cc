@@ -83,7 +83,7 @@ std::vector<std::pair<std::string, std::string>> fixture_pages() {
 std::map<std::string, std::string> extract_all(TdiffExtractor& ex, std::vector<Page>& pages,
                                                const std::vector<std::size_t>& order) {
   CorpusContext ctx;
-  for (std::size_t i : order) ctx.entries.push_back({&pages[i], ""});
+  for (std::size_t i : order) ctx.entries.push_back({&pages[i], "", {}, {}, {}});
   ex.prepare(ctx);
   std::map<std::string, std::string> out;
   for (auto& p : pages) out[page_key(p)] = render_cleaneval(ex.extract(p).segments);
@@ -212,7 +212,7 @@ TEST_CASE("TDIFF pairs pages of a site and falls back for lone pages", "[tdiff]"
                                   "<html><body><div><p>A lonely page with some words in a paragraph that is long "
                                   "enough to be kept by the fallback extractor of boilerpipe.</p></div></body></html>"));
   CorpusContext ctx;
-  for (auto& p : pages) ctx.entries.push_back({&p, ""});
+  for (auto& p : pages) ctx.entries.push_back({&p, "", {}, {}, {}});
   TdiffExtractor ex;
   ex.prepare(ctx);
   const PagePlan* pl = ex.plan(page_key(pages[0]));
@@ -249,7 +249,7 @@ TEST_CASE("TDIFF survives hostile pages", "[robust][tdiff][slow]") {
   for (std::size_t i = 0; i < htmls.size(); ++i)
     pages.push_back(html::make_page("20120101_www.hostile.test_h" + std::to_string(i), htmls[i]));
   CorpusContext ctx;
-  for (auto& p : pages) ctx.entries.push_back({&p, ""});
+  for (auto& p : pages) ctx.entries.push_back({&p, "", {}, {}, {}});
   TdiffExtractor ex;
   REQUIRE_NOTHROW(ex.prepare(ctx));
   for (auto& p : pages) REQUIRE_NOTHROW(ex.extract(p));

@@ -24,7 +24,10 @@ std::string random_segments(std::mt19937_64& rng, int max_lines, int vocabulary)
   for (int i = 0; i < lines; ++i) {
     out += std::string("<") + "phl"[rng() % 3] + ">";
     const int words = 1 + static_cast<int>(rng() % 6);
-    for (int k = 0; k < words; ++k) out += (k ? " " : "") + std::string("w") + std::to_string(rng() % vocabulary);
+    for (int k = 0; k < words; ++k) {
+      if (k) out += ' ';
+      (out += 'w') += std::to_string(rng() % vocabulary);
+    }
     out += "\n";
   }
   return out;
@@ -57,11 +60,12 @@ std::string random_html(std::mt19937_64& rng, int depth) {
   const int kids = static_cast<int>(rng() % 4);
   for (int i = 0; i < kids; ++i) {
     if (depth == 0 || rng() % 3 == 0) {
-      out += "t" + std::to_string(rng() % 5) + " ";
+      ((out += 't') += std::to_string(rng() % 5)) += ' ';
       continue;
     }
     const char* t = tags[rng() % 7];
-    out += std::string("<") + t + ">" + random_html(rng, depth - 1) + "</" + t + ">";
+    const std::string inner = random_html(rng, depth - 1);
+    ((((((out += '<') += t) += '>') += inner) += "</") += t) += '>';
   }
   return out;
 }

@@ -207,7 +207,7 @@ TEST_CASE("tune chooses on dev and judges on test against the default", "[tune]"
 
 TEST_CASE("tune says plainly when the tuned setting is not significantly better", "[tune]") {
   std::vector<SplitPage> pages;
-  for (int k = 0; k < 80; ++k) pages.push_back({"en", "p" + std::to_string(k), ""});
+  for (int k = 0; k < 80; ++k) pages.push_back({"en", std::string("p") += std::to_string(k), ""});
   const SplitSpec spec = parse_split("dev:test=50:50", "page", 9);
   const auto part = assign_split(spec, pages);
   // a=1 gains one token on one dev page and one test page: better on dev, a hair

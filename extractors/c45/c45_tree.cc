@@ -118,6 +118,10 @@ void prune(std::vector<TreeNode>& nodes, double confidence) {
   nodes = std::move(kept);
 }
 
+// long function: C4.5's induction as one loop over a stack of nodes, in the order of the
+// algorithm (presort, class weights, best split per feature, stable partition); every
+// step shares the presorted lists, the buffers and the two-class paths that keep the
+// scans' sums in registers, and tests/c45_tree_reference.h checks it as one piece.
 Tree Tree::train(const Dataset& data, const TreeSettings& st) {
   const std::size_t n = data.size();
   const int F = data.features, K = data.classes;

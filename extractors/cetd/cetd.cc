@@ -93,6 +93,9 @@ bool is_hidden(const dom::Node* n, const CetdSettings& settings) {
   return false;
 }
 
+// long function: the authors' steps in their order (counts, densities, DensitySum, then
+// GetThreshold, MarkContent, FindMaxDensitySumTag), over arrays indexed by pre-order
+// that every step shares; kept as one piece to read beside textdensity.cpp and clean.cpp.
 Analysis analyze(const dom::Node* root, const CetdSettings& settings) {
   Analysis a;
   if (!root) return a;

@@ -289,6 +289,9 @@ void TdiffExtractor::learn(std::size_t entry, const Page& page) {
   seen_[entry] = std::move(sn);
 }
 
+// long function: per site, the steps of the pairing (its pages in key order, one label
+// dictionary, pq-gram fingerprints, clustering, partners, their tokens) share the site's
+// dictionary and lists through lambdas; kept in that order, as one piece.
 void TdiffExtractor::prepare(const CorpusContext& ctx) {
   learn_pages(ctx);
   {

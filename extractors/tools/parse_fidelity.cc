@@ -180,7 +180,7 @@ std::string tree_dump(const dom::Document& doc) {
     out += std::to_string(it.depth) + " ";
     if (n->is_element()) {
       out += "E " + json_str(n->tag);
-      for (const auto& a : n->attrs) out += " " + json_str(a.name) + "=" + json_str(a.value);
+      for (const auto& a : n->attrs) (((out += ' ') += json_str(a.name)) += '=') += json_str(a.value);
       for (auto c = n->children.rbegin(); c != n->children.rend(); ++c) stack.push_back({*c, it.depth + 1});
     } else if (n->is_text()) {
       out += "T " + json_str(n->text);

@@ -671,6 +671,8 @@ struct Weighed {
 
 // Steps 2 and 3 for lists of the index after a reading of the zones, in one pass over
 // the nodes read: each list's best `keep` candidates, best first, into its `out`.
+// long function: the hot loop of the task, one pass; its per-list heaps, orders and
+// weak-structure positions are local types that only this pass uses.
 void weigh(const Reading& rd, std::span<const std::u32string_view> zones, const NameIndex& index,
            std::span<Weighed> lists, const Params& p, std::size_t keep, bool positions = true) {
   // One zone (a weak structure): a repeat in the zone and a name is a candidate, its

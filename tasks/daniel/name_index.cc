@@ -7,6 +7,9 @@
 
 namespace detour::tasks::daniel {
 
+// long function: the index is built in steps that hand each other large local tables
+// (alphabet, trie, breadth-first order, failure links, occurrences), each step under its
+// own comment; split, they would pass those tables around or keep them as members.
 NameIndex::NameIndex(const std::vector<const std::vector<std::u32string>*>& lists,
                      bool (*same_first)(char32_t, char32_t), std::size_t max_cells) {
   lists_ = lists.size();
