@@ -21,8 +21,8 @@ std::string budget_reason(double seconds, const std::string& label) {
 }
 
 std::string memory_reason(std::size_t budget, const std::string& label) {
-  if (budget == 0) return label + ": out of memory";
-  return "memory budget of " + format_bytes(budget) + " exceeded in " + label;
+  (void)budget;  // the bound is watched from outside the process (runner/memory_bound.h)
+  return "out of memory in " + label + " (an allocation failed)";
 }
 
 namespace {
@@ -88,6 +88,11 @@ PageResult work_page(const PageJob& job, std::size_t index, const corpora::Corpu
       load_error = e.what();
       out.decode_note = "refused";
       pg = nullptr;
+    } catch (const dom::TreeLimitError& e) {  // markup that makes a parser blow up (html/dom.h)
+      page.reset();
+      pg = nullptr;
+      load_error = e.what();
+      out.decode_note = "refused";
     } catch (const std::bad_alloc&) {
       page.reset();
       pg = nullptr;

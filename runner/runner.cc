@@ -360,6 +360,7 @@ RunResult run(const RunConfig& cfg) {
   const std::string context = results::signature_context("corpus", fingerprint, kRunMissingPolicy);
   result.signature = metrics::run_signature(ms, score_options) + context;
   fill_provenance(result.provenance, cfg, result, fingerprint, threads);
+  if (pool) result.provenance.memory_bound = pool->memory_bound();
 
   recorder.open(run_header(cfg, result, docs, share, ms, score_options, context, !corpus.languages.empty()));
   // The documents to do, held packed until their page's turn (runner/doc_list.h);
