@@ -80,7 +80,8 @@ void add_run_options(CLI::App* cmd, RunArgs& a) {
       ->check(CLI::IsMember({"auto", "process", "none"}))
       ->capture_default_str();
   cmd->add_option("--page-memory", args->page_memory,
-                  "memory a worker process may add while doing one page (K, M, G units); beyond it the stage fails")
+                  "resident memory a worker process and its external tools may hold for one page beyond what the worker "
+                  "shares with the run (K, M, G units); beyond it the stage fails (docs/running.md, Memory bounds)")
       ->capture_default_str();
   cmd->add_option("--keep-pages", args->keep_pages,
                   "memory the pages loaded to train corpus-aware extractors (NC, C45, TDIFF) may keep, so that the run "
@@ -231,7 +232,7 @@ void add_run_command(CLI::App& app) {
     std::unique_ptr<harness::TaskDuringRun> during;
     if (!lasting->task.empty()) {
       task.judgments = plan.config.judgments;
-      during = std::make_unique<harness::TaskDuringRun>(task, cfg);
+      during = std::make_unique<harness::TaskDuringRun>(task, cfg, cfg.out);
       plan.config.on_page = [d = during.get()](const harness::CompletedPage& page) { d->page(page); };
     }
     auto result = harness::run(cfg);
@@ -243,7 +244,7 @@ void add_run_command(CLI::App& app) {
     std::vector<results::ScoreSet> task_sets;
     double task_tables_cpu = 0;  // CPU time of the task's tables and files (not Table 4's group)
     if (!lasting->task.empty()) {
-      task_results = harness::run_task_on_run(task, cfg, result, during.get());
+      task_results = harness::run_task_on_run(task, cfg, cfg.out, result, during.get());
       const double cpu0 = process_cpu_seconds();
       task_table3 = harness::table3(*task_results);
       task_sets = harness::task_score_sets(*task_results);
