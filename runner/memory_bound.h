@@ -41,6 +41,11 @@
 //    (worker 12.0 MiB, tools 1.3 GiB)". A fast allocator may pass the bound by what it
 //    allocates in 100 ms before it is stopped.
 //
+// What is watched is the set of process groups in the worker's table, not one
+// process: a tool kept running across pages (a served tool) is watched the same way
+// once its process group is in the table, and a cgroup holds it from its start. When
+// a worker is stopped or dies, the run kills the groups left in its table.
+//
 // DETOUR_MEMORY_BOUND=resident in the environment forces the second way where the
 // first would run (=cgroup makes a run fail when cgroups cannot be used).
 #pragma once
