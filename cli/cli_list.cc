@@ -9,6 +9,7 @@
 #include "corpora/format.h"
 #include "metrics/aggregation.h"
 #include "metrics/metric.h"
+#include "runner/memory_bound.h"
 
 namespace detour::cli {
 
@@ -30,6 +31,13 @@ void add_list_command(CLI::App& app) {
     for (const auto& a : metrics::aggregation_registry()) fmt::print("  {:<12} {}\n", a.name, a.description);
     fmt::print("\nCorpus formats (--format; detected in this order):\n");
     for (const auto& f : corpora::corpus_formats()) fmt::print("  {:<16} {}\n", f.name, f.summary);
+    // Machine-dependent (scripts/golden.sh hides it).
+    fmt::print("\nMemory bound of a page in a worker process (--page-memory) on this machine:\n");
+    try {
+      fmt::print("  {}\n", harness::probe_memory_bound().describe());
+    } catch (const std::exception& e) {
+      fmt::print("  {}\n", e.what());
+    }
   });
 }
 

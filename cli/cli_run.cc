@@ -80,7 +80,8 @@ void add_run_options(CLI::App* cmd, RunArgs& a) {
       ->check(CLI::IsMember({"auto", "process", "none"}))
       ->capture_default_str();
   cmd->add_option("--page-memory", args->page_memory,
-                  "memory a worker process may add while doing one page (K, M, G units); beyond it the stage fails")
+                  "resident memory a worker process and its external tools may hold for one page beyond what the worker "
+                  "shares with the run (K, M, G units); beyond it the stage fails (docs/running.md, Memory bounds)")
       ->capture_default_str();
   cmd->add_option("--keep-pages", args->keep_pages,
                   "memory the pages loaded to train corpus-aware extractors (NC, C45, TDIFF) may keep, so that the run "

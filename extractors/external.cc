@@ -113,8 +113,15 @@ ExternalSpec parse_external_spec(const std::string& text, double timeout_seconds
 
 namespace {
 
-constexpr int kGroupSlots = 1024;
+constexpr int kGroupSlots = kToolGroupSlots;
 std::atomic<pid_t> g_groups[kGroupSlots];  // 0 free, -1 being spawned, > 0 a process group id
+std::atomic<std::atomic<pid_t>*> g_mirror{nullptr};  // mirror_tool_groups(): the groups, for a watchdog
+
+// Sets a slot of the table, and of its mirror when there is one.
+void set_group(int slot, pid_t value) {
+  g_groups[slot].store(value);
+  if (std::atomic<pid_t>* m = g_mirror.load()) m[slot].store(value > 0 ? value : 0);
+}
 constexpr int kDirSlots = 256;
 std::atomic<const char*> g_dirs[kDirSlots];  // live staging folders (strings never freed)
 std::atomic<bool> g_dying{false};            // a termination signal is being handled
@@ -273,6 +280,15 @@ void clean_up_external_tools_on(int sig) {
   sigaction(sig, &sa, nullptr);
 }
 
+void mirror_tool_groups(std::atomic<pid_t>* table) {
+  if (table)
+    for (int i = 0; i < kGroupSlots; ++i) {
+      const pid_t p = g_groups[i].load();
+      table[i].store(p > 0 ? p : 0);
+    }
+  g_mirror.store(table);
+}
+
 void stop_external_tools() {
   g_dying.store(true);
   kill_all_groups();
@@ -327,7 +343,7 @@ ProcessResult run_process(const std::vector<std::string>& argv, const std::strin
     else if (g_dying.load()) rc = EINTR;
     else rc = posix_spawnp(&pid, args[0], &fa, &attr, args.data(), environ);
     if (slot >= 0) {
-      g_groups[slot].store(rc == 0 ? pid : 0);
+      set_group(slot, rc == 0 ? pid : 0);
       // The handler sets g_dying before it reads the table: either it saw our group
       // or we see that it ran.
       if (rc == 0 && g_dying.load()) kill(-pid, SIGKILL);
@@ -390,7 +406,7 @@ ProcessResult run_process(const std::vector<std::string>& argv, const std::strin
     if (pr < 0 && errno != EINTR) {
       const int e = errno;
       kill(-pid, SIGKILL);
-      g_groups[slot].store(0);
+      set_group(slot, 0);
       while (waitpid(pid, nullptr, 0) < 0 && errno == EINTR) {
       }
       throw ExtractError("cannot wait for '" + argv[0] + "': " + errno_text(e));
@@ -438,7 +454,7 @@ ProcessResult run_process(const std::vector<std::string>& argv, const std::strin
   // Nothing of the tool's group outlives its page: at the timeout, at the cap, or
   // (again, harmlessly) after it exited.
   kill(-pid, SIGKILL);
-  g_groups[slot].store(0);
+  set_group(slot, 0);
   in_w.reset();
   out_r.reset();
   err_r.reset();
@@ -580,6 +596,31 @@ std::string read_output_file(int dir_fd, const std::string& where, std::size_t c
   return out;
 }
 
+// The start of a tool's output for a reason: at most 300 bytes, trailing space dropped.
+std::string output_head(const std::string& s) {
+  std::string head = s.substr(0, 300);
+  while (!head.empty() && std::isspace(static_cast<unsigned char>(head.back()))) head.pop_back();
+  return head + (s.size() > 300 ? "..." : "");
+}
+
+// Why a tool failed: "exit status 1; stderr: ...", "killed by signal 9 (SIGKILL);
+// stderr: ...". A tool that dies at start often says why on standard output (the
+// JVM's "Error occurred during initialization of VM" goes there): with nothing on
+// stderr, the start of stdout is given.
+std::string failure_reason(const ProcessResult& r) {
+  std::string why;
+  if (r.signal) {
+    const char* abbrev = sigabbrev_np(r.signal);
+    why = "killed by signal " + std::to_string(r.signal) + (abbrev ? std::string(" (SIG") + abbrev + ")" : "");
+  } else {
+    why = "exit status " + std::to_string(r.exit_status);
+  }
+  const std::string err = output_head(r.err), out = output_head(r.out);
+  if (!err.empty()) return why + "; stderr: " + err;
+  if (!out.empty()) return why + "; nothing on stderr; stdout: " + out;
+  return why + "; nothing on stderr or stdout";
+}
+
 bool looks_like_markup(const std::string& s) {
   for (std::size_t i = 0; i + 2 < s.size(); ++i)
     if (s[i] == '<' && s[i + 2] == '>') {
@@ -632,7 +673,6 @@ class ExternalExtractor final : public Extractor {
     }
     ProcessResult r = run_process(argv, uses_input_ ? std::string() : page.html, spec_.timeout_seconds,
                                   spec_.max_output_bytes, uses_output_ ? &watch : nullptr);
-    std::string err_head = r.err.substr(0, 300);
     if (r.over_cap)
       throw ExtractError("output over the cap of " + format_bytes(spec_.max_output_bytes) +
                          (uses_output_ ? " (standard output or output file)" : "") + "; tool killed");
@@ -642,9 +682,7 @@ class ExternalExtractor final : public Extractor {
         why += " (the tool exited, but a process that left its process group kept its output open)";
       throw ExtractError(why);
     }
-    if (r.signal) throw ExtractError("killed by signal " + std::to_string(r.signal) + "; stderr: " + err_head);
-    if (r.exit_status != 0)
-      throw ExtractError("exit status " + std::to_string(r.exit_status) + "; stderr: " + err_head);
+    if (r.signal || r.exit_status != 0) throw ExtractError(failure_reason(r));
     std::string out = std::move(r.out);
     if (uses_output_)
       out = read_output_file(folder->fd(), folder->path() + "/" + kOutputName, spec_.max_output_bytes);

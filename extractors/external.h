@@ -35,6 +35,9 @@
 // Extraction::notes.
 #pragma once
 
+#include <sys/types.h>
+
+#include <atomic>
 #include <cstddef>
 #include <memory>
 #include <stdexcept>
@@ -114,6 +117,12 @@ void stop_external_tools();
 // For a process that ends with _exit() (a run's worker process, runner/workers.h):
 // what exit() does here -- kill the tools' process groups, remove the staging folders.
 void finish_external_tools();
+// The process groups of the tools this process runs, mirrored as they start and end
+// into `table` (kToolGroupSlots entries, each 0 or a process group id), for a watchdog
+// in another process that reads it from shared memory (a run's worker process and the
+// run, runner/workers.h). nullptr stops mirroring. Async-signal-safe readers.
+inline constexpr int kToolGroupSlots = 1024;
+void mirror_tool_groups(std::atomic<pid_t>* table);
 // Makes this process clean up on `sig` (SIGTERM, SIGXCPU, ...) as on SIGTERM -- kill
 // the tools, remove the staging folders -- and then die of it. For a worker process,
 // whose death must not leave its tools running.

@@ -5,11 +5,14 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <csetjmp>
 #include <cstddef>
 #include <cstdlib>
 #include <cstring>
 #include <new>
 #include <utility>
+
+#include "base/strings.h"
 
 namespace detour::dom {
 namespace {
@@ -134,8 +137,19 @@ class GumboArena {
   static void* allocate(void* self, std::size_t n) { return static_cast<GumboArena*>(self)->alloc(n); }
   static void deallocate(void*, void*) {}  // everything goes at rewind()
 
+  // While a parse runs: the bytes it may take (0: no bound) and where to go when it
+  // would take more (parse_in_arena).
+  std::size_t budget = 0;
+  std::jmp_buf* escape = nullptr;
+  std::size_t used() const { return used_; }
+
   void* alloc(std::size_t n) {
     n = (std::max<std::size_t>(n, 1) + kAlign - 1) & ~(kAlign - 1);
+    if (budget != 0 && used_ + n > budget && escape) {
+      used_ += n;  // (for the reason)
+      std::longjmp(*escape, 1);
+    }
+    used_ += n;
     if (n > left_) {
       if (n > kBlock / 4) return alloc_large(n);
       if (next_ == blocks_.size()) {
@@ -154,6 +168,9 @@ class GumboArena {
 
   // Forgets every allocation; keeps at most kKeepBytes of blocks for the next parse.
   void rewind() {
+    used_ = 0;
+    budget = 0;
+    escape = nullptr;
     for (void* b : large_) std::free(b);
     large_.clear();
     const std::size_t keep = kKeepBytes / kBlock;
@@ -180,6 +197,7 @@ class GumboArena {
 
   std::vector<void*> blocks_;
   std::vector<void*> large_;
+  std::size_t used_ = 0;  // bytes handed out since the last rewind
   std::size_t next_ = 0;
   char* cur_ = nullptr;
   std::size_t left_ = 0;
@@ -190,6 +208,29 @@ struct ArenaRewind {
   GumboArena& arena;
   ~ArenaRewind() { arena.rewind(); }
 };
+
+// gumbo's parse in the arena, or nullptr when it reached the arena's budget: the
+// allocator then jumps back here. Nothing is lost by leaving gumbo that way: gumbo
+// keeps every byte of its state in the arena (rewound after the parse) and has no
+// global state, and the frames left are gumbo's C code and the allocator's, which hold
+// no C++ object.
+GumboOutput* parse_in_arena(const GumboOptions& options, std::string_view html, GumboArena& arena) {
+  std::jmp_buf escape;
+  if (setjmp(escape) != 0) return nullptr;
+  arena.escape = &escape;
+  GumboOutput* out = gumbo_parse_with_options(&options, html.data(), html.size());
+  arena.escape = nullptr;
+  return out;
+}
+
+std::string group_digits(std::size_t n) {
+  std::string d = std::to_string(n), out;
+  for (std::size_t i = 0; i < d.size(); ++i) {
+    if (i > 0 && (d.size() - i) % 3 == 0) out += ',';
+    out += d[i];
+  }
+  return out;
+}
 
 }  // namespace
 
@@ -225,7 +266,30 @@ int Node::index_in_parent() const {
 
 Document::Document() { root_ = new_node(NodeType::Document); }
 
+std::size_t ParseOptions::node_bound(std::size_t bytes) const {
+  if (max_nodes_base == 0) return 0;
+  return max_nodes_base + static_cast<std::size_t>(static_cast<double>(bytes) * max_nodes_per_byte);
+}
+
+std::size_t ParseOptions::parser_bytes_bound(std::size_t bytes) const {
+  if (max_parser_bytes_base == 0) return 0;
+  return max_parser_bytes_base + static_cast<std::size_t>(static_cast<double>(bytes) * max_parser_bytes_per_byte);
+}
+
+void Document::set_node_limit(const ParseOptions& opts, Parser parser, std::size_t markup_bytes) {
+  node_limit_ = opts.node_bound(markup_bytes);
+  limit_parser_ = parser;
+  limit_markup_ = markup_bytes;
+}
+
+void Document::over_node_limit() const {
+  throw TreeLimitError("the markup (" + approx_bytes(limit_markup_) + ") makes more than " +
+                       group_digits(node_limit_) + " nodes in " + parser_signature(limit_parser_) +
+                       "'s tree (the bound for its size): parse stopped");
+}
+
 Node* Document::new_node(NodeType t) {
+  if (node_limit_ != 0 && node_count_.n >= node_limit_) over_node_limit();
   const std::size_t used = node_count_.n;
   const std::size_t slot = used % kArenaChunk;
   if (slot == 0 && used / kArenaChunk == arena_.size())
@@ -381,7 +445,13 @@ Document Document::parse(std::string_view html, const ParseOptions& opts) {
   gopts.allocator = &GumboArena::allocate;
   gopts.deallocator = &GumboArena::deallocate;
   gopts.userdata = &arena;
-  GumboOutput* out = gumbo_parse_with_options(&gopts, html.data(), html.size());
+  arena.budget = opts.parser_bytes_bound(html.size());
+  GumboOutput* out = parse_in_arena(gopts, html, arena);
+  if (!out)
+    throw TreeLimitError("the markup (" + approx_bytes(html.size()) + ") takes gumbo-0.10.1 more than " +
+                         approx_bytes(arena.budget) + " to parse (the bound for its size): parse stopped");
+  doc.parser_bytes_ = arena.used();
+  doc.set_node_limit(opts, Parser::Html5, html.size());
   // Iterative conversion: (gumbo node, our parent, depth).
   struct Item {
     const GumboNode* g;
@@ -450,6 +520,7 @@ Document Document::parse(std::string_view html, const ParseOptions& opts) {
     }
   }
   // No gumbo_destroy_output: every byte of the output is in the arena, rewound here.
+  doc.node_limit_ = 0;
   doc.build_document_order();
   return doc;
 }

@@ -12,6 +12,14 @@
 // Depth: trees deeper than ParseOptions::max_depth are flattened (deeper elements
 // become children of the element at the limit, in document order), so that every
 // recursive walk in the project is safe; the number of elements so moved is kept.
+//
+// Size: a parser may build far more than its markup holds. Each re-creates elements
+// that markup leaves open: gumbo reconstructs the active formatting elements in every
+// block ("<p><b id=1>...<b id=100>" then 10,000 "<p>x" makes a million elements from
+// 58 KB), NekoHTML re-opens the open inline elements inside every <li>, <dd>, <pre>,
+// ... . So a parse is bounded by the size of its markup (ParseOptions: nodes of the
+// tree, and gumbo's own working memory); past the bound it stops with TreeLimitError,
+// whose reason the run records as the page's failure.
 #pragma once
 
 #include <cstdint>
@@ -19,6 +27,7 @@
 #include <functional>
 #include <memory>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -93,6 +102,28 @@ struct ParseOptions {
   // Before parsing, tags nested deeper than this in the markup are dropped (content
   // kept): the HTML5 tree builder is quadratic in nesting depth.
   int max_markup_depth = 1000;
+  // The size bounds (see the header comment), for markup of B bytes: the tree has at
+  // most max_nodes_base + B * max_nodes_per_byte nodes, and gumbo builds its own tree
+  // (before ours) in at most max_parser_bytes_base + B * max_parser_bytes_per_byte
+  // bytes. Markup names at most a node per 2 bytes ("<p>x" gives two nodes from 4
+  // bytes); DANIEL's pages come to at most 0.06 nodes and 0.6 bytes of gumbo's memory a
+  // byte (tests/memory_bound_test.cc checks every page against half the bounds). A 0
+  // base turns a bound off.
+  std::size_t max_nodes_base = 50000;
+  double max_nodes_per_byte = 0.5;
+  std::size_t max_parser_bytes_base = std::size_t{32} << 20;
+  double max_parser_bytes_per_byte = 16.0;
+  // The bounds for markup of `bytes` bytes (0: none).
+  std::size_t node_bound(std::size_t bytes) const;
+  std::size_t parser_bytes_bound(std::size_t bytes) const;
+};
+
+// A parse stopped at a size bound of ParseOptions. what() says which: "the markup
+// (58.0 KiB) makes more than 108,000 nodes in gumbo-0.10.1's tree (the bound for its
+// size): parse stopped".
+class TreeLimitError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
 };
 
 class Document {
@@ -145,6 +176,8 @@ class Document {
   static void unwrap(Node* node);
 
   std::size_t node_count() const { return node_count_.n; }
+  // The bytes gumbo's own tree took (its arena) for a gumbo parse; 0 for the others.
+  std::size_t parser_bytes() const { return parser_bytes_; }
   int flattened_elements() const { return flattened_; }
 
   // Every node of the tree in document order (a preorder: each node after its parent
@@ -185,6 +218,13 @@ class Document {
     }
   };
   NodeCount node_count_;
+  // While a parse runs: the node bound (0: none) and what its reason names.
+  std::size_t node_limit_ = 0;
+  std::size_t parser_bytes_ = 0;
+  std::size_t limit_markup_ = 0;
+  Parser limit_parser_ = Parser::Html5;
+  void set_node_limit(const ParseOptions& opts, Parser parser, std::size_t markup_bytes);
+  [[noreturn]] void over_node_limit() const;
   Node* root_ = nullptr;
   int flattened_ = 0;
   bool unchanged_ = true;           // see unchanged()

@@ -387,6 +387,7 @@ Document Document::parse_libxml2(std::string_view html, const ParseOptions& opts
   b.shadows = &tp.shadows;
   b.pi_targets = &tp.pi_targets;
   ctxt->_private = &b;
+  doc.set_node_limit(opts, Parser::Libxml2, html.size());  // over it: the parse stops (guarded)
   std::unique_ptr<xmlDoc, DocFree> xdoc(htmlCtxtReadMemory(ctxt, html.data(), static_cast<int>(html.size()), nullptr,
                                                            encoding, kLxmlOptions | kQuiet));
   ctxt->_private = nullptr;
@@ -396,6 +397,7 @@ Document Document::parse_libxml2(std::string_view html, const ParseOptions& opts
   htmlCtxtReset(ctxt);
   if (b.error || !ctxt->dict || static_cast<std::size_t>(xmlDictSize(ctxt->dict)) > kMaxDictNames) tp.discard();
   if (b.error) std::rethrow_exception(b.error);
+  doc.node_limit_ = 0;
   doc.flattened_ += b.flattened;
   doc.build_document_order();
   return doc;

@@ -1168,10 +1168,12 @@ Document Document::parse_neko(std::string_view html, const ParseOptions& opts) {
   Document doc;
   std::string limited;
   html = doc.guard_markup_depth(html, opts, limited);
+  doc.set_node_limit(opts, Parser::Neko, html.size());  // (the balancer re-opens inline elements)
   TreeBuilder builder(doc, opts.max_depth);
   Balancer balancer(builder);
   Scanner scanner(html, balancer);
   scanner.run();
+  doc.node_limit_ = 0;
   doc.build_document_order();
   return doc;
 }

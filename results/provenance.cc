@@ -45,6 +45,7 @@ nlohmann::json Provenance::to_json() const {
   }
   // What differs from one execution of the same command to the next.
   j["run"] = {{"command", command}, {"started", started}, {"seconds", seconds}, {"threads", threads}, {"host", host}};
+  if (!memory_bound.empty()) j["run"]["memory_bound"] = memory_bound;
   return j;
 }
 
@@ -82,6 +83,7 @@ Provenance Provenance::from_json(const nlohmann::json& j) {
     str(r, "command", p.command);
     str(r, "started", p.started);
     str(r, "host", p.host);
+    str(r, "memory_bound", p.memory_bound);
     if (r.contains("seconds")) p.seconds = r["seconds"].get<double>();
     if (r.contains("threads")) p.threads = r["threads"].get<int>();
   }

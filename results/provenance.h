@@ -40,6 +40,9 @@ struct Provenance {
   std::string missing_policy;      // how a missing or failed output is scored
   std::map<std::string, std::string> systems;  // system -> extractor signature (runs)
   JudgmentSettings judgments;      // (runs)
+  // How the memory of a page done in a worker process was bounded on this machine
+  // (runner/memory_bound.h), "" when no page ran in one (runs; in "run").
+  std::string memory_bound;
 
   // Fills command, version, commit, started, host.
   static Provenance now(int argc, char** argv);

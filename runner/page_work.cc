@@ -21,8 +21,8 @@ std::string budget_reason(double seconds, const std::string& label) {
 }
 
 std::string memory_reason(std::size_t budget, const std::string& label) {
-  if (budget == 0) return label + ": out of memory";
-  return "memory budget of " + format_bytes(budget) + " exceeded in " + label;
+  (void)budget;  // the bound is watched from outside the process (runner/memory_bound.h)
+  return "out of memory in " + label + " (an allocation failed)";
 }
 
 namespace {
@@ -87,6 +87,11 @@ void load_for_work(const PageJob& job, std::size_t index, const corpora::CorpusD
     w.load_error = e.what();
     out.decode_note = "refused";
     w.pg = nullptr;
+  } catch (const dom::TreeLimitError& e) {  // markup that makes a parser blow up (html/dom.h)
+    w.page.reset();
+    w.pg = nullptr;
+    w.load_error = e.what();
+    out.decode_note = "refused";
   } catch (const std::bad_alloc&) {
     w.page.reset();
     w.pg = nullptr;

@@ -96,7 +96,9 @@ class PageProgress {
 
 // "time budget of 10 s exceeded in BP" (`label`: as PageProgress::stage names it).
 std::string budget_reason(double seconds, const std::string& label);
-// "memory budget of 1 GiB exceeded in BP", or "BP: out of memory" when unbounded (0).
+// "out of memory in BP (an allocation failed)": a stage that met std::bad_alloc. The
+// memory bound itself is enforced from outside the worker (runner/memory_bound.h), which
+// stops it before its allocations fail; `budget` is not part of the text.
 std::string memory_reason(std::size_t budget, const std::string& label);
 
 // The work of page `index` of the run's documents (`doc`). Never throws for what a

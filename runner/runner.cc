@@ -650,6 +650,7 @@ RunResult run(const RunConfig& cfg) {
   const std::string context = results::signature_context("corpus", layout.fingerprint, kRunMissingPolicy);
   const std::vector<std::string> doc_datasets = begin_result(result, corpus.docs, layout, plan, scoring, context);
   fill_provenance(result.provenance, selection, judge, result, layout.fingerprint, threads);
+  if (pool) result.provenance.memory_bound = pool->memory_bound();
   recorder.open(run_header(selection, systems_spec.seed, work.page_limits, result, corpus.docs, layout.share,
                            scoring.metrics, scoring.options, context, !corpus.languages.empty()));
   // The documents to do, held packed until their page's turn (runner/doc_list.h);

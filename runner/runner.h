@@ -94,7 +94,8 @@ struct PageWorkSpec {
   // external tools, and pages stored in more than 1 MiB -- which run in workers.
   enum class Isolation { Auto, Process, None };
   Isolation isolation = Isolation::Auto;
-  // Bytes of memory a worker process may add while doing a page (its stages fail
+  // Bytes of resident memory a worker process and its tools may hold for a page
+  // beyond what it shares with the run (runner/memory_bound.h; its stages fail
   // beyond it). 0 = unbounded.
   std::size_t page_memory = std::size_t{1} << 30;
   // Memory the pages loaded by the corpus-aware stages' learning pass may keep (their

@@ -20,7 +20,8 @@
 #include <cstdio>
 #include <cstring>
 #include <new>
-#include <fstream>
+#include <cstdlib>
+#include <optional>
 #include <mutex>
 #include <stdexcept>
 
@@ -28,6 +29,7 @@
 #include "base/heap.h"
 #include "base/strings.h"
 #include "extractors/external.h"
+#include "runner/memory_bound.h"
 
 namespace detour::harness {
 
@@ -95,6 +97,9 @@ struct StageBoard {
   std::int64_t started_ns = 0;  // steady clock, when the stage started
   std::uint32_t key_size = 0, label_size = 0;
   char key[kText], label[kText];
+  // The process groups of the tools the worker runs (mirrored by it, extractors/
+  // external.h), for the run's memory watch.
+  std::atomic<pid_t> tools[kToolGroupSlots] = {};
 
   // Worker side.
   void write(const std::string& k, const std::string& l) {
@@ -197,6 +202,11 @@ std::string signal_text(int sig) {
   return abbrev ? std::string("SIG") + abbrev : "signal " + std::to_string(sig);
 }
 
+// "in BP", or where a worker is before its page's first stage.
+std::string stage_place(const std::string& label) {
+  return label.empty() ? "before the page's first stage" : "in " + label;
+}
+
 std::string seconds_text(double s) {
   std::string t = std::to_string(s);
   while (t.size() > 1 && t.back() == '0') t.pop_back();
@@ -264,13 +274,6 @@ class WorkerProgress : public PageProgress {
   StageTimer& timer_;
 };
 
-std::size_t address_space_bytes() {
-  std::ifstream statm("/proc/self/statm");
-  std::size_t pages = 0;
-  statm >> pages;
-  return pages * static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
-}
-
 [[noreturn]] void worker_main(int fd, StageBoard& board, const PageJob& job, const std::vector<corpora::CorpusDoc>& docs,
                               const WorkerOptions& opt, pid_t run_pid) {
   // Dies with the run; its tools die with it (the termination handlers kill them).
@@ -284,11 +287,9 @@ std::size_t address_space_bytes() {
   clean_up_external_tools_on(SIGXCPU);
   rlimit no_core{0, 0};
   setrlimit(RLIMIT_CORE, &no_core);
-  if (opt.memory_limit > 0) {
-    const rlim_t limit = static_cast<rlim_t>(address_space_bytes() + opt.memory_limit);
-    rlimit as{limit, limit};
-    setrlimit(RLIMIT_AS, &as);
-  }
+  // Its tools' process groups where the run can see them (the memory watch). No limit
+  // on address space: the memory bound is the run's (runner/memory_bound.h).
+  mirror_tool_groups(board.tools);
   // The heap is not given back to the system as pages free it (glibc's default trims
   // the heap's top whenever 128 KiB are free there, and serves blocks over 128 KiB to
   // 32 MiB with mmap: a page's trees and outputs were then faulted in again page after
@@ -296,6 +297,8 @@ std::size_t address_space_bytes() {
   mallopt(M_TRIM_THRESHOLD, 1 << 30);
   mallopt(M_MMAP_THRESHOLD, 32 << 20);
   StageTimer timer(opt.stage_budget);
+  const pid_t self = getpid();
+  std::size_t resident_after_release = resident_bytes(self).value_or(0);
   std::string body;
   for (;;) {
     if (!read_frame(fd, body)) WorkerProgress::die();  // the run is done with us
@@ -327,7 +330,20 @@ std::size_t address_space_bytes() {
     // 4% of a DANIEL run's CPU when done after each page).
     const bool large = result.page_bytes >= kTrimAfter || result.page_bytes == 0;  // 0: refused or unreadable
     result = {};
-    if (large) release_free_memory();
+    if (large) {
+      release_free_memory();
+      resident_after_release = resident_bytes(self).value_or(0);
+    } else if (opt.memory_limit > 0) {
+      // Memory freed but held by the allocator counts in the worker's resident set,
+      // which the memory bound watches: after a page whose work grew it by more than a
+      // quarter of the bound (a small page can build large trees), it is given back,
+      // so that no later page is charged with it.
+      const std::size_t now = resident_bytes(self).value_or(0);
+      if (now > resident_after_release + opt.memory_limit / 4) {
+        release_free_memory();
+        resident_after_release = resident_bytes(self).value_or(0);
+      }
+    }
   }
 }
 
@@ -351,6 +367,12 @@ struct WorkerPool::Impl {
   const pid_t run_pid = getpid();
   StageBoard* boards = nullptr;  // one per slot, shared with the workers
   std::size_t boards_bytes = 0;
+  // The memory bound (runner/memory_bound.h): the workers' cgroups, or a meter per
+  // slot; neither when unbounded.
+  MemoryBoundMethod method;
+  std::optional<WorkerCgroups> cgroups;
+  std::vector<std::uint64_t> oom_kills_at_spawn;  // by slot (cgroups)
+  std::vector<std::unique_ptr<ResidentMeter>> meters;  // by slot (resident memory)
 
   Impl(const PageJob& j, const std::vector<corpora::CorpusDoc>& d, const WorkerOptions& o)
       : job(j), docs(d), opt(o), workers(static_cast<std::size_t>(std::max(1, o.workers))) {
@@ -360,8 +382,25 @@ struct WorkerPool::Impl {
       throw std::runtime_error(std::string("cannot start the worker processes: mmap: ") + strerror(errno));
     boards = static_cast<StageBoard*>(m);
     for (std::size_t i = 0; i < workers.size(); ++i) new (&boards[i]) StageBoard();
+    if (opt.memory_limit > 0) {
+      method = probe_memory_bound();  // throws when DETOUR_MEMORY_BOUND is wrong
+      if (method.kind == MemoryBoundMethod::Kind::Cgroup) {
+        try {
+          cgroups.emplace(method.cgroup, static_cast<int>(workers.size()), opt.memory_limit);
+          oom_kills_at_spawn.assign(workers.size(), 0);
+        } catch (const std::runtime_error& e) {
+          if (const char* env = std::getenv("DETOUR_MEMORY_BOUND"); env && std::string(env) == "cgroup") throw;
+          method.kind = MemoryBoundMethod::Kind::Resident;
+          method.why = e.what();
+        }
+      }
+      if (!cgroups)
+        for (std::size_t i = 0; i < workers.size(); ++i)
+          meters.push_back(std::make_unique<ResidentMeter>(opt.memory_limit, boards[i].tools));
+    }
   }
   ~Impl() {
+    cgroups.reset();  // (the pool's destructor has reaped the workers)
     if (boards) ::munmap(boards, boards_bytes);
   }
 
@@ -370,6 +409,7 @@ struct WorkerPool::Impl {
     if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0)
       throw std::runtime_error(std::string("cannot start a worker process: socketpair: ") + strerror(errno));
     std::lock_guard<std::mutex> l(fork_m);
+    if (cgroups) oom_kills_at_spawn[slot] = cgroups->oom_kills(slot);
     const pid_t pid = ::fork();
     if (pid < 0) {
       const int e = errno;
@@ -378,6 +418,7 @@ struct WorkerPool::Impl {
       throw std::runtime_error(std::string("cannot start a worker process: fork: ") + strerror(e));
     }
     if (pid == 0) {
+      if (cgroups && !cgroups->join(slot)) ::_exit(4);  // (the page fails: the worker exited, status 4)
       ::close(sv[0]);
       for (const Worker& w : workers)
         if (w.fd >= 0) ::close(w.fd);
@@ -385,6 +426,7 @@ struct WorkerPool::Impl {
     }
     ::close(sv[1]);
     workers[slot] = {pid, sv[0]};
+    if (!meters.empty()) meters[slot]->watch(pid);
     started.fetch_add(1);
   }
 
@@ -404,6 +446,7 @@ struct WorkerPool::Impl {
       for (int i = 0; i < 100; ++i) {  // 1 s
         if (::waitpid(w.pid, &st, WNOHANG) == w.pid) {
           ::close(w.fd);
+          kill_left_tools(slot);
           return st;
         }
         timespec ts{0, 10'000'000};
@@ -414,7 +457,16 @@ struct WorkerPool::Impl {
     while (::waitpid(w.pid, &st, 0) < 0 && errno == EINTR) {
     }
     ::close(w.fd);
+    kill_left_tools(slot);
     return st;
+  }
+
+  // The process groups of tools that a worker, now gone, left in its table (it was
+  // killed before it could kill them, or crashed): killed, so that nothing of a
+  // page outlives its worker, whatever ended it.
+  void kill_left_tools(int slot) {
+    for (std::atomic<pid_t>& g : boards[slot].tools)
+      if (const pid_t p = g.exchange(0); p > 0) ::kill(-p, SIGKILL);
   }
 
   // The worker of the slot died (its stream ended): reaps it, returns its wait status.
@@ -431,6 +483,7 @@ struct WorkerPool::Impl {
       while (::waitpid(w.pid, &st, 0) < 0 && errno == EINTR) {
       }
       ::close(w.fd);
+      kill_left_tools(slot);
     }
     return st;
   }
@@ -464,14 +517,29 @@ struct WorkerPool::Impl {
       StageBoard& board = boards[slot];
       Clock::time_point stage_start = Clock::now();
       board.clear();  // the worker is waiting for its page
+      Clock::time_point next_memory_check = Clock::now() + ResidentMeter::kPeriod;
       if (!send_frame(fd, request(doc, forced))) {
         death = "worker process gone";
       } else {
         for (;;) {
           board.read(key, label, stage_start);  // the stage it is in (unchanged while being written)
+          int timeout_ms = 250;  // also to notice stop()
+          if (!meters.empty()) {  // the memory bound, watched
+            const Clock::time_point now = Clock::now();
+            if (now >= next_memory_check) {
+              next_memory_check = now + ResidentMeter::kPeriod;
+              if (const auto over = meters[slot]->check(now)) {
+                stop_worker(slot, /*gently=*/true);
+                killed_by_us = true;
+                death = memory_bound_reason(opt.memory_limit, stage_place(label), *over);
+                break;
+              }
+            }
+            const auto wait = std::chrono::duration_cast<std::chrono::milliseconds>(next_memory_check - now).count();
+            timeout_ms = std::min<int>(timeout_ms, static_cast<int>(std::max<long long>(wait, 0)) + 1);
+          }
           // Wait for the next message, at most until the stage's wall-clock limit.
           const double limit = key.empty() ? 0 : is_external(label) ? opt.external_wall_limit : opt.wall_limit;
-          int timeout_ms = 250;  // also to notice stop()
           if (limit > 0) {
             const double left = limit - std::chrono::duration<double>(Clock::now() - stage_start).count();
             if (left <= 0) {
@@ -525,12 +593,14 @@ struct WorkerPool::Impl {
       }
       if (!killed_by_us) {
         const int st = reap(slot);
-        const std::string where = label.empty() ? "before the page's first stage" : "in " + label;
+        const std::string where = stage_place(label);
         if (WIFSIGNALED(st) && WTERMSIG(st) == SIGXCPU && opt.stage_budget > 0)
           death = budget_reason(opt.stage_budget, label.empty() ? "the worker" : label);
+        else if (WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL && cgroups &&
+                 cgroups->oom_kills(slot) > oom_kills_at_spawn[slot])
+          death = cgroup_memory_reason(opt.memory_limit, where);
         else if (WIFSIGNALED(st))
-          death = "worker process died of " + signal_text(WTERMSIG(st)) + " " + where +
-                  (opt.memory_limit ? " (memory budget " + format_bytes(opt.memory_limit) + ")" : "");
+          death = "worker process died of " + signal_text(WTERMSIG(st)) + " " + where;
         else if (death.empty())
           death = "worker process exited (status " + std::to_string(WIFEXITED(st) ? WEXITSTATUS(st) : -1) + ") " + where;
       }
@@ -592,5 +662,9 @@ PageResult WorkerPool::run(int slot, std::size_t doc, const std::function<void(s
 }
 void WorkerPool::stop() { impl_->stop_all(); }
 std::size_t WorkerPool::started() const { return impl_->started.load(); }
+std::string WorkerPool::memory_bound() const {
+  if (impl_->opt.memory_limit == 0) return {};
+  return format_bytes(impl_->opt.memory_limit) + " per worker: " + impl_->method.describe();
+}
 
 }  // namespace detour::harness

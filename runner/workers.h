@@ -5,7 +5,7 @@
 // loop over a million nodes -- cannot be stopped safely inside the process that
 // makes it: a thread cannot be killed, and a signal handler that jumps out of gumbo,
 // the allocator or ICU leaves their locks held and their memory lost. A process can
-// be killed at any instant, its memory is bounded by the kernel (RLIMIT_AS), and
+// be killed at any instant, its memory can be bounded (runner/memory_bound.h), and
 // killing it loses nothing of the run. The cheap pre-checks (corpora::PageLimits: a
 // size cap, binary pages refused, markup bounds) make the common hostile cases fail
 // fast and linearly; the worker processes bound everything else.
@@ -19,7 +19,8 @@
 // lasts longer than a wall-clock limit (a stage blocked without using CPU). When a
 // worker dies -- at the budget, over its memory limit, or crashed -- the run thread
 // records the stage it was in as failed on that page ("time budget of 10 s exceeded
-// in BP"), starts a new worker, and has it finish the page: the systems already
+// in BP", "memory bound of 1 GiB exceeded in JAR: 1.3 GiB resident"), starts a new
+// worker, and has it finish the page: the systems already
 // done are kept, every chain through the failed stage fails with it, the others run.
 // Results land in slots fixed by page order, so the bytes of the run do not depend
 // on --jobs; a page's result depends only on the page (a page stopped at a budget is
@@ -51,8 +52,10 @@ struct WorkerOptions {
   double wall_limit = 0;
   // Wall-clock seconds an external stage may last (its tool's timeout and a margin).
   double external_wall_limit = 0;
-  // Bytes of address space a worker may add to what it had when forked (RLIMIT_AS);
-  // a stage over it fails ("memory budget of 1 GiB exceeded in BP"). 0 = none.
+  // Bytes of resident memory a worker and its tools may hold beyond what the worker
+  // shares with the run (runner/memory_bound.h: a cgroup's memory.max, or the
+  // resident set watched); the stage over it fails ("memory bound of 1 GiB exceeded
+  // in JAR: 1.3 GiB resident"). 0 = none.
   std::size_t memory_limit = 0;
   // Polled while a page runs (every 250 ms): true stops every worker (stop()).
   std::function<bool()> should_stop;
@@ -84,6 +87,10 @@ class WorkerPool {
 
   // Worker processes started so far (the first ones and their replacements).
   std::size_t started() const;
+
+  // How the workers' memory is bounded here (MemoryBoundMethod::describe()), "" when
+  // it is not (memory_limit 0).
+  std::string memory_bound() const;
 
  private:
   struct Impl;

@@ -7,9 +7,10 @@
       BP-JTA, an external tool that writes without end and one that leaves a child
       running. Checks: exit 0 (or 1 naming FLOOD alone: it fails on every page); every page of every system ok or failed with the reason
       expected for it; the normal pages' results equal those of a run without the
-      hostile pages; no process of the external tools left. The time is printed (about
-      25-30 s wall on 2 cores at load 2); --max-seconds S also fails a run over S
-      seconds (not in the ctest: a loaded CI machine must not fail it).
+      hostile pages; no process of the external tools left; the peak memory of the
+      run's processes (summed PSS) under --max-peak-mb (default 1000). The time is
+      printed (about 25-30 s wall on 2 cores at load 2); --max-seconds S also fails a
+      run over S seconds (not in the ctest: a loaded CI machine must not fail it).
   python3 tests/hostile/hostile_test.py --binary build/detour --table [--scale S]
       The issue's table, after: each hostile page alone in a corpus, run the same way;
       per page its wall time, the peak memory of the run's processes (the sum of their
@@ -46,6 +47,8 @@ EXPECTED = {
     "huge": "over the 32 MiB cap",
     "random": "not an HTML page (binary data",
     "png": "not an HTML page (PNG image)",
+    "reconstruct": "(the bound for its size): parse stopped",
+    "reopen": "(the bound for its size): parse stopped",
 }
 
 
@@ -143,6 +146,8 @@ def test(a, work):
             print("normal pages: %d counts equal with and without the hostile pages" % len(with_h))
     took = time.monotonic() - t0
     print("hostile test: %.1f s" % took)
+    if a.max_peak_mb and peak > a.max_peak_mb:
+        problems.append("the hostile run's peak memory was %.0f MB, over %.0f MB" % (peak, a.max_peak_mb))
     if a.max_seconds and wall > a.max_seconds:
         problems.append("the hostile run took %.1f s, over %.0f s" % (wall, a.max_seconds))
     return problems
@@ -174,6 +179,8 @@ def main():
     ap.add_argument("--scale", type=float, default=1.0)
     ap.add_argument("--keep", default="")
     ap.add_argument("--table", action="store_true")
+    ap.add_argument("--max-peak-mb", type=float, default=1000,
+                    help="fail when the hostile run's peak memory (summed PSS of its processes) is over this")
     ap.add_argument("--max-seconds", type=float, default=0,
                     help="fail when the hostile run's wall time is over this (0, the default: not checked; "
                          "the ctest checks outcomes, not speed, so that a loaded machine does not fail it)")

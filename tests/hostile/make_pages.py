@@ -10,6 +10,11 @@ Pages (sizes at --scale 1, the sizes of the issue's table):
   long_token   one 20 MB text node without spaces
   cjk          20 MB of Chinese text in paragraphs, no spaces
   fmt_bomb     500 nested unclosed <b><i><font>, 2000 times
+  reconstruct  in a <p>, 300 unclosed <b id=N><i id=N><u id=N> then 10,000 "<p>x": gumbo
+               re-creates every open formatting element in every paragraph (58 KB: 574 MB
+               of gumbo's tree before its parse was bounded)
+  reopen       the same elements then 10,000 "<li>x": the NekoHTML-style balancer
+               re-opens every open inline element in every item (69 KB)
   siblings     100000 sibling elements
   random       1 MB of random bytes
   png          a PNG image (valid, 256x256)
@@ -65,6 +70,22 @@ def fmt_bomb(scale):
     return ("<html><body>" + ("<b><i><font>" * 500 + "text ") * reps + "</body></html>").encode()
 
 
+def distinct_formatting(n):
+    # Distinct attributes: HTML5's "Noah's Ark" clause keeps at most three identical
+    # elements in the list of active formatting elements, none of these.
+    return "".join('<b id=%d><i id=%d><u id=%d>' % (i, i, i) for i in range(n))
+
+
+def reconstruct(scale):
+    return ("<html><body><p>" + distinct_formatting(300) + "<p>x\n" * max(1, int(10000 * scale)) +
+            "</body></html>").encode()
+
+
+def reopen(scale):
+    return ("<html><body>" + distinct_formatting(300) + "<li>x\n" * max(1, int(10000 * scale)) +
+            "</body></html>").encode()
+
+
 def siblings(scale):
     n = max(1, int(100_000 * scale))
     return ("<html><body><div>" + "".join("<p>item %d</p>" % i for i in range(n)) + "</div></body></html>").encode()
@@ -92,6 +113,8 @@ PAGES = {
     "long_token": long_token,
     "cjk": cjk,
     "fmt_bomb": fmt_bomb,
+    "reconstruct": reconstruct,
+    "reopen": reopen,
     "siblings": siblings,
     "random": random_bytes,
     "png": png,
