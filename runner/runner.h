@@ -53,6 +53,9 @@ struct RunConfig {
   // Pages listed in PATH.pages (the training pages) are excluded for that stage.
   std::vector<std::pair<std::string, std::string>> models;
   std::vector<Variant> variants;                 // named stages (--variant)
+  // Stages made by the program that embeds detour (runner/pipeline.h), usable as
+  // stage names; a run with an in_process one does its pages in its own threads.
+  std::vector<StageFactory> factories;
   std::string metrics = "to,car,tm";
   metrics::ScoreOptions score_options;
   std::string punkt_dir;                         // rougelsum's Punkt model (metrics::prepare_metrics)

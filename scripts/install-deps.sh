@@ -33,6 +33,8 @@ REF_PKGS=(
   python3-nltk python3-absl python3-six python3-numpy  # rouge-score and WCEB run from source (scripts/bench_metrics)
   python3-scipy           # scripts/stats_reference.py: scipy's values for the stats differential test's fixture
   libxml2-utils           # xmllint: the gate's JUnit XML validated against tests/fixtures/junit/junit.xsd
+  pybind11-dev python3-dev  # the Python package and its tests (python/, -DDETOUR_PYTHON=ON; docs/python.md)
+  python3-pandas python3-pytest  # its per-document frames; pytest runs its tests (ctest)
 )
 
 # Engines the shards of a run are spread on (scripts/cluster/): GNU parallel, and a
