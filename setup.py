@@ -6,8 +6,10 @@ From a clone, offline, with Debian's setuptools (nothing is downloaded):
     python3 -m venv --system-site-packages .venv      # Debian's python3 is externally managed
     .venv/bin/pip install --no-build-isolation .
 
-DETOUR_CMAKE_ARGS adds arguments to the CMake configuration (e.g. "-DCMAKE_CXX_COMPILER_LAUNCHER=ccache");
-DETOUR_BUILD_JOBS sets the build's parallelism (default: every core).
+The CMake build folder is build-python/ in the clone (kept: a second install builds only
+what changed; beside build/, so that ccache, when installed, serves both the same
+objects). DETOUR_CMAKE_ARGS adds arguments to its configuration; DETOUR_BUILD_JOBS sets
+the build's parallelism (default: every core).
 """
 
 import os
@@ -36,7 +38,7 @@ class CMakeBuild(build_ext):
     the module's target and puts the module where setuptools packs it."""
 
     def build_extension(self, ext: Extension) -> None:
-        build = Path(self.build_temp).resolve() / "cmake"
+        build = ROOT / "build-python"
         build.mkdir(parents=True, exist_ok=True)
         args = [
             "cmake", "-S", str(ROOT), "-B", str(build), "-DCMAKE_BUILD_TYPE=Release", "-DDETOUR_PYTHON=ON",

@@ -169,7 +169,7 @@ RunResult run(const RunConfig& cfg) {
   }
 
   // Systems and their stages, canonical, each once.
-  const PipelineConfig pipeline_config{cfg.externals, cfg.models, cfg.variants};
+  const PipelineConfig pipeline_config{cfg.externals, cfg.models, cfg.variants, cfg.factories};
   std::vector<std::vector<std::string>> systems;
   std::set<std::string> system_names;
   auto add_system = [&](std::vector<std::string> sys) {
@@ -180,6 +180,9 @@ RunResult run(const RunConfig& cfg) {
   for (const auto& c : cfg.chains) add_system(c);
   Pipeline pipeline(systems, pipeline_config);
   pipeline.set_stage_budget(cfg.stage_budget);
+  if (const auto& own = pipeline.in_process_stages(); !own.empty() && cfg.isolation == RunConfig::Isolation::Process)
+    throw UsageError("--isolation process: " + join(std::vector<std::string>(own.begin(), own.end()), ", ") +
+                     " must run in this process (not in a forked worker); use --isolation auto or none");
   auto ms = metrics::parse_metric_list(cfg.metrics);
   metrics::ScoreOptions score_options = cfg.score_options;
   if (!cfg.text_form_given) {  // detour's outputs are CleanEval markup; benchmark golds plain text
@@ -318,11 +321,14 @@ RunResult run(const RunConfig& cfg) {
   // (auto) the pages whose stages can stall: every page of a run with external tools,
   // and the pages the pre-checks flag (stored in more than kRiskyPage bytes); the
   // others run in the run's threads, bounded by the linear pre-checks.
+  // A stage that must run in this process (StageFactory::in_process: a Python
+  // function) keeps every page in the run's threads (checked above).
+  const bool in_threads = cfg.isolation == RunConfig::Isolation::None || !pipeline.in_process_stages().empty();
   std::vector<char> in_worker(n, 0);
   bool isolated = false;  // a worker pool, and run threads that hand it pages
   for (std::uint32_t i : share) {
-    in_worker[i] = cfg.isolation == RunConfig::Isolation::Process ||
-                   (cfg.isolation == RunConfig::Isolation::Auto && (!cfg.externals.empty() || stored[i] > kRiskyPage));
+    in_worker[i] = !in_threads && (cfg.isolation == RunConfig::Isolation::Process || !cfg.externals.empty() ||
+                                   stored[i] > kRiskyPage);
     isolated = isolated || in_worker[i];
   }
   release_free_memory();  // what the learning pass freed, not to be inherited by the workers

@@ -107,6 +107,8 @@ class Function:
             sig["module_version"] = module_version
         for k, v in (settings or {}).items():
             sig[str(k)] = str(v)
+        if timeout is not None:  # (the run's stage budget is in the signature already)
+            sig["timeout"] = f"{timeout:g}s"
         self.settings = sig
         self._keywords = _keywords(fn, ("lang", "url", "id", "settings"))
 
