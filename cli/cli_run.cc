@@ -218,7 +218,7 @@ RunOutcome execute_run(RunPlan& plan, const RunArgs& args, JudgmentArgs& judgmen
   std::unique_ptr<harness::TaskDuringRun> during;
   if (!extras.task.empty()) {
     task.judgments = cfg.judgments;
-    during = std::make_unique<harness::TaskDuringRun>(task, cfg);
+    during = std::make_unique<harness::TaskDuringRun>(task, cfg, cfg.out);
     cfg.on_page = [d = during.get()](const harness::CompletedPage& page) { d->page(page); };
   }
   RunOutcome outcome;
@@ -229,7 +229,7 @@ RunOutcome execute_run(RunPlan& plan, const RunArgs& args, JudgmentArgs& judgmen
   // an earlier run or in a worker process, from the output folder): Table 4 then has its
   // column group.
   if (during) {
-    outcome.task = harness::run_task_on_run(task, cfg, result, during.get());
+    outcome.task = harness::run_task_on_run(task, cfg, cfg.out, result, during.get());
     const double cpu0 = process_cpu_seconds();
     outcome.table3 = harness::table3(*outcome.task);
     outcome.task_sets = harness::task_score_sets(*outcome.task);
