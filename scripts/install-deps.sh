@@ -35,6 +35,7 @@ REF_PKGS=(
   libxml2-utils           # xmllint: the gate's JUnit XML validated against tests/fixtures/junit/junit.xsd
   pybind11-dev python3-dev  # the Python package and its tests (python/, -DDETOUR_PYTHON=ON; docs/python.md)
   python3-pandas python3-pytest  # its per-document frames; pytest runs its tests (ctest)
+  python3-setuptools python3-wheel python3-pip python3-venv  # pip install --no-build-isolation . (offline)
 )
 
 # Engines the shards of a run are spread on (scripts/cluster/): GNU parallel, and a

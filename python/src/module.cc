@@ -34,13 +34,11 @@ PYBIND11_MODULE(_detour, m) {
       resource(e.what());
     } catch (const harness::Interrupted& e) {
       PyErr_SetString(PyExc_KeyboardInterrupt, e.what());
-    } catch (const corpora::CorpusError& e) {
-      input(e.what());
     } catch (const results::RecordsError& e) {
       input(e.what());
     } catch (const reports::BaselineError& e) {
       input(e.what());
-    } catch (const io::IoError& e) {
+    } catch (const io::IoError& e) {  // (corpora::CorpusError too)
       input(e.what());
     } catch (const store::StoreError& e) {
       input(e.what());

@@ -70,7 +70,7 @@ def cells(table_json):
     return out
 
 
-def main():
+def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     here = Path(__file__).resolve().parent
     ap.add_argument("--binary", default=str(here.parents[1] / "build" / "detour"))
@@ -81,7 +81,7 @@ def main():
     ap.add_argument("--extractors", default="BP,JTA,JTS,RD,HK")
     ap.add_argument("--chains", default="BP-JTA,JTA-BP")
     ap.add_argument("--metrics", default="to,car,tm,lcs")
-    a = ap.parse_args()
+    a = ap.parse_args(argv)
     corpus = str(Path(a.shared) / "corpora" / "daniel")
     work = Path(a.work)
     shutil.rmtree(work, ignore_errors=True)
