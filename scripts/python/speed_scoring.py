@@ -19,7 +19,7 @@ detour scores each system as one call (its pairs in `--jobs` threads, the GIL re
 
 Usage (the machine is shared: CPU time is the steadier figure):
   PYTHONPATH=build/python /usr/bin/python3 scripts/python/speed_scoring.py \\
-      [--shared ../shared] [--rouge-src /work/ext/rouge] [--rounds 3] [--jobs 1]
+      [--shared ../shared] [--rouge-src /work/ext/rouge] [--rounds 3] [--jobs 1] [--per-system N]
 Needs ../shared (the DANIEL corpus and its published outputs), rouge-score's source
 (a folder holding the `rouge` package; Debian: python3-nltk python3-absl python3-six
 python3-numpy) and the package built (-DDETOUR_PYTHON=ON).
@@ -39,8 +39,9 @@ from cleaneval_reference import counts, tm_tokens  # noqa: E402
 from make_pairs import to_text  # noqa: E402
 
 
-def load(shared):
-    """{system: [(lang, id, gold bytes, output bytes)]}: every output with a gold file."""
+def load(shared, per_system=0):
+    """{system: [(lang, id, gold bytes, output bytes)]}: every output with a gold file
+    (with per_system, that many of them, spread evenly over the system's list)."""
     corpus = os.path.join(shared, "corpora", "daniel")
     outputs = os.path.join(shared, "corpora", "daniel-published-outputs", "outputs")
     systems = {}
@@ -54,6 +55,8 @@ def load(shared):
                     continue
                 with open(gold, "rb") as g, open(os.path.join(folder, name), "rb") as o:
                     pairs.append((lang, name, g.read(), o.read()))
+        if per_system and len(pairs) > per_system:
+            pairs = [pairs[k * len(pairs) // per_system] for k in range(per_system)]
         systems[system] = pairs
     return systems
 
@@ -70,11 +73,13 @@ def main():
     ap.add_argument("--rouge-src", default="/work/ext/rouge")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--per-system", type=int, default=0,
+                    help="score that many pairs of each system, spread over its list (default: all)")
     a = ap.parse_args()
     sys.path.insert(0, a.rouge_src)
     from rouge import rouge_scorer  # noqa: E402
 
-    systems = load(a.shared)
+    systems = load(a.shared, a.per_system)
     n = sum(len(p) for p in systems.values())
     print(f"{len(systems)} systems, {n} (gold, output) pairs; detour {detour.__version__} "
           f"({detour.commit or 'no commit'}), jobs={a.jobs}, {a.rounds} rounds", flush=True)
