@@ -16,6 +16,7 @@ class App;
 #include <vector>
 
 #include "base/strings.h"
+#include "reports/compare_table.h"
 #include "results/run_records.h"
 
 namespace detour::harness {
@@ -74,6 +75,14 @@ struct StoreRunRef {
   std::int64_t id = 0;
 };
 std::optional<StoreRunRef> store_run_ref(const std::string& source);
+// What `detour compare` judges: system `first` of run `a` against system `second` of run
+// `b` (nullptr: of run `a` too), the sources naming the runs in notes and messages, with
+// `options` (its notes kept; cautions added when the runs' corpora or metric signatures
+// differ). Throws UsageError (different corpora without `allow_different_corpora`, an
+// unknown system, a language or metric that either side lacks).
+reports::Document compare_runs(const results::RunRecords& a, const std::string& source_a, const results::RunRecords* b,
+                               const std::string& source_b, const std::string& first, const std::string& second,
+                               bool allow_different_corpora, reports::CompareOptions options);
 void add_merge_command(CLI::App& app);
 
 }  // namespace detour::cli

@@ -56,6 +56,47 @@ std::string without_version(const std::string& sig) {
 
 }  // namespace
 
+reports::Document compare_runs(const results::RunRecords& ra, const std::string& source_a,
+                               const results::RunRecords* b, const std::string& source_b, const std::string& first_name,
+                               const std::string& second_name, bool allow_different, reports::CompareOptions o) {
+  const bool two = b != nullptr;
+  const results::RunRecords& rb = two ? *b : ra;
+  if (two) {
+    const auto& fa = ra.provenance.corpus_fingerprint;
+    const auto& fb = rb.provenance.corpus_fingerprint;
+    if (fa != fb) {
+      const std::string why = fmt::format(
+          "the corpus fingerprints differ ({}: {}, {}: {}): the runs scored different pages or gold texts, so their "
+          "scores are not comparable as they stand",
+          source_a, fa.empty() ? "none" : fa, source_b, fb.empty() ? "none" : fb);
+      if (!allow_different)
+        throw UsageError(why + "; pass --allow-different-corpora to compare the documents both scored");
+      o.notes.push_back("caution: " + why + "; only the documents both scored are paired");
+    }
+  }
+  const auto& sa = find_system(ra, first_name, source_a);
+  const auto& sb = find_system(rb, second_name, two ? source_b : source_a);
+  std::string la = first_name, lb = second_name;
+  if (la == lb) {  // one name on both sides: A and B tell the columns apart
+    la += " (A)";
+    lb += " (B)";
+    if (two)
+      o.notes.push_back("A: " + source_a + "; B: " + source_b);
+    else
+      o.notes.push_back("A and B: " + first_name + " of " + source_a +
+                        ", compared with itself (every delta is 0, every p-value 1)");
+  }
+  for (std::size_t mi = 0; mi < sa.scores.metrics.size(); ++mi)
+    for (std::size_t mj = 0; mj < sb.scores.metrics.size(); ++mj)
+      if (sa.scores.metrics[mi] == sb.scores.metrics[mj] &&
+          without_version(results::metric_signature(sa.scores, mi)) !=
+              without_version(results::metric_signature(sb.scores, mj)))
+        o.notes.push_back("caution: the " + std::string(sa.scores.metrics[mi]->name) +
+                          " signatures differ beyond the version: " + results::metric_signature(sa.scores, mi) +
+                          " vs " + results::metric_signature(sb.scores, mj));
+  return reports::compare_document({la, &ra, &sa}, {lb, &rb, &sb}, o);
+}
+
 void add_compare_command(CLI::App& app) {
   auto args = std::make_shared<CompareArgs>();
   auto* cmd = app.add_subcommand(
@@ -97,42 +138,7 @@ void add_compare_command(CLI::App& app) {
 
     std::vector<results::RunRecords> runs;
     for (const auto& s : args->sources) runs.push_back(load_run_source(s));
-    const results::RunRecords& ra = runs[0];
-    const results::RunRecords& rb = runs[two ? 1 : 0];
     reports::CompareOptions o;
-    if (two) {
-      const auto& fa = ra.provenance.corpus_fingerprint;
-      const auto& fb = rb.provenance.corpus_fingerprint;
-      if (fa != fb) {
-        const std::string why = fmt::format(
-            "the corpus fingerprints differ ({}: {}, {}: {}): the runs scored different pages or gold texts, so their "
-            "scores are not comparable as they stand",
-            args->sources[0], fa.empty() ? "none" : fa, args->sources[1], fb.empty() ? "none" : fb);
-        if (!args->allow_different)
-          throw UsageError(why + "; pass --allow-different-corpora to compare the documents both scored");
-        o.notes.push_back("caution: " + why + "; only the documents both scored are paired");
-      }
-    }
-    const auto& sa = find_system(ra, first_name, args->sources[0]);
-    const auto& sb = find_system(rb, second_name, args->sources[two ? 1 : 0]);
-    std::string la = first_name, lb = second_name;
-    if (la == lb) {  // one name on both sides: A and B tell the columns apart
-      la += " (A)";
-      lb += " (B)";
-      if (two)
-        o.notes.push_back("A: " + args->sources[0] + "; B: " + args->sources[1]);
-      else
-        o.notes.push_back("A and B: " + first_name + " of " + args->sources[0] +
-                          ", compared with itself (every delta is 0, every p-value 1)");
-    }
-    for (std::size_t mi = 0; mi < sa.scores.metrics.size(); ++mi)
-      for (std::size_t mj = 0; mj < sb.scores.metrics.size(); ++mj)
-        if (sa.scores.metrics[mi] == sb.scores.metrics[mj] &&
-            without_version(results::metric_signature(sa.scores, mi)) !=
-                without_version(results::metric_signature(sb.scores, mj)))
-          o.notes.push_back("caution: the " + std::string(sa.scores.metrics[mi]->name) +
-                            " signatures differ beyond the version: " + results::metric_signature(sa.scores, mi) +
-                            " vs " + results::metric_signature(sb.scores, mj));
     o.languages = split_list(args->languages);
     o.metrics = split_list(args->metrics);
     try {
@@ -144,7 +150,9 @@ void add_compare_command(CLI::App& app) {
     o.top = args->top;
     o.judge = reports::JudgeOptions::from(settings, static_cast<unsigned>(args->jobs));
     const std::string text =
-        reports::write(reports::compare_document({la, &ra, &sa}, {lb, &rb, &sb}, o), args->format);
+        reports::write(compare_runs(runs[0], args->sources[0], two ? &runs[1] : nullptr, two ? args->sources[1] : "",
+                                    first_name, second_name, args->allow_different, std::move(o)),
+                       args->format);
     if (args->out.empty()) std::cout << text;
     else io::write_file_atomic(args->out, text);
   });

@@ -93,7 +93,7 @@ void add_run_options(CLI::App* cmd, RunArgs& a) {
   add_bench_options(cmd, args->bench, "--format,--corpus-format");
 }
 
-RunPlan make_run_plan(const RunArgs& a, const CLI::App* cmd) {
+RunPlan make_run_plan(const RunArgs& a, const CLI::App* cmd, std::vector<harness::StageFactory> factories) {
   const RunArgs* args = &a;
   if (cmd->count("--jobs")) check_jobs(args->jobs);
   RunPlan plan;
@@ -139,7 +139,8 @@ RunPlan make_run_plan(const RunArgs& a, const CLI::App* cmd) {
       if (cfg.variants[i].name == cfg.variants[j].name)
         throw UsageError("--variant " + cfg.variants[i].name + ": defined twice");
   for (const auto& s : args->sweeps) axes.push_back(harness::parse_sweep(s));
-  const harness::PipelineConfig pipeline_config{cfg.externals, cfg.models, cfg.variants};
+  cfg.factories = std::move(factories);
+  const harness::PipelineConfig pipeline_config{cfg.externals, cfg.models, cfg.variants, cfg.factories};
   plan.sweeps = harness::expand_sweeps(axes, pipeline_config);
   if (args->extractors == "all") {
     for (const auto& info : extractor_registry())
@@ -156,6 +157,7 @@ RunPlan make_run_plan(const RunArgs& a, const CLI::App* cmd) {
   for (const auto& spec : cfg.externals) add(spec.name);
   for (const auto& m : cfg.models) add(m.first);
   for (const auto& v : cfg.variants) add(v.name);
+  for (const auto& f : cfg.factories) add(f.name);
   for (const auto& g : plan.sweeps)
     for (const auto& sys : g.systems()) add(sys);
   if (args->chains == "all") {
@@ -181,84 +183,89 @@ RunPlan make_run_plan(const RunArgs& a, const CLI::App* cmd) {
   return plan;
 }
 
+void add_run_extras(CLI::App* cmd, RunExtras& extras) {
+  cmd->add_flag("--report", extras.report, "also write the HTML report of the run to OUT/report (see detour report)");
+  cmd->add_option("--store", extras.store,
+                  "record the run in this results store (alone: the default store, " +
+                      store::default_store_path().string() + ")")
+      ->expected(0, 1)
+      ->default_str(store::default_store_path().string());
+  cmd->add_flag("--resume", extras.resume, "finish the run recorded in --out (or --store): only the pages not done");
+  cmd->add_flag("--overwrite", extras.overwrite, "replace the run whose outputs --out holds");
+  cmd->add_option("--shard", extras.shard, "run share I of N of the pages (merge the shares with `detour merge`)")
+      ->capture_default_str();
+  cmd->add_option("--task", extras.task, "a downstream task (daniel) on every system and the gold texts: Table 3");
+  cmd->add_option("--task-resources", extras.task_resources, "with --task: folder of its resource lists");
+  cmd->add_option("--annotations", extras.annotations, "with --task: the annotation file");
+  cmd->add_option("--task-param", extras.task_params, "with --task: NAME=VALUE of a task parameter");
+}
+
+RunOutcome execute_run(RunPlan& plan, const RunArgs& args, JudgmentArgs& judgments, const RunExtras& extras) {
+  harness::RunConfig& cfg = plan.config;
+  judgments.resamples = static_cast<std::uint32_t>(std::max(0, args.bench.resamples));
+  cfg.judgments = judgment_settings(judgments);
+  cfg.store = extras.store;
+  cfg.resume = extras.resume;
+  cfg.overwrite = extras.overwrite;
+  cfg.shard = harness::parse_shard(extras.shard);
+  cfg.aggregate = args.bench.aggregate;
+  cfg.aggregation = aggregation_options(args.bench);
+  harness::TaskConfig task;
+  if (!extras.task.empty()) {  // checked before any page is extracted
+    task = task_config(extras.task, extras.task_resources, extras.annotations, extras.task_params, args.jobs);
+    harness::check_task(task, cfg.corpus, cfg.languages);
+  }
+  // The task decides each page's texts as the run completes the page.
+  std::unique_ptr<harness::TaskDuringRun> during;
+  if (!extras.task.empty()) {
+    task.judgments = cfg.judgments;
+    during = std::make_unique<harness::TaskDuringRun>(task, cfg, cfg.out);
+    cfg.on_page = [d = during.get()](const harness::CompletedPage& page) { d->page(page); };
+  }
+  RunOutcome outcome;
+  outcome.result = harness::run(cfg);
+  cfg.on_page = nullptr;  // (`during` goes with this call)
+  const harness::RunResult& result = outcome.result;
+  // The task's rows first (decided during the run; the pages it did not decide, done by
+  // an earlier run or in a worker process, from the output folder): Table 4 then has its
+  // column group.
+  if (during) {
+    outcome.task = harness::run_task_on_run(task, cfg, cfg.out, result, during.get());
+    const double cpu0 = process_cpu_seconds();
+    outcome.table3 = harness::table3(*outcome.task);
+    outcome.task_sets = harness::task_score_sets(*outcome.task);
+    outcome.task_tables_cpu += process_cpu_seconds() - cpu0;
+  }
+  harness::write_run(cfg, result,
+                     outcome.task ? harness::table4_task_systems(*outcome.task, outcome.task_sets)
+                                  : std::vector<reports::SystemScores>{});
+  if (!plan.sweeps.empty() && !cfg.out.empty()) harness::write_sweep_tables(cfg.out, result, plan.sweeps, {});
+  if (outcome.task && !cfg.out.empty()) {
+    const double cpu0 = process_cpu_seconds();
+    harness::write_task(cfg.out, *outcome.task, &result, *outcome.table3);
+    outcome.task_tables_cpu += process_cpu_seconds() - cpu0;
+  }
+  return outcome;
+}
+
 void add_run_command(CLI::App& app) {
   auto args = std::make_shared<RunArgs>();
   auto judgments = std::make_shared<JudgmentArgs>();  // run only: tune has its own statistics options
   auto* cmd = app.add_subcommand("run", "apply extractors and chains to a gold corpus and score them");
   add_run_options(cmd, *args);
   add_judgment_options(cmd, *judgments, /*with_confidence=*/true, /*seed_alias=*/false);
-  auto report = std::make_shared<bool>(false);  // --report: the HTML report in OUT/report
-  cmd->add_flag("--report", *report, "also write the HTML report of the run to OUT/report (see detour report)");
-  struct Lasting {  // run only: the results store, resuming, shards; the downstream task
-    std::string store, shard = "1/1";
-    bool resume = false, overwrite = false;
-    std::string task, task_resources, annotations;  // --task (runner/task_run.h)
-    std::vector<std::string> task_params;
-  };
-  auto lasting = std::make_shared<Lasting>();
-  cmd->add_option("--store", lasting->store,
-                  "record the run in this results store (alone: the default store, " +
-                      store::default_store_path().string() + ")")
-      ->expected(0, 1)
-      ->default_str(store::default_store_path().string());
-  cmd->add_flag("--resume", lasting->resume, "finish the run recorded in --out (or --store): only the pages not done");
-  cmd->add_flag("--overwrite", lasting->overwrite, "replace the run whose outputs --out holds");
-  cmd->add_option("--shard", lasting->shard, "run share I of N of the pages (merge the shares with `detour merge`)")
-      ->capture_default_str();
-  cmd->add_option("--task", lasting->task, "a downstream task (daniel) on every system and the gold texts: Table 3");
-  cmd->add_option("--task-resources", lasting->task_resources, "with --task: folder of its resource lists");
-  cmd->add_option("--annotations", lasting->annotations, "with --task: the annotation file");
-  cmd->add_option("--task-param", lasting->task_params, "with --task: NAME=VALUE of a task parameter");
-  cmd->callback([args, judgments, report, lasting, cmd] {
-    if (*report && args->out.empty()) throw UsageError("--report needs --out (the report goes to OUT/report)");
+  auto lasting = std::make_shared<RunExtras>();  // run only: the results store, resuming, shards; the task
+  add_run_extras(cmd, *lasting);
+  cmd->callback([args, judgments, lasting, cmd] {
+    if (lasting->report && args->out.empty()) throw UsageError("--report needs --out (the report goes to OUT/report)");
     RunPlan plan = make_run_plan(*args, cmd);
+    RunOutcome outcome = execute_run(plan, *args, *judgments, *lasting);
     const harness::RunConfig& cfg = plan.config;
     const metrics::AggregationOptions agg_opts = aggregation_options(args->bench);
-    judgments->resamples = static_cast<std::uint32_t>(std::max(0, args->bench.resamples));
-    plan.config.judgments = judgment_settings(*judgments);
-    plan.config.store = lasting->store;
-    plan.config.resume = lasting->resume;
-    plan.config.overwrite = lasting->overwrite;
-    plan.config.shard = harness::parse_shard(lasting->shard);
-    plan.config.aggregate = args->bench.aggregate;
-    plan.config.aggregation = agg_opts;
-    harness::TaskConfig task;
-    if (!lasting->task.empty()) {  // checked before any page is extracted
-      task = task_config(lasting->task, lasting->task_resources, lasting->annotations, lasting->task_params,
-                         args->jobs);
-      harness::check_task(task, cfg.corpus, cfg.languages);
-    }
-    // The task decides each page's texts as the run completes the page.
-    std::unique_ptr<harness::TaskDuringRun> during;
-    if (!lasting->task.empty()) {
-      task.judgments = plan.config.judgments;
-      during = std::make_unique<harness::TaskDuringRun>(task, cfg, cfg.out);
-      plan.config.on_page = [d = during.get()](const harness::CompletedPage& page) { d->page(page); };
-    }
-    auto result = harness::run(cfg);
-    // The task's rows first (decided during the run; the pages it did not decide, done by
-    // an earlier run or in a worker process, from the output folder): Table 4 then has its
-    // column group.
-    std::optional<harness::TaskResults> task_results;
-    std::optional<harness::Table3> task_table3;
-    std::vector<results::ScoreSet> task_sets;
-    double task_tables_cpu = 0;  // CPU time of the task's tables and files (not Table 4's group)
-    if (!lasting->task.empty()) {
-      task_results = harness::run_task_on_run(task, cfg, cfg.out, result, during.get());
-      const double cpu0 = process_cpu_seconds();
-      task_table3 = harness::table3(*task_results);
-      task_sets = harness::task_score_sets(*task_results);
-      task_tables_cpu += process_cpu_seconds() - cpu0;
-    }
-    harness::write_run(cfg, result,
-                       task_results ? harness::table4_task_systems(*task_results, task_sets)
-                                    : std::vector<reports::SystemScores>{});
-    if (!plan.sweeps.empty() && !cfg.out.empty()) harness::write_sweep_tables(cfg.out, result, plan.sweeps, {});
-    if (task_results && !cfg.out.empty()) {
-      const double cpu0 = process_cpu_seconds();
-      harness::write_task(cfg.out, *task_results, &result, *task_table3);
-      task_tables_cpu += process_cpu_seconds() - cpu0;
-    }
+    const harness::RunResult& result = outcome.result;
+    const std::optional<harness::TaskResults>& task_results = outcome.task;
+    const std::optional<harness::Table3>& task_table3 = outcome.table3;
+    const double task_tables_cpu = outcome.task_tables_cpu;
     // Summary on standard output: Table 2 for `all`, then failures.
     std::size_t failures = 0;
     for (const auto& sys : result.systems)
@@ -305,7 +312,7 @@ void add_run_command(CLI::App& app) {
                                  "table4.* with the task's column group"
                               : "")
                 << ")\n";
-    if (*report) {
+    if (lasting->report) {
       ReportArgs ra;
       ra.resamples = static_cast<int>(judgments->resamples);  // the run's --resamples and --stats-seed
       ra.seed = judgments->seed;

@@ -638,6 +638,39 @@ bool looks_like_html(const std::string& s) {
          head.find("<div") != std::string::npos || head.find("</p>") != std::string::npos;
 }
 
+}  // namespace
+
+std::string_view tool_output_format(const std::string& out) {
+  return looks_like_markup(out) ? "cleaneval" : looks_like_html(out) ? "html" : "text";
+}
+
+Extraction read_tool_output(const std::string& out, std::string_view format) {
+  if (format == "auto") format = tool_output_format(out);
+  Extraction ex;
+  if (format == "cleaneval") {
+    ex.segments = parse_cleaneval(out);
+  } else if (format == "html") {
+    dom::Document d = dom::Document::parse(out);
+    const dom::Node* body = d.body();
+    ex.segments = visible_blocks(body ? body : d.root());
+  } else if (format == "text") {
+    std::size_t s = 0;
+    while (s < out.size()) {
+      std::size_t e = out.find('\n', s);
+      if (e == std::string::npos) e = out.size();
+      std::string line = collapse_whitespace(std::string_view(out).substr(s, e - s));
+      if (!line.empty()) ex.segments.push_back({SegmentKind::Paragraph, std::move(line)});
+      s = e + 1;
+    }
+  } else {
+    throw ExtractError("unknown output format '" + std::string(format) + "' (auto, cleaneval, html or text)");
+  }
+  ex.notes["output_format"] = std::string(format);
+  return ex;
+}
+
+namespace {
+
 class ExternalExtractor final : public Extractor {
  public:
   explicit ExternalExtractor(ExternalSpec spec) : spec_(std::move(spec)), argv_(split_command(spec_.command)) {
@@ -686,28 +719,9 @@ class ExternalExtractor final : public Extractor {
     std::string out = std::move(r.out);
     if (uses_output_)
       out = read_output_file(folder->fd(), folder->path() + "/" + kOutputName, spec_.max_output_bytes);
-    Extraction ex;
+    Extraction ex = read_tool_output(out);
     ex.notes["exit_status"] = "0";
     if (!r.err.empty()) ex.notes["stderr"] = r.err.substr(0, 2000);
-    if (looks_like_markup(out)) {
-      ex.segments = parse_cleaneval(out);
-      ex.notes["output_format"] = "cleaneval";
-    } else if (looks_like_html(out)) {
-      dom::Document d = dom::Document::parse(out);
-      const dom::Node* body = d.body();
-      ex.segments = visible_blocks(body ? body : d.root());
-      ex.notes["output_format"] = "html";
-    } else {
-      std::size_t s = 0;
-      while (s < out.size()) {
-        std::size_t e = out.find('\n', s);
-        if (e == std::string::npos) e = out.size();
-        std::string line = collapse_whitespace(std::string_view(out).substr(s, e - s));
-        if (!line.empty()) ex.segments.push_back({SegmentKind::Paragraph, std::move(line)});
-        s = e + 1;
-      }
-      ex.notes["output_format"] = "text";
-    }
     return ex;
   }
 

@@ -82,6 +82,14 @@ std::vector<std::string> split_command(const std::string& command);
 
 std::unique_ptr<Extractor> make_external_extractor(const ExternalSpec& spec);
 
+// A tool's output as an extraction, read as `format` says: "cleaneval" (<p>/<h>/<l>
+// markup), "html" (the visible blocks of its body), "text" (one paragraph per
+// non-empty line) or "auto" (the rules above: tool_output_format). The format read is
+// noted in Extraction::notes["output_format"]. Throws ExtractError on another format.
+Extraction read_tool_output(const std::string& out, std::string_view format = "auto");
+// The format "auto" reads `out` as: "cleaneval", "html" or "text".
+std::string_view tool_output_format(const std::string& out);
+
 // Result of running a process; used by the external extractor and the tests.
 struct ProcessResult {
   int exit_status = -1;     // exit code, or -1 if killed

@@ -161,6 +161,12 @@ const Writer& find_writer(std::string_view name);
 // find_writer(format).write(doc). Throws std::invalid_argument when a row's length
 // differs from the number of columns.
 std::string write(const Document& doc, std::string_view format);
+// The html writer's tables without the page around them: a <div class="detour-tables">
+// with its style confined to it, for embedding (a notebook's output cell).
+std::string write_html_fragment(const Document& doc);
+// The model back from the json writer's text (a table file of a run folder). Throws
+// std::invalid_argument naming what is wrong.
+Document read_json_document(std::string_view text);
 
 // --- for writers --------------------------------------------------------------
 // Throws std::invalid_argument naming the table when a row has the wrong length.

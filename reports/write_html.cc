@@ -3,7 +3,10 @@
 // column groups when there are any; text columns left-aligned, numbers right-aligned),
 // then its signatures as <code> lines, notes and the legend of its marks. The best
 // value of a group is bold, a tied one followed by "~", a baseline's row in italics.
-// Every text is escaped: a name or note holding markup shows as text.
+// Every text is escaped: a name or note holding markup shows as text. The fragment
+// form (write_html_fragment) is the same tables in a <div> whose style is confined to it.
+#include <vector>
+
 #include "base/markup.h"
 #include "reports/table.h"
 
@@ -66,6 +69,53 @@ std::string line(const std::string& text, bool signature) {
 // Escaped by line(), as every line.
 std::string legend(const Table& t) { return marks_legend(t, "bold", "~", "italics"); }
 
+// The style, line by line as the page writes it, each rule (selector, declarations).
+struct StyleRule {
+  const char* selector;
+  const char* declarations;
+};
+const std::vector<std::vector<StyleRule>>& style_lines() {
+  static const std::vector<std::vector<StyleRule>> lines = {
+      {{"body", "font: 14px/1.45 system-ui, sans-serif; margin: 16px; color: #1d232a;"}},
+      {{"table", "border-collapse: collapse; font-variant-numeric: tabular-nums; margin: 4px 0 8px;"}},
+      {{"th, td", "border-bottom: 1px solid #d5dbe1; padding: 3px 8px; white-space: nowrap;"}},
+      {{"th", "background: #f4f6f8;"}, {".l", "text-align: left;"}, {".r", "text-align: right;"}},
+      {{"tr.baseline td", "font-style: italic; color: #5d6875;"},
+       {".ci", "color: #5d6875; font-size: 11px; margin-left: 3px;"}},
+      {{"p.sig code", "font-size: 12px;"}, {"p.note", "color: #5d6875; font-size: 12px;"}},
+  };
+  return lines;
+}
+
+// The style; with a `scope` class, every selector is confined to the element of that
+// class (body's rule becomes the element's own).
+std::string style(const std::string& scope = "") {
+  std::string out;
+  for (const auto& line : style_lines()) {
+    for (std::size_t i = 0; i < line.size(); ++i) {
+      std::string sel = line[i].selector;
+      if (!scope.empty()) {
+        if (sel == "body") {
+          sel = "." + scope;
+        } else {
+          std::string scoped;
+          std::size_t start = 0;
+          for (;;) {  // "th, td" -> ".s th, .s td"
+            std::size_t comma = sel.find(", ", start);
+            scoped += (start ? ", ." : ".") + scope + " " + sel.substr(start, comma - start);
+            if (comma == std::string::npos) break;
+            start = comma + 2;
+          }
+          sel = scoped;
+        }
+      }
+      out += (i ? " " : "") + sel + " { " + line[i].declarations + " }";
+    }
+    out += "\n";
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string write_html(const Document& doc) {
@@ -73,17 +123,15 @@ std::string write_html(const Document& doc) {
   std::string out =
       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
       "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">\n"
-      "<title>" + esc(title) + "</title>\n<style>\n"
-      "body { font: 14px/1.45 system-ui, sans-serif; margin: 16px; color: #1d232a; }\n"
-      "table { border-collapse: collapse; font-variant-numeric: tabular-nums; margin: 4px 0 8px; }\n"
-      "th, td { border-bottom: 1px solid #d5dbe1; padding: 3px 8px; white-space: nowrap; }\n"
-      "th { background: #f4f6f8; } .l { text-align: left; } .r { text-align: right; }\n"
-      "tr.baseline td { font-style: italic; color: #5d6875; } .ci { color: #5d6875; font-size: 11px; margin-left: 3px; }\n"
-      "p.sig code { font-size: 12px; } p.note { color: #5d6875; font-size: 12px; }\n"
-      "</style>\n</head>\n<body>\n";
+      "<title>" + esc(title) + "</title>\n<style>\n" + style() + "</style>\n</head>\n<body>\n";
   out += assemble(doc, body, line, legend);
   out += "</body>\n</html>\n";
   return out;
+}
+
+std::string write_html_fragment(const Document& doc) {
+  return "<div class=\"detour-tables\">\n<style>\n" + style("detour-tables") + "</style>\n" +
+         assemble(doc, body, line, legend) + "</div>\n";
 }
 
 }  // namespace detour::reports

@@ -7,6 +7,7 @@
 // {"value", "decimals", "signature": <index into the table's score_signatures>} with
 // "lo" and "hi" when it has an interval and "marks" (["best", "tied", "baseline"])
 // when it has marks. Values are unrounded; "decimals" is what the other writers show.
+// read_json_document() reads it back into the model.
 #include <nlohmann/json.hpp>
 
 #include <map>
@@ -73,6 +74,59 @@ std::string write_json(const Document& doc) {
   j["signatures"] = doc.signatures;
   j["notes"] = doc.notes;
   return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+}
+
+Document read_json_document(std::string_view text) {
+  try {
+    const nlohmann::json j = nlohmann::json::parse(text);
+    Document doc;
+    for (const auto& tj : j.at("tables")) {
+      Table t;
+      t.title = tj.at("title").get<std::string>();
+      t.caption = tj.at("caption").get<std::string>();
+      for (const auto& c : tj.at("columns"))
+        t.add_column(c.at("label").get<std::string>(), c.at("group").get<std::string>(),
+                     c.at("align").get<std::string>() == "left" ? Align::Left : Align::Right);
+      const auto sigs = tj.at("score_signatures").get<std::vector<std::string>>();
+      for (const auto& rj : tj.at("rows")) {
+        Row& row = t.add_row();
+        for (const auto& cj : rj) {
+          if (cj.is_null()) {
+            row.push_back(Cell::empty());
+          } else if (cj.is_string()) {
+            row.push_back(Cell::text(cj.get<std::string>()));
+          } else if (cj.is_number_integer()) {
+            row.push_back(Cell::count(cj.get<std::int64_t>()));
+          } else {
+            const std::string& sig = sigs.at(cj.at("signature").get<std::size_t>());
+            results::Score score(cj.at("value").get<double>(), sig);
+            // The written signature ends with the interval's method ("...|bs:1000|..."):
+            // split at its last '|' so that with_interval() gives it back unchanged.
+            const std::size_t bar = sig.rfind('|');
+            if (cj.contains("lo") && bar != std::string::npos && bar > 0)
+              score = results::Score(score.value(), sig.substr(0, bar))
+                          .with_interval(cj.at("lo").get<double>(), cj.at("hi").get<double>(), sig.substr(bar + 1));
+            Cell c = Cell::number(score, cj.at("decimals").get<int>());
+            for (const auto& mark : cj.value("marks", nlohmann::json::array())) {
+              const std::string m = mark.get<std::string>();
+              c.mark(m == "best" ? kBest : m == "tied" ? kTied : m == "baseline" ? kBaseline : kNoMark);
+            }
+            row.push_back(std::move(c));
+          }
+        }
+        if (row.size() != t.columns.size()) throw std::invalid_argument("a row's length differs from the columns'");
+      }
+      t.signatures = tj.at("signatures").get<std::vector<std::string>>();
+      t.notes = tj.at("notes").get<std::vector<std::string>>();
+      t.intervals = tj.value("intervals", "half-width") == "bounds" ? IntervalStyle::Bounds : IntervalStyle::HalfWidth;
+      doc.tables.push_back(std::move(t));
+    }
+    doc.signatures = j.at("signatures").get<std::vector<std::string>>();
+    doc.notes = j.at("notes").get<std::vector<std::string>>();
+    return doc;
+  } catch (const nlohmann::json::exception& e) {
+    throw std::invalid_argument(std::string("not a table written by the json writer: ") + e.what());
+  }
 }
 
 }  // namespace detour::reports

@@ -70,6 +70,11 @@ ResolvedStage resolve_stage(const std::string& written, const PipelineConfig& co
       out.kind = ResolvedStage::Kind::Model;
       return no_settings("a model");
     }
+  for (const auto& f : config.factories)
+    if (f.name == spec.name) {
+      out.kind = ResolvedStage::Kind::Factory;
+      return no_settings("a stage made by the embedding program");
+    }
   for (const auto& v : config.variants) {
     if (v.name != spec.name) continue;
     const ExtractorInfo& info = find_extractor(v.spec.name);
@@ -96,6 +101,7 @@ ResolvedStage resolve_stage(const std::string& written, const PipelineConfig& co
     for (const auto& e : config.externals) known.push_back(e.name);
     for (const auto& m : config.models) known.push_back(m.first);
     for (const auto& v : config.variants) known.push_back(v.name);
+    for (const auto& f : config.factories) known.push_back(f.name);
     throw UsageError(unknown_name_message("extractor", spec.name, known));
   }
   const ExtractorInfo& info = find_extractor(spec.name);
@@ -114,6 +120,8 @@ std::vector<std::vector<std::string>> parse_chain_list(const std::string& list, 
       if (m.first == name) return true;
     for (const auto& v : config.variants)
       if (v.name == name) return true;
+    for (const auto& f : config.factories)
+      if (f.name == name) return true;
     return false;
   };
   std::vector<std::vector<std::string>> chains;
@@ -162,6 +170,9 @@ Pipeline::Pipeline(const std::vector<std::vector<std::string>>& systems, const P
   for (const auto& v : config.variants)
     if (is_registered(v.name))
       throw UsageError("--variant " + v.name + ": the name of a built-in extractor; choose another name");
+  for (const auto& f : config.factories)
+    if (is_registered(f.name))
+      throw UsageError("stage " + f.name + ": the name of a built-in extractor; choose another name");
   for (const auto& sys : systems)
     for (const auto& st : sys) {
       if (stages_.count(st)) continue;
@@ -175,6 +186,13 @@ Pipeline::Pipeline(const std::vector<std::vector<std::string>>& systems, const P
         case ResolvedStage::Kind::Model:
           for (const auto& [name, path] : config.models)
             if (name == r.key) stages_[st] = make_ncleaner_model_extractor(path, name);
+          break;
+        case ResolvedStage::Kind::Factory:
+          for (const auto& f : config.factories)
+            if (f.name == r.key) {
+              stages_[st] = f.make();
+              if (f.in_process) in_process_.insert(st);
+            }
           break;
         case ResolvedStage::Kind::Registry:
         case ResolvedStage::Kind::Variant:

@@ -36,22 +36,34 @@ struct Variant {
 // settings. Throws UsageError.
 Variant parse_variant(const std::string& text);
 
+// A stage the program that embeds detour makes itself (a Python function of the
+// `detour` Python package, any extractor outside the registry), usable by name like an
+// external tool: `make` is called once by each Pipeline that uses it. An `in_process`
+// stage cannot run in a forked worker process (it holds an interpreter's state): a run
+// with one does its pages in its own threads (RunConfig::isolation).
+struct StageFactory {
+  std::string name;  // as an external tool's (--external NAME=...); not a registry name
+  std::function<std::unique_ptr<Extractor>()> make;
+  bool in_process = true;
+};
+
 struct PipelineConfig {
   std::vector<ExternalSpec> externals;                      // usable as stage names
   std::vector<std::pair<std::string, std::string>> models;  // NAME -> NCleaner model file
   std::vector<Variant> variants;                            // usable as stage names
+  std::vector<StageFactory> factories;                      // usable as stage names
 };
 
 // What a written stage is.
 struct ResolvedStage {
-  enum class Kind { Registry, Variant, External, Model } kind = Kind::Registry;
+  enum class Kind { Registry, Variant, External, Model, Factory } kind = Kind::Registry;
   std::string key;        // canonical text
   std::string extractor;  // the registry extractor (Registry, Variant)
   RawSettings settings;   // its settings that differ from the defaults (Registry, Variant)
 };
 // Resolves a written stage against the registry and `config`: checks its settings
 // (UsageError: unknown stage with the nearest known name, settings on an external
-// tool or model, bad settings).
+// tool, model or factory stage, bad settings).
 ResolvedStage resolve_stage(const std::string& written, const PipelineConfig& config);
 
 // Parses "BP-JTA,JTA(length_low=60)-BP" into stage lists of written stages (the
@@ -130,11 +142,14 @@ class Pipeline {
   void set_stage_budget(double seconds) { stage_budget_ = seconds; }
   // True when the stage named `name` is an external tool.
   bool is_external(const std::string& name) const { return external_.count(name) > 0; }
+  // The stages that must run in this process (StageFactory::in_process), by name.
+  const std::set<std::string>& in_process_stages() const { return in_process_; }
   const Extractor& stage(const std::string& name) const { return *stages_.at(name); }
 
  private:
   std::map<std::string, std::unique_ptr<Extractor>> stages_;
   std::set<std::string> external_;  // stages that are external tools
+  std::set<std::string> in_process_;  // factory stages that cannot run in a forked worker
   double stage_budget_ = 0;
 };
 

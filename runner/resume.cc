@@ -89,6 +89,12 @@ const std::vector<std::string>& run_file_names() {
                                   "failures.tsv",      "timings.tsv",  "outputs",     "prepared"};
     for (const reports::Writer& w : reports::writer_registry())
       for (const char* table : {"table2.", "table4."}) v.push_back(table + std::string(w.extension));
+    // What --task adds (runner/task_run.h: write_task), so that a replaced run does not
+    // leave the task tables of the run before it.
+    for (const char* f : {"task_per_doc.tsv", "task.json", "table3.md", "table3.tsv", "table3.json", "table3_tests.md",
+                          "table3_tests.tsv", "table3_tests.json", "table4_task.md", "table4_task.tsv",
+                          "correlation.json", "correlation.md"})
+      v.push_back(f);
     return v;
   }();
   return names;

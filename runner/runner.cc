@@ -623,6 +623,12 @@ RunResult run(const RunConfig& cfg) {
   // Open, plan.
   RunCorpus corpus = open_run_corpus(selection);
   SystemsPlan plan = plan_systems(systems_spec, work.stage_budget);
+  // A stage that must run in this process (StageFactory::in_process: a Python
+  // function) keeps every page in the run's threads; --isolation process is refused.
+  const std::set<std::string>& own_stages = plan.pipeline.in_process_stages();
+  if (!own_stages.empty() && work.isolation == PageWorkSpec::Isolation::Process)
+    throw UsageError("--isolation process: " + join(std::vector<std::string>(own_stages.begin(), own_stages.end()), ", ") +
+                     " must run in this process (not in a forked worker); use --isolation auto or none");
   const ScoringPlan scoring = plan_scoring(scoring_spec, corpus.plain_text_gold);
   const int threads = work.jobs > 0 ? work.jobs : static_cast<int>(tbb::info::default_concurrency());
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads);
@@ -640,7 +646,8 @@ RunResult run(const RunConfig& cfg) {
   // run's records are made: what they share with the run (the documents, what the
   // stages learnt) stays shared, and what the run writes from now on is not copied
   // into them.
-  const std::vector<char> in_worker = worker_pages(work.isolation, !systems_spec.externals.empty(), layout);
+  const std::vector<char> in_worker = worker_pages(own_stages.empty() ? work.isolation : PageWorkSpec::Isolation::None,
+                                                   !systems_spec.externals.empty(), layout);
   const bool isolated = std::find(in_worker.begin(), in_worker.end(), 1) != in_worker.end();
   const PageJob job = page_job(plan, scoring, work, kept_pages, isolated);
   release_free_memory();  // what the learning pass freed, not to be inherited by the workers

@@ -63,7 +63,9 @@ struct SystemsSpec : PipelineConfig {
   std::vector<std::string> extractors;           // single-stage systems
   std::vector<std::vector<std::string>> chains;  // multi-stage systems
   // (PipelineConfig::models: NCleaner model files from `detour train`, as NAME=PATH.
-  // Pages listed in PATH.pages (the training pages) are excluded for that stage.)
+  // Pages listed in PATH.pages (the training pages) are excluded for that stage.
+  // PipelineConfig::factories: stages made by the program that embeds detour
+  // (runner/pipeline.h); a run with an in_process one does its pages in its own threads.)
   std::uint64_t seed = 42;                       // for stages that sample (training pages, clustering)
 };
 
@@ -91,7 +93,9 @@ struct PageWorkSpec {
   // budget and bounds a worker's memory (runner/workers.h), or in the run's threads
   // (budgets then only judged after a stage returns, memory unbounded). Auto: in the
   // run's threads, except the pages that can stall -- every page of a run with
-  // external tools, and pages stored in more than 1 MiB -- which run in workers.
+  // external tools, and pages stored in more than 1 MiB -- which run in workers. A run
+  // with an in_process factory stage runs every page in its threads (Process: a
+  // UsageError).
   enum class Isolation { Auto, Process, None };
   Isolation isolation = Isolation::Auto;
   // Bytes of resident memory a worker process and its tools may hold for a page

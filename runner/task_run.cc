@@ -737,6 +737,8 @@ void write_task(const fs::path& dir, const TaskResults& r, const RunResult* run,
   io::write_file_atomic(dir / "table3.json", reports::write(t3.table, "json"));  // the model, marks kept (the report)
   io::write_file_atomic(dir / "table3_tests.md", reports::write(t3.tests, "md"));
   io::write_file_atomic(dir / "table3_tests.tsv", reports::write(t3.tests, "tsv"));
+  io::write_file_atomic(dir / "table3.json", reports::write(t3.table, "json"));  // the model, unrounded
+  io::write_file_atomic(dir / "table3_tests.json", reports::write(t3.tests, "json"));
   io::write_file_atomic(dir / "table4_task.md", table4_task(r, true));
   io::write_file_atomic(dir / "table4_task.tsv", table4_task(r, false));
   if (run) {

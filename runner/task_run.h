@@ -184,7 +184,7 @@ struct Correlations {
 };
 Correlations correlations(const RunResult& run, const TaskResults& task);
 
-// Writes DIR/task_per_doc.tsv, DIR/task.json, DIR/table3.{tsv,md,json}, DIR/table3_tests.{tsv,md},
+// Writes DIR/task_per_doc.tsv, DIR/task.json, DIR/table3.{tsv,md,json}, DIR/table3_tests.{tsv,md,json},
 // DIR/table4_task.{tsv,md}, and with a run DIR/correlation.{json,md}.
 // `t3` is table3(r), computed once by the caller (it also prints it).
 void write_task(const std::filesystem::path& dir, const TaskResults& r, const RunResult* run, const Table3& t3);

@@ -9,6 +9,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD_DIR="${DETOUR_BUILD_DIR:-build}"
+# DETOUR_PYTHON=1: the Python package too (docs/python.md; scripts/test.sh asks for it).
+PYTHON_OPT=()
+if [[ "${DETOUR_PYTHON:-0}" == 1 ]]; then PYTHON_OPT=(-DDETOUR_PYTHON=ON); fi
 if [[ "${1:-}" == --main ]]; then
   shift
   options=()
@@ -18,6 +21,6 @@ if [[ "${1:-}" == --main ]]; then
   cmake --build "$BUILD_DIR" -j"$(nproc)" --target detour
 else
   cmake -S . -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=Release -DDETOUR_BUILD_TESTS=ON -DDETOUR_BUILD_BENCH=ON \
-    -DDETOUR_WERROR=ON "$@" >/dev/null
+    -DDETOUR_WERROR=ON "${PYTHON_OPT[@]}" "$@" >/dev/null
   cmake --build "$BUILD_DIR" -j"$(nproc)"
 fi

@@ -42,6 +42,9 @@ REF_PKGS=(
   python3-nltk python3-absl python3-six python3-numpy  # rouge-score and WCEB run from source (scripts/bench_metrics)
   python3-scipy           # scripts/stats_reference.py: scipy's values for the stats differential test's fixture
   libxml2-utils           # xmllint: the gate's JUnit XML validated against tests/fixtures/junit/junit.xsd
+  pybind11-dev python3-dev  # the Python package and its tests (python/, -DDETOUR_PYTHON=ON; docs/python.md)
+  python3-pandas python3-pytest  # its per-document frames; pytest runs its tests (ctest)
+  python3-setuptools python3-wheel python3-pip python3-venv  # pip install --no-build-isolation . (offline)
 )
 
 # Engines the shards of a run are spread on (scripts/cluster/): GNU parallel, and a

@@ -6,6 +6,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
+# The Python package and its pytest suite too, where pybind11 is installed.
+if [[ -f /usr/lib/cmake/pybind11/pybind11Config.cmake ]]; then
+  export DETOUR_PYTHON=1
+else
+  echo "SKIPPED: the Python package and its pytest suite (pybind11 is not installed: apt-get install pybind11-dev python3-dev)"
+fi
 bash scripts/build.sh
 BUILD_DIR="${DETOUR_BUILD_DIR:-build}"
 if [[ ! -d ../shared ]]; then

@@ -120,6 +120,40 @@ TEST_CASE("table: the HTML writer, a page without scripts where every text is es
   CHECK(html.ends_with("</body>\n</html>\n"));
 }
 
+TEST_CASE("table: the json writer's text read back gives the same model (every writer's output)", "[reports][table]") {
+  for (bool intervals : {false, true}) {
+    auto doc = sample(intervals);
+    doc.tables[0].intervals = intervals ? reports::IntervalStyle::Bounds : reports::IntervalStyle::HalfWidth;
+    doc.tables[0].caption = "a caption";
+    doc.notes.push_back("doc note");
+    const reports::Document back = reports::read_json_document(reports::write(doc, "json"));
+    for (const auto& w : reports::writer_registry()) CHECK(reports::write(back, w.name) == reports::write(doc, w.name));
+    CHECK(back.tables[0].rows[0][3].score().signature() == doc.tables[0].rows[0][3].score().signature());
+    CHECK(back.tables[0].rows[0][3].score().has_interval() == intervals);
+  }
+  CHECK_THROWS_AS(reports::read_json_document("{\"tables\": 3}"), std::invalid_argument);
+  CHECK_THROWS_AS(reports::read_json_document("not json"), std::invalid_argument);
+}
+
+TEST_CASE("table: the HTML fragment, the page's tables with a style confined to its div", "[reports][table]") {
+  auto doc = sample(true);
+  const std::string page = reports::write(doc, "html");
+  CHECK(page.find("<style>\nbody { font: 14px/1.45 system-ui, sans-serif; margin: 16px; color: #1d232a; }\n") !=
+        std::string::npos);
+  CHECK(page.find("\nth { background: #f4f6f8; } .l { text-align: left; } .r { text-align: right; }\n") !=
+        std::string::npos);
+  const std::string frag = reports::write_html_fragment(doc);
+  CHECK(frag.starts_with("<div class=\"detour-tables\">\n<style>\n.detour-tables { font: 14px/1.45"));
+  CHECK(frag.find("\n.detour-tables th, .detour-tables td { border-bottom") != std::string::npos);
+  CHECK(frag.find(".detour-tables th { background: #f4f6f8; } .detour-tables .l { text-align: left; }") !=
+        std::string::npos);
+  CHECK(frag.find("<html") == std::string::npos);
+  CHECK(frag.ends_with("</div>\n"));
+  // The tables themselves are the page's.
+  const std::size_t body = page.find("<body>\n") + 7;
+  CHECK(frag.find(page.substr(body, page.rfind("</body>") - body)) != std::string::npos);
+}
+
 TEST_CASE("table: intervals as half-widths, bounds, and extra TSV columns", "[reports][table]") {
   auto doc = sample(true);
   CHECK(reports::write(doc, "md").find("| **87.65** ± 1.50 |") != std::string::npos);
