@@ -48,14 +48,20 @@ PageResult work_page(const PageJob& job, std::size_t index, const corpora::Corpu
   };
 
   // The page and its gold.
-  std::string load_error, gold;
+  std::string load_error;
+  // The gold, which the page carries for the GOLD baseline (Page::gold).
+  auto gold_ref = std::make_shared<std::string>();
+  std::string& gold = *gold_ref;
   std::optional<Page> page;  // loaded here, or
   Page* held = nullptr;      // kept from the learning pass (KeptPages)
   const Page* pg = nullptr;  // the page the stages read
-  struct DropTrees {  // a kept page's other parsers' trees, not kept after its work
+  struct DropTrees {  // a kept page's other parsers' trees and its gold, not kept after its work
     Page*& p;
     ~DropTrees() {
-      if (p) html::reset_trees(*p);
+      if (p) {
+        html::reset_trees(*p);
+        p->gold.reset();
+      }
     }
   } drop_trees{held};
   if (const std::string* why = forced_failure("load")) {
@@ -75,10 +81,12 @@ PageResult work_page(const PageJob& job, std::size_t index, const corpora::Corpu
         // parsers' trees dropped after the page (below).
         held = job.kept->pages[index].get();
         gold = job.kept->golds[index];
+        held->gold = gold_ref;
         pg = held;
       } else {
         gold = corpora::load_gold_bytes(doc);
         page = corpora::load_page(doc, job.limits);
+        page->gold = gold_ref;
         pg = &*page;
       }
       out.page_bytes = pg->html.size();

@@ -280,6 +280,7 @@ const StageOutput& Pipeline::run(const std::vector<std::string>& system, const P
                                         !parser || *parser == dom::Parser::Html5);
             next.url = page.url;
             next.path = page.path;
+            next.gold = page.gold;
             so.extraction = ex.extract(next);
           }
           if (so.extraction.excluded) {
