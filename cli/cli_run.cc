@@ -189,7 +189,7 @@ void add_run_command(CLI::App& app) {
   auto report = std::make_shared<bool>(false);  // --report: the HTML report in OUT/report
   cmd->add_flag("--report", *report, "also write the HTML report of the run to OUT/report (see detour report)");
   struct Lasting {  // run only: the results store, resuming, shards; the downstream task
-    std::string store, shard = "1/1";
+    std::string store, shard = "1/1", prepared;
     bool resume = false, overwrite = false;
     std::string task, task_resources, annotations;  // --task (runner/task_run.h)
     std::vector<std::string> task_params;
@@ -204,6 +204,10 @@ void add_run_command(CLI::App& app) {
   cmd->add_flag("--overwrite", lasting->overwrite, "replace the run whose outputs --out holds");
   cmd->add_option("--shard", lasting->shard, "run share I of N of the pages (merge the shares with `detour merge`)")
       ->capture_default_str();
+  cmd->add_option("--prepared", lasting->prepared,
+                  "what the corpus-aware stages learnt, from `detour prepare` with the same options: restored instead "
+                  "of learning from the corpus (refused when it does not fit the run); a shard run into OUT/shard-I "
+                  "uses OUT/prepared.state when there is one");
   cmd->add_option("--task", lasting->task, "a downstream task (daniel) on every system and the gold texts: Table 3");
   cmd->add_option("--task-resources", lasting->task_resources, "with --task: folder of its resource lists");
   cmd->add_option("--annotations", lasting->annotations, "with --task: the annotation file");
@@ -219,6 +223,7 @@ void add_run_command(CLI::App& app) {
     plan.config.resume = lasting->resume;
     plan.config.overwrite = lasting->overwrite;
     plan.config.shard = harness::parse_shard(lasting->shard);
+    plan.config.prepared = lasting->prepared;
     plan.config.aggregate = args->bench.aggregate;
     plan.config.aggregation = agg_opts;
     harness::TaskConfig task;

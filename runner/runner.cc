@@ -15,6 +15,7 @@
 #include <set>
 #include <thread>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "base/heap.h"
 #include "base/strings.h"
@@ -112,6 +113,20 @@ void fill_provenance(results::Provenance& p, const RunConfig& cfg, const RunResu
   p.judgments = cfg.judgments;
 }
 
+// The prepared state a run restores instead of preparing: --prepared FILE, else, for a
+// shard run into OUT/shard-I, OUT/prepared.state when there is one (what the cluster
+// scripts' preparation step writes).
+std::optional<fs::path> given_prepared(const RunConfig& cfg) {
+  if (!cfg.prepared.empty()) return cfg.prepared;
+  if (cfg.shard.whole() || cfg.out.empty()) return std::nullopt;
+  fs::path folder = fs::absolute(cfg.out).lexically_normal();
+  if (!folder.has_filename()) folder = folder.parent_path();  // written with a trailing '/'
+  const fs::path beside = folder.parent_path() / PreparedFile::kName;
+  std::error_code ec;
+  if (fs::is_regular_file(beside, ec)) return beside;
+  return std::nullopt;
+}
+
 // The largest page kept (its text): a larger one, whose trees may be far larger than
 // the text says (a hostile page), is loaded again in its turn and dropped after it.
 // DANIEL's largest page is 334 KB.
@@ -135,8 +150,8 @@ std::size_t stored_size(const corpora::CorpusDoc& doc) {
 
 // What keeping a loaded page costs in memory, as RunConfig::keep_pages counts it: its
 // text, its tree (about seven times the text on DANIEL) and its gold.
-std::size_t kept_page_cost(const Page& page, const std::string& gold) {
-  return 8 * page.html.size() + gold.size();
+std::size_t kept_page_cost(const Page& page, std::size_t gold_size) {
+  return 8 * page.html.size() + gold_size;
 }
 
 }  // namespace
@@ -210,14 +225,52 @@ RunResult run(const RunConfig& cfg) {
   ctx.seed = cfg.seed;
   ctx.languages.assign(langs.begin(), langs.end());
   const bool need_corpus = pipeline.needs_corpus();
-  std::optional<PreparedStates> kept;
-  if (need_corpus && !cfg.out.empty())
-    kept.emplace(cfg.out / "prepared", PreparedStates::run_key(result.provenance.version, result.provenance.commit,
-                                                               fingerprint, ctx.languages, cfg.seed));
-  const bool restored = kept && cfg.resume && kept->restore(pipeline, ctx);
-  if (restored)
+  const PreparedKey prepared_key{result.provenance.version, result.provenance.commit, fingerprint, ctx.languages,
+                                 cfg.seed};
+  if (!cfg.shard.whole()) {  // a shard keeps what its own pages need of a restored state
+    auto keys = std::make_shared<std::unordered_set<std::string>>();
+    for (std::uint32_t i : share) keys->insert(docs[i].lang + "/" + docs[i].id);
+    ctx.extracts = [keys](std::string_view lang, std::string_view id) {
+      std::string key(lang);
+      key += '/';
+      key += id;
+      return keys->count(key) > 0;
+    };
+  }
+  const std::optional<fs::path> prepared_file = need_corpus ? given_prepared(cfg) : std::nullopt;
+  if (!need_corpus && !cfg.prepared.empty())
+    std::cerr << "note: no stage of the run learns from the corpus: " << cfg.prepared.string() << " is not used\n";
+  bool restored = false;
+  if (prepared_file) {  // given (or beside a shard's folder): used, or the run refused
+    std::optional<PreparedFile> read;
+    try {
+      read = PreparedFile::read(*prepared_file);
+    } catch (const PreparedError& e) {
+      throw UsageError(std::string("--prepared ") + e.what());
+    }
+    PreparedFile& state = *read;
+    if (std::string why = state.mismatch(prepared_key, pipeline); !why.empty())
+      throw UsageError(prepared_file->string() + ": this prepared state does not fit the run: " + why +
+                       ". Prepare again with `detour prepare` and the run's options");
+    state.restore(pipeline, ctx);
+    restored = true;
     std::cerr << "note: what " << join(pipeline.corpus_stages(), ", ") << " learnt from the corpus is restored from "
-              << (cfg.out / "prepared").string() << " (not prepared on the corpus again)\n";
+              << prepared_file->string() << " (prepared once, not on the corpus again)\n";
+  } else if (need_corpus && cfg.resume && !cfg.out.empty()) {  // the run's own, when it fits
+    try {
+      PreparedFile state = PreparedFile::read(cfg.out / PreparedFile::kName);
+      if (state.mismatch(prepared_key, pipeline).empty()) {
+        state.restore(pipeline, ctx);
+        restored = true;
+        std::cerr << "note: what " << join(pipeline.corpus_stages(), ", ")
+                  << " learnt from the corpus is restored from " << state.path().string()
+                  << " (not prepared on the corpus again)\n";
+      }
+    } catch (const PreparedError& e) {
+      if (fs::exists(cfg.out / PreparedFile::kName))
+        std::cerr << "note: " << e.what() << "; preparing on the corpus again\n";
+    }
+  }
   // What the learning pass loads is kept for the run's own work while it fits
   // cfg.keep_pages (KeptPages), so that the pages are not loaded twice.
   KeptPages kept_pages;
@@ -237,7 +290,10 @@ RunResult run(const RunConfig& cfg) {
     ctx.entries.resize(n);
     std::vector<char> keepable(n, 0);  // in the run's share, its gold readable
     for (std::uint32_t i : share) keepable[i] = cfg.keep_pages > 0;
-    if (cfg.keep_pages > 0) kept_pages.pages.resize(n);
+    if (cfg.keep_pages > 0) {
+      kept_pages.pages.resize(n);
+      kept_pages.golds.resize(n);
+    }
     std::atomic<std::size_t> kept_bytes{0};
     std::mutex kept_m;  // kept_pages.pages, while the learning pass fills it
     tbb::parallel_for(std::size_t{0}, n, [&](std::size_t i) {
@@ -245,12 +301,19 @@ RunResult run(const RunConfig& cfg) {
       e.lang = docs[i].lang;
       e.id = docs[i].id;
       e.url = docs[i].url;
-      try {
-        e.gold = corpora::load_gold_bytes(docs[i]);
+      try {  // its size only: the references are loaded again when a stage learns from them
+        e.gold_size = corpora::load_gold_bytes(docs[i]).size();
       } catch (const std::exception&) {
         keepable[i] = 0;  // the page fails in the run, saying why
       }
     });
+    ctx.load_gold = [&](std::size_t i) -> std::string {
+      try {
+        return corpora::load_gold_bytes(docs[i]);
+      } catch (const std::exception&) {
+        return {};  // the page fails in the run, saying why
+      }
+    };
     ctx.load = [&](std::size_t i) -> std::shared_ptr<const Page> {
       // A page kept already (a stage's prepare() may visit pages again: TDIFF's
       // partners) is not loaded again. (The learning pass loads each page once, and
@@ -280,23 +343,23 @@ RunResult run(const RunConfig& cfg) {
         return nullptr;  // the page fails in the run, saying why
       }
       if (keepable[i] && !large[i]) {  // (a large page's deleter releases large_m)
-        const std::size_t cost = kept_page_cost(*page, ctx.entries[i].gold);
+        const std::size_t cost = kept_page_cost(*page, ctx.entries[i].gold_size);
         if (page->html.size() <= kKeepLargest && kept_bytes.fetch_add(cost) + cost <= cfg.keep_pages) {
+          std::string gold = ctx.load_gold(i);
           std::lock_guard<std::mutex> l(kept_m);
           kept_pages.pages[i] = page;
+          kept_pages.golds[i] = std::move(gold);
         }
       }
       return page;
     };
-    pipeline.prepare(ctx);
-    if (!kept_pages.pages.empty()) {
-      kept_pages.golds.resize(n);
-      for (std::size_t i = 0; i < n; ++i)
-        if (kept_pages.pages[i]) kept_pages.golds[i] = std::move(ctx.entries[i].gold);
-    }
+    const std::size_t learnt = pipeline.prepare(ctx);
+    std::cerr << "note: " << join(pipeline.corpus_stages(), ", ") << " learnt from " << learnt
+              << " pages of the corpus\n";
     std::vector<CorpusEntry>().swap(ctx.entries);
     ctx.load = nullptr;
-    if (kept) kept->save(pipeline, signatures);
+    ctx.load_gold = nullptr;
+    if (!cfg.out.empty()) PreparedFile::save(cfg.out / PreparedFile::kName, prepared_key, pipeline, signatures);
   } else if (!restored) {
     pipeline.prepare(ctx);
   }

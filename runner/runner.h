@@ -97,6 +97,12 @@ struct RunConfig {
   bool resume = false;          // finish the run recorded in `out` (or in the store)
   bool overwrite = false;       // replace the run recorded in `out`
   ShardSpec shard;              // the share of the corpus to run (1/1: all of it)
+  // A prepared state (`detour prepare`, runner/prepared.h) the run restores instead of
+  // preparing its corpus-aware stages on the corpus; a state that does not fit the run
+  // (another corpus, seed, languages, version or stage settings) is refused
+  // (UsageError). "" = none, except that a shard run into OUT/shard-I uses
+  // OUT/prepared.state when there is one.
+  std::filesystem::path prepared;
   // --aggregate: a named aggregation (metrics/aggregation.h) whose tables
   // (aggregate-NAME.{md,tsv,json}) the run writes beside its default ones; "micro":
   // the default tables only. Recorded in the run's header, so that a merge of its
