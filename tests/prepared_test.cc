@@ -241,3 +241,63 @@ TEST_CASE("prepared file: shards find it beside their folders, learn from no pag
     CHECK(file_text(t.path / "one" / f) == file_text(t.path / "merged" / f));
   }
 }
+
+TEST_CASE("detour prepare: learnt once into a file, kept when it fits, the shards given it merge into the "
+          "one-process run",
+          "[prepared][shard][cli]") {
+  testing::TempDir t("detour-prepare-command");
+  auto q = [](const fs::path& p) { return "'" + p.string() + "'"; };
+  const std::string opts = " --corpus " + q(testing::source_dir() / "corpora/sample") +
+                           " --extractors BP,NCT5,C45,TDIFF --chains TDIFF-BP --metrics to --no-progress --jobs 2";
+  auto one = testing::run_detour("run" + opts + " --out " + q(t.path / "one"));
+  REQUIRE(one.status == 0);
+  const fs::path state = t.path / "spread" / "prepared.state";
+  // Given the run's options as they are, those that learn nothing (--shard, --store)
+  // included.
+  auto prep = testing::run_detour("prepare" + opts + " --shard 2/3 --out " + q(state));
+  INFO(prep.out);
+  REQUIRE(prep.status == 0);
+  CHECK_THAT(prep.out, Catch::Contains("prepared C45, NCT5, TDIFF on the corpus") &&
+                           Catch::Contains("learnt from"));
+  REQUIRE(fs::exists(state));
+  const std::string bytes = file_text(state);
+  auto again = testing::run_detour("prepare" + opts + " --out " + q(state));
+  CHECK(again.status == 0);
+  CHECK_THAT(again.out, Catch::Contains("already prepared for this run"));
+  CHECK(file_text(state) == bytes);
+  // Another seed: prepared again (the file replaced).
+  auto reseeded = testing::run_detour("prepare" + opts + " --seed 7 --out " + q(t.path / "seven.state"));
+  CHECK(reseeded.status == 0);
+  CHECK(file_text(t.path / "seven.state") != bytes);
+  std::string dirs;
+  for (int i = 1; i <= 2; ++i) {
+    const fs::path dir = t.path / "spread" / ("shard-" + std::to_string(i));
+    auto r = testing::run_detour("run" + opts + " --shard " + std::to_string(i) + "/2 --prepared " + q(state) +
+                                 " --out " + q(dir));
+    INFO(r.out);
+    REQUIRE(r.status == 0);
+    CHECK_THAT(r.out, Catch::Contains("restored from") && !Catch::Contains("learnt from"));
+    dirs += " " + q(dir);
+  }
+  auto merged = testing::run_detour("merge" + dirs + " --out " + q(t.path / "merged"));
+  INFO(merged.out);
+  REQUIRE(merged.status == 0);
+  for (const char* f : {"per_doc.tsv", "pages.tsv", "failures.tsv", "table2.tsv", "table4.tsv"}) {
+    INFO(f);
+    CHECK(file_text(t.path / "one" / f) == file_text(t.path / "merged" / f));
+  }
+  // A shard given the state of another seed is refused.
+  auto refused = testing::run_detour("run" + opts + " --shard 1/2 --prepared " + q(t.path / "seven.state") +
+                                     " --out " + q(t.path / "refused"));
+  CHECK(refused.status == 2);
+  CHECK_THAT(refused.out, Catch::Contains("does not fit the run") && Catch::Contains("--seed 7"));
+  // Nothing to prepare, or no file named: usage errors.
+  auto nothing = testing::run_detour("prepare --corpus " + q(testing::source_dir() / "corpora/sample") +
+                                     " --extractors BP --no-progress --out " + q(t.path / "none.state"));
+  CHECK(nothing.status == 2);
+  CHECK_THAT(nothing.out, Catch::Contains("nothing to prepare"));
+  CHECK(!fs::exists(t.path / "none.state"));
+  auto no_out = testing::run_detour("prepare" + opts);
+  CHECK(no_out.status == 2);
+  CHECK_THAT(no_out.out, Catch::Contains("--out FILE"));
+}
