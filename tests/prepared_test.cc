@@ -219,7 +219,7 @@ TEST_CASE("prepared file: shards find it beside their folders, learn from no pag
                            " --extractors BP,NCT5,C45,TDIFF,GOLD --chains C45-BP --no-progress --jobs 1";
   auto one = testing::run_detour("run" + opts + " --out " + q(t.path / "one"));
   REQUIRE(one.status == 0);
-  CHECK_THAT(one.out, Catch::Contains("learnt from"));
+  CHECK_THAT(one.out, Catch::Contains("pages of the corpus"));
   fs::create_directories(t.path / "spread");
   fs::copy_file(t.path / "one" / "prepared.state", t.path / "spread" / "prepared.state");
   std::string dirs;
@@ -229,7 +229,7 @@ TEST_CASE("prepared file: shards find it beside their folders, learn from no pag
     INFO(r.out);
     REQUIRE(r.status == 0);
     CHECK_THAT(r.out, Catch::Contains("restored from"));
-    CHECK_THAT(r.out, !Catch::Contains("learnt from"));
+    CHECK_THAT(r.out, !Catch::Contains("pages of the corpus"));
     CHECK(!fs::exists(dir / "prepared.state"));
     dirs += " " + q(dir);
   }
@@ -258,7 +258,7 @@ TEST_CASE("detour prepare: learnt once into a file, kept when it fits, the shard
   INFO(prep.out);
   REQUIRE(prep.status == 0);
   CHECK_THAT(prep.out, Catch::Contains("prepared C45, NCT5, TDIFF on the corpus") &&
-                           Catch::Contains("learnt from"));
+                           Catch::Contains("pages of the corpus"));
   REQUIRE(fs::exists(state));
   const std::string bytes = file_text(state);
   auto again = testing::run_detour("prepare" + opts + " --out " + q(state));
@@ -276,7 +276,7 @@ TEST_CASE("detour prepare: learnt once into a file, kept when it fits, the shard
                                  " --out " + q(dir));
     INFO(r.out);
     REQUIRE(r.status == 0);
-    CHECK_THAT(r.out, Catch::Contains("restored from") && !Catch::Contains("learnt from"));
+    CHECK_THAT(r.out, Catch::Contains("restored from") && !Catch::Contains("pages of the corpus"));
     dirs += " " + q(dir);
   }
   auto merged = testing::run_detour("merge" + dirs + " --out " + q(t.path / "merged"));
