@@ -117,9 +117,11 @@ echo "local_slurm: the jobs left the queue after $(($(date +%s) - t0)) s"
 # about the log's array fields, hence 2>/dev/null), then the array task of each job.
 sacct -c --format=JobID,JobName%14,State,ExitCode,Start,End,Elapsed,NodeList 2>/dev/null | tee "$out/sacct.txt" || true
 awk -v prepare="$prepare" '{ for (i = 1; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] }
+       what = "after the array"
+       if (f["JobId"] == prepare) what = "the preparation"
+       if (f["ArrayJobId"] != "") what = "array " f["ArrayJobId"] " task " f["ArrayTaskId"] " (after the preparation)"
        printf "job %s  %-15s %-10s exit %s  %s  %s .. %s\n", f["JobId"], f["Name"], f["JobState"], f["ExitCode"],
-         f["ArrayJobId"] != "" ? "array " f["ArrayJobId"] " task " f["ArrayTaskId"] " (after the preparation)" :
-         f["JobId"] == prepare ? "the preparation" : "after the array", f["StartTime"], f["EndTime"]; delete f }' \
+         what, f["StartTime"], f["EndTime"]; delete f }' \
   "$conf_dir/log/jobcomp.log" | sort -n -k2 | tee -a "$out/sacct.txt"
 status=0
 [[ -f $out/prepared.state ]] || { echo "local_slurm: no preparation (see $out/detour-prepare-*.out)"; status=1; }
