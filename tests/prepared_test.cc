@@ -95,7 +95,7 @@ TEST_CASE("prepared state: --resume restores it from the run folder and equals t
                            " --extractors BP,NCT5,C45,TDIFF,GOLD --chains C45-BP --no-progress --jobs 2";
   auto one = testing::run_detour("run" + opts + " --out " + q(t.path / "one"));
   REQUIRE(one.status == 0);
-  REQUIRE(fs::exists(t.path / "one" / "prepared"));
+  REQUIRE(fs::exists(t.path / "one" / "prepared.state"));
   // A run whose journal lost its last pages (as a kill leaves it), resumed.
   auto part = testing::run_detour("run" + opts + " --out " + q(t.path / "two"));
   REQUIRE(part.status == 0);
@@ -176,7 +176,7 @@ TEST_CASE("prepared file: a run given it restores it and equals the run that pre
   const std::vector<Case> refused = {
       {opts + " --seed 7", "--seed 42 (this run: 7)"},
       {opts + " --languages en,el", "languages"},
-      {corpus + " --extractors 'BP,NCT5,C45(folds=3),TDIFF' --no-progress", "its C45 was prepared as"},
+      {corpus + " --extractors 'BP,NCT5,C45(folds=3),TDIFF' --no-progress", "no state of C45(folds=3)"},
       {corpus + " --extractors BP,NCT25 --no-progress", "no state of NCT25"},
   };
   for (const auto& c : refused) {

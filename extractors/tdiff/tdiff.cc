@@ -281,6 +281,8 @@ struct TdiffExtractor::SiteWork {
   std::vector<std::pair<std::size_t, SeenPage>> waiting;  // other pages learnt before the clustering
 };
 
+TdiffExtractor::~TdiffExtractor() = default;
+
 std::string TdiffExtractor::key_of(std::size_t e) const {
   return ctx_->entries[e].page_lang() + "/" + ctx_->entries[e].page_id();
 }

@@ -127,6 +127,7 @@ struct SiteReport {
 class TdiffExtractor final : public Extractor {
  public:
   explicit TdiffExtractor(TdiffSettings s = {});
+  ~TdiffExtractor() override;  // defined where SiteWork is complete
   std::string name() const override { return "TDIFF"; }
   std::string version() const override { return "1"; }
   Settings settings() const override;
