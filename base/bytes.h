@@ -99,6 +99,13 @@ class ByteReader {
     for (std::uint64_t i = 0; i < n; ++i) v.push_back(str());
     return v;
   }
+  // The bytes of a list ByteWriter::strings wrote, checked but not copied:
+  // ByteReader(them).strings() reads the list (valid while the input is).
+  std::string_view strings_bytes() {
+    const std::size_t start = pos_;
+    for (std::uint64_t n = count(8); n > 0; --n) view();
+    return in_.substr(start, pos_ - start);
+  }
   // A count of items each at least `min_bytes` long: refused when the input cannot
   // hold that many (so that a corrupt count never makes a huge allocation).
   std::uint64_t count(std::size_t min_bytes) {

@@ -46,6 +46,9 @@ struct Page {
   // The trees of the other parsers (libxml2, NekoHTML-style), each made from `html` on
   // first use and shared (html::tree in html/page.h).
   std::shared_ptr<dom::TreeCache> trees;
+  // The page's reference (CleanEval text) while the harness scores the page against
+  // it, for the GOLD baseline, which returns it; null when none is given.
+  std::shared_ptr<const std::string> gold;
 };
 
 enum class SegmentKind { Heading, Paragraph, ListItem };

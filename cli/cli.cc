@@ -19,6 +19,7 @@ using AddCommand = void (*)(CLI::App&);
 // The subcommand table, in help order.
 constexpr AddCommand kCommands[] = {
     add_run_command,
+    add_prepare_command,
     add_tune_command,
     add_score_command,
     add_sites_command,

@@ -54,6 +54,7 @@ harness::TaskConfig task_config(const std::string& task, const std::string& reso
 void add_score_command(CLI::App& app);
 void add_list_command(CLI::App& app);
 void add_run_command(CLI::App& app);
+void add_prepare_command(CLI::App& app);  // cli_prepare.cc
 void add_extract_command(CLI::App& app);
 void add_train_command(CLI::App& app);
 void add_sites_command(CLI::App& app);

@@ -194,6 +194,10 @@ void add_run_extras(CLI::App* cmd, RunExtras& extras) {
   cmd->add_flag("--overwrite", extras.overwrite, "replace the run whose outputs --out holds");
   cmd->add_option("--shard", extras.shard, "run share I of N of the pages (merge the shares with `detour merge`)")
       ->capture_default_str();
+  cmd->add_option("--prepared", extras.prepared,
+                  "what the corpus-aware stages learnt, from `detour prepare` with the same options: restored instead "
+                  "of learning from the corpus (refused when it does not fit the run); a shard run into OUT/shard-I "
+                  "uses OUT/prepared.state when there is one");
   cmd->add_option("--task", extras.task, "a downstream task (daniel) on every system and the gold texts: Table 3");
   cmd->add_option("--task-resources", extras.task_resources, "with --task: folder of its resource lists");
   cmd->add_option("--annotations", extras.annotations, "with --task: the annotation file");
@@ -208,6 +212,7 @@ RunOutcome execute_run(RunPlan& plan, const RunArgs& args, JudgmentArgs& judgmen
   cfg.resume = extras.resume;
   cfg.overwrite = extras.overwrite;
   cfg.shard = harness::parse_shard(extras.shard);
+  cfg.prepared = extras.prepared;
   cfg.aggregate = args.bench.aggregate;
   cfg.aggregation = aggregation_options(args.bench);
   harness::TaskConfig task;

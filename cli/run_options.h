@@ -57,7 +57,7 @@ RunPlan make_run_plan(const RunArgs& args, const CLI::App* cmd, std::vector<harn
 // results store, resuming, shards and the downstream task.
 struct RunExtras {
   bool report = false;
-  std::string store, shard = "1/1";
+  std::string store, shard = "1/1", prepared;  // --prepared: a file of `detour prepare`
   bool resume = false, overwrite = false;
   std::string task, task_resources, annotations;  // --task (runner/task_run.h)
   std::vector<std::string> task_params;

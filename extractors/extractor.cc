@@ -3,6 +3,10 @@
 
 #include <tbb/parallel_for.h>
 
+#include <algorithm>
+
+#include "base/hash.h"
+#include "base/site.h"
 #include "base/strings.h"
 
 namespace detour {
@@ -20,9 +24,36 @@ void CorpusContext::visit(const std::vector<std::size_t>& which,
   });
 }
 
+std::string CorpusContext::gold(std::size_t i) const {
+  const CorpusEntry& e = entries.at(i);
+  if (!e.gold.empty() || e.gold_size == 0 || !load_gold) return e.gold;
+  return load_gold(i);
+}
+
+std::vector<std::size_t> CorpusContext::learning_order(std::vector<std::size_t> which) const {
+  struct Key {
+    std::string site;
+    std::uint64_t hash;
+    std::size_t i;
+  };
+  std::vector<Key> keys;
+  keys.reserve(which.size());
+  for (std::size_t i : which) {
+    const CorpusEntry& e = entries.at(i);
+    keys.push_back({site_of(e.page_id(), e.page_url()), fnv1a(e.page_lang() + "/" + e.page_id(), kFnvOffset ^ seed), i});
+  }
+  std::sort(keys.begin(), keys.end(), [](const Key& a, const Key& b) {
+    if (a.site != b.site) return a.site < b.site;
+    if (a.hash != b.hash) return a.hash < b.hash;
+    return a.i < b.i;
+  });
+  for (std::size_t k = 0; k < keys.size(); ++k) which[k] = keys[k].i;
+  return which;
+}
+
 void Extractor::learn_pages(const CorpusContext& ctx) {
   if (ctx.learnt) return;
-  const std::vector<std::size_t> wanted = start_learning(ctx);
+  const std::vector<std::size_t> wanted = ctx.learning_order(start_learning(ctx));
   ctx.visit(wanted, [this](std::size_t i, const Page& page) { learn(i, page); });
 }
 

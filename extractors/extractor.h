@@ -61,9 +61,13 @@ class ExtractError : public std::runtime_error {
 // memory whole); its language, id and URL are known either way.
 struct CorpusEntry {
   const Page* page = nullptr;  // the page when held, else nullptr (see CorpusContext::visit)
-  std::string gold;            // CleanEval-format reference text (UTF-8); empty if none
+  // CleanEval-format reference text (UTF-8) when held; empty if none or not held (the
+  // runner's entries hold no reference: CorpusContext::gold loads it).
+  std::string gold;
   std::string lang, id, url;   // the page's, when `page` is nullptr
+  std::size_t gold_size = 0;   // the reference's size when it is not held in `gold`
 
+  bool has_gold() const { return !gold.empty() || gold_size > 0; }
   const std::string& page_lang() const { return page ? page->lang : lang; }
   const std::string& page_id() const { return page ? page->id : id; }
   const std::string& page_url() const { return page ? page->url : url; }
@@ -78,6 +82,9 @@ struct CorpusContext {
   // Loads the page of entries[i] (set by the runner, whose entries hold no pages);
   // nullptr for a page that cannot be loaded or is not to be learnt from.
   std::function<std::shared_ptr<const Page>(std::size_t)> load;
+  // Loads the reference of entries[i] (set by the runner, whose entries hold none: a
+  // corpus's references are read when a stage learns from them, never all at once).
+  std::function<std::string(std::size_t)> load_gold;
   // Set while the runner's shared learning pass has shown every corpus-aware
   // extractor the pages it asked for (Extractor::start_learning, Pipeline::prepare).
   bool learnt = false;
@@ -87,6 +94,19 @@ struct CorpusContext {
   // call only, so that at most a few pages are in memory at a time. Pages that
   // cannot be loaded are skipped. fn must be safe to call concurrently.
   void visit(const std::vector<std::size_t>& which, const std::function<void(std::size_t, const Page&)>& fn) const;
+  // The reference of entries[i]: held, else loaded (load_gold); "" when it has none.
+  // Thread-safe.
+  std::string gold(std::size_t i) const;
+  // The pages of `which` in the order a learning pass shows them: grouped by site
+  // (base/site.h; sites in name order), each site's pages in a seeded order (FNV-1a of
+  // "lang/id" and the seed). A stage that groups pages by site (TDIFF) can then finish
+  // a site before the next one comes, and the first pages of a site in this order are
+  // a seeded sample of it.
+  std::vector<std::size_t> learning_order(std::vector<std::size_t> which) const;
+  // The pages this process extracts, when not every page of the corpus (a shard of
+  // it): a stage that restores its prepared state may keep only what those pages
+  // need. Null: every page.
+  std::function<bool(std::string_view lang, std::string_view id)> extracts;
 };
 
 // Settings as ordered key=value pairs: they go into the signature.

@@ -38,15 +38,19 @@ std::string decode_note(const Page& page) {
 // (KeptPages), or why it could not be loaded.
 struct PageInWork {
   std::string load_error;    // "" when the page loaded
-  std::string gold;
+  // The gold, which the page carries for the GOLD baseline (Page::gold).
+  std::shared_ptr<std::string> gold = std::make_shared<std::string>();
   std::optional<Page> page;  // loaded here, or
   Page* held = nullptr;      // kept from the learning pass (KeptPages)
   const Page* pg = nullptr;  // the page the stages read
   PageInWork() = default;
   PageInWork(const PageInWork&) = delete;
   PageInWork& operator=(const PageInWork&) = delete;
-  ~PageInWork() {  // a kept page's other parsers' trees, not kept after its work
-    if (held) html::reset_trees(*held);
+  ~PageInWork() {  // a kept page's other parsers' trees and its gold, not kept after its work
+    if (held) {
+      html::reset_trees(*held);
+      held->gold.reset();
+    }
   }
 };
 
@@ -60,7 +64,7 @@ void load_for_work(const PageJob& job, std::size_t index, const corpora::CorpusD
     w.load_error = it->second;
     out.decode_note = "unreadable";
     try {
-      w.gold = corpora::load_gold_bytes(doc);  // a failed page is scored as an empty output
+      *w.gold = corpora::load_gold_bytes(doc);  // a failed page is scored as an empty output
     } catch (const std::exception&) {
     }
     return;
@@ -73,11 +77,13 @@ void load_for_work(const PageJob& job, std::size_t index, const corpora::CorpusD
       // text measured slower, the heap being full of the kept pages), its other
       // parsers' trees dropped after the page (~PageInWork).
       w.held = job.kept->pages[index].get();
-      w.gold = job.kept->golds[index];
+      *w.gold = job.kept->golds[index];
+      w.held->gold = w.gold;
       w.pg = w.held;
     } else {
-      w.gold = corpora::load_gold_bytes(doc);
+      *w.gold = corpora::load_gold_bytes(doc);
       w.page = corpora::load_page(doc, job.limits);
+      w.page->gold = w.gold;
       w.pg = &*w.page;
     }
     out.page_bytes = w.pg->html.size();
@@ -218,7 +224,7 @@ PageResult work_page(const PageJob& job, std::size_t index, const corpora::Corpu
   hooks.on_stage = [&](const std::string& prefix, const std::string& stage) { progress.stage(prefix, stage); };
   hooks.budget = job.stage_budget;
   hooks.memory_budget = job.memory_budget;
-  PageScoring scoring{job, w.gold, forced, progress, std::nullopt, {}};
+  PageScoring scoring{job, *w.gold, forced, progress, std::nullopt, {}};
   // The last system that reads each chain prefix's output: after it, the output is
   // dropped (a hostile page's stage outputs may each be as long as its text).
   std::unordered_map<std::string, std::size_t> last_use;

@@ -208,7 +208,7 @@ bool Pipeline::needs_corpus() const {
   return false;
 }
 
-void Pipeline::prepare(CorpusContext& ctx) {
+std::size_t Pipeline::prepare(CorpusContext& ctx) {
   // One pass over the pages: each page loaded once (ctx.visit) and shown to every
   // corpus-aware stage that asked for it.
   std::vector<Extractor*> learners;
@@ -225,6 +225,9 @@ void Pipeline::prepare(CorpusContext& ctx) {
   std::vector<std::size_t> pages;
   for (std::size_t i = 0; i < any.size(); ++i)
     if (any[i]) pages.push_back(i);
+  // Site by site (CorpusContext::learning_order), so that a stage that groups pages by
+  // site finishes a site, and drops what it kept of its pages, before the next.
+  pages = ctx.learning_order(std::move(pages));
   ctx.visit(pages, [&](std::size_t i, const Page& page) {
     for (std::size_t k = 0; k < learners.size(); ++k)
       if (wants[k][i]) learners[k]->learn(i, page);
@@ -238,6 +241,7 @@ void Pipeline::prepare(CorpusContext& ctx) {
   }
   ctx.learnt = false;
   prepare_light(ctx);
+  return pages.size();
 }
 
 void Pipeline::prepare_light(const CorpusContext& ctx) {
@@ -298,6 +302,7 @@ const StageOutput& Pipeline::run(const std::vector<std::string>& system, const P
                                         !parser || *parser == dom::Parser::Html5);
             next.url = page.url;
             next.path = page.path;
+            next.gold = page.gold;
             so.extraction = ex.extract(next);
           }
           if (so.extraction.excluded) {

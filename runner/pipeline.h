@@ -114,9 +114,9 @@ class Pipeline {
   bool needs_corpus() const;
   // Prepares every stage: the corpus-aware ones with `ctx` (after one learning pass
   // over the pages they ask for, shared by all of them: Extractor::start_learning),
-  // the others with its languages and seed only. Throws what the extractors throw
-  // (ResourceError).
-  void prepare(CorpusContext& ctx);
+  // the others with its languages and seed only. Returns the number of pages the
+  // learning pass showed them. Throws what the extractors throw (ResourceError).
+  std::size_t prepare(CorpusContext& ctx);
   // Prepares the stages that need no corpus only (with the languages and seed of
   // `ctx`): the corpus-aware ones are restored instead (runner/prepared.h).
   void prepare_light(const CorpusContext& ctx);

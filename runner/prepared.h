@@ -1,22 +1,25 @@
 // prepared: what the corpus-aware stages (needs_corpus(): NCleaner's training, C4.5's
-// trees, TDIFF's site pairing, GOLD's references) learnt in prepare(), kept in the
-// run folder, so that `run --resume` restores it instead of loading, decoding,
-// parsing and learning from every page of the corpus again (which cost a resumed
-// DANIEL run about half of a whole run's time).
+// trees, TDIFF's site pairing) learnt in prepare(), as one file, with what it was
+// learnt on. It is the result of the preparation stage (`detour prepare`, run once
+// for a sharded run: each `detour run --shard I/N --prepared FILE` then restores it
+// instead of loading, parsing and learning from every page of the corpus again), and
+// what a run keeps in its folder (OUT/prepared.state) so that `run --resume` does not
+// prepare again.
 //
-// One file per stage, OUT/prepared/<FNV-1a of the stage name>.state, written
-// atomically after prepare() and before the first page: a magic line, the key (what
-// the state was prepared on: detour version and commit, corpus fingerprint, the
-// run's languages and seed, the stage and its signature before prepare()), the
-// extractor's bytes (Extractor::save_prepared), and the FNV-1a of all of it. A file
-// whose key differs (another corpus, build, seed or setting), that is torn, or that
-// the extractor cannot read is ignored: the run then prepares on the corpus again,
-// so a resumed run's results never depend on whether the state was kept.
+// The file: a magic line, then the key -- detour's version and commit, the corpus
+// fingerprint, the run's languages and seed --, the stages (each its name, its
+// signature before prepare(), which holds every setting, and its bytes:
+// Extractor::save_prepared), and the FNV-1a of all of it; written atomically. A state
+// is used only when everything in its key equals the run's and it holds every
+// corpus-aware stage of the run with the same signature (it may hold more: one
+// preparation of `--extractors all` serves runs of fewer stages); mismatch() says
+// what differs.
 #pragma once
 
 #include <cstdint>
 #include <filesystem>
 #include <map>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -24,30 +27,57 @@
 
 namespace detour::harness {
 
-class PreparedStates {
+// What a preparation was made on.
+struct PreparedKey {
+  std::string version, commit, fingerprint;
+  std::vector<std::string> languages;
+  std::uint64_t seed = 42;
+};
+
+// A prepared file that cannot be read: missing, not one, torn or corrupt.
+class PreparedError : public std::runtime_error {
  public:
-  // `dir`: the run folder's prepared/ folder; `key`: what the run prepares on
-  // (run_key()).
-  PreparedStates(std::filesystem::path dir, std::string key);
+  using std::runtime_error::runtime_error;
+};
 
-  // The run's key: version, commit, corpus fingerprint, languages, seed.
-  static std::string run_key(const std::string& version, const std::string& commit, const std::string& fingerprint,
-                             const std::vector<std::string>& languages, std::uint64_t seed);
+class PreparedFile {
+ public:
+  // The name a run folder keeps its state under, and the name a shard looks for
+  // beside its folder (OUT/prepared.state beside OUT/shard-I) when not given one.
+  static constexpr const char* kName = "prepared.state";
 
-  // Restores every corpus-aware stage of an unprepared `pipeline` from its file, and
-  // prepares the others with `light`; false when a stage has no usable state (then
-  // the caller prepares the whole pipeline on the corpus, which resets every stage).
-  bool restore(Pipeline& pipeline, const CorpusContext& light) const;
-  // Writes the state of every corpus-aware stage of a prepared `pipeline`.
-  // `signatures` are the stages' signatures before prepare() (Pipeline::stage_signatures).
-  void save(const Pipeline& pipeline, const std::map<std::string, std::string>& signatures) const;
+  // Writes the state of every corpus-aware stage of a prepared `pipeline` to `file`
+  // (atomically). `signatures`: the stages' signatures before prepare()
+  // (Pipeline::stage_signatures). Stages that keep nothing (save_prepared() "") are
+  // left out: a run needing them prepares again. Returns the bytes written.
+  static std::size_t save(const std::filesystem::path& file, const PreparedKey& key, const Pipeline& pipeline,
+                          const std::map<std::string, std::string>& signatures);
 
-  std::filesystem::path file(const std::string& stage) const;
+  // Reads `file`. Throws PreparedError naming the file and the reason.
+  static PreparedFile read(const std::filesystem::path& file);
+
+  // Why this state cannot prepare the unprepared `pipeline` of a run of `key` (each
+  // difference named: corpus fingerprint, seed, languages, version, a stage missing
+  // or prepared with other settings), or "" when it can.
+  std::string mismatch(const PreparedKey& key, const Pipeline& pipeline) const;
+
+  // Restores every corpus-aware stage of the unprepared `pipeline` (mismatch() must
+  // be "") and prepares the others with `light` (languages, seed, and the pages the
+  // run extracts: CorpusContext::extracts). Throws PreparedError when a stage cannot
+  // read its bytes.
+  void restore(Pipeline& pipeline, const CorpusContext& light) const;
+
+  const std::filesystem::path& path() const { return path_; }
+  const PreparedKey& key() const { return key_; }
+  std::vector<std::string> stages() const;
 
  private:
-  std::string stage_key(const std::string& stage, const std::string& signature) const;
-  std::filesystem::path dir_;
-  std::string key_;
+  std::filesystem::path path_;
+  PreparedKey key_;
+  struct Stage {
+    std::string signature, bytes;
+  };
+  std::map<std::string, Stage> stages_;
 };
 
 }  // namespace detour::harness

@@ -15,6 +15,7 @@
 #include <set>
 #include <thread>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "base/heap.h"
 #include "base/strings.h"
@@ -101,6 +102,20 @@ class Progress {
 
 namespace {
 
+// The prepared state a run restores instead of preparing: --prepared FILE, else, for a
+// shard run into OUT/shard-I, OUT/prepared.state when there is one (what the cluster
+// scripts' preparation step writes).
+std::optional<fs::path> given_prepared(const RecordSpec& cfg) {
+  if (!cfg.prepared.empty()) return cfg.prepared;
+  if (cfg.shard.whole() || cfg.out.empty()) return std::nullopt;
+  fs::path folder = fs::absolute(cfg.out).lexically_normal();
+  if (!folder.has_filename()) folder = folder.parent_path();  // written with a trailing '/'
+  const fs::path beside = folder.parent_path() / PreparedFile::kName;
+  std::error_code ec;
+  if (fs::is_regular_file(beside, ec)) return beside;
+  return std::nullopt;
+}
+
 // The largest page kept (its text): a larger one, whose trees may be far larger than
 // the text says (a hostile page), is loaded again in its turn and dropped after it.
 // DANIEL's largest page is 334 KB.
@@ -134,8 +149,8 @@ std::size_t stored_size(const corpora::CorpusDoc& doc) {
 
 // What keeping a loaded page costs in memory, as PageWorkSpec::keep_pages counts it:
 // its text, its tree (about seven times the text on DANIEL) and its gold.
-std::size_t kept_page_cost(const Page& page, const std::string& gold) {
-  return 8 * page.html.size() + gold.size();
+std::size_t kept_page_cost(const Page& page, std::size_t gold_size) {
+  return 8 * page.html.size() + gold_size;
 }
 
 // ---- Phase "open": the corpus opened, its documents filtered.
@@ -243,9 +258,11 @@ struct RunLayout {
 
 // ---- Phase "prepare": the corpus-aware extractors learn from the corpus.
 
-// The learning pass: every page's gold read, then the pipeline prepared with a
-// loader of pages that keeps what it loads, while it fits work.keep_pages, for the
-// run's own work (KeptPages), so that the pages are not loaded twice.
+// The learning pass: every page's gold size read (the references themselves are read
+// when a stage learns from them: CorpusContext::load_gold), then the pipeline
+// prepared with a loader of pages that keeps what it loads, while it fits
+// work.keep_pages, for the run's own work (KeptPages), so that the pages are not
+// loaded twice.
 KeptPages learn_from_corpus(Pipeline& pipeline, CorpusContext& ctx, const std::vector<corpora::CorpusDoc>& docs,
                             RunLayout& layout, const PageWorkSpec& work) {
   const std::size_t n = docs.size();
@@ -253,7 +270,10 @@ KeptPages learn_from_corpus(Pipeline& pipeline, CorpusContext& ctx, const std::v
   ctx.entries.resize(n);
   std::vector<char> keepable(n, 0);  // in the run's share, its gold readable
   for (std::uint32_t i : layout.share) keepable[i] = work.keep_pages > 0;
-  if (work.keep_pages > 0) kept_pages.pages.resize(n);
+  if (work.keep_pages > 0) {
+    kept_pages.pages.resize(n);
+    kept_pages.golds.resize(n);
+  }
   std::atomic<std::size_t> kept_bytes{0};
   std::mutex kept_m;  // kept_pages.pages, while the learning pass fills it
   tbb::parallel_for(std::size_t{0}, n, [&](std::size_t i) {
@@ -261,12 +281,19 @@ KeptPages learn_from_corpus(Pipeline& pipeline, CorpusContext& ctx, const std::v
     e.lang = docs[i].lang;
     e.id = docs[i].id;
     e.url = docs[i].url;
-    try {
-      e.gold = corpora::load_gold_bytes(docs[i]);
+    try {  // its size only: the references are loaded again when a stage learns from them
+      e.gold_size = corpora::load_gold_bytes(docs[i]).size();
     } catch (const std::exception&) {
       keepable[i] = 0;  // the page fails in the run, saying why
     }
   });
+  ctx.load_gold = [&](std::size_t i) -> std::string {
+    try {
+      return corpora::load_gold_bytes(docs[i]);
+    } catch (const std::exception&) {
+      return {};  // the page fails in the run, saying why
+    }
+  };
   std::recursive_mutex& large_m = layout.large_m;
   ctx.load = [&](std::size_t i) -> std::shared_ptr<const Page> {
     // A page kept already (a stage's prepare() may visit pages again: TDIFF's
@@ -297,29 +324,66 @@ KeptPages learn_from_corpus(Pipeline& pipeline, CorpusContext& ctx, const std::v
       return nullptr;  // the page fails in the run, saying why
     }
     if (keepable[i] && !layout.large[i]) {  // (a large page's deleter releases large_m)
-      const std::size_t cost = kept_page_cost(*page, ctx.entries[i].gold);
+      const std::size_t cost = kept_page_cost(*page, ctx.entries[i].gold_size);
       if (page->html.size() <= kKeepLargest && kept_bytes.fetch_add(cost) + cost <= work.keep_pages) {
+        std::string gold = ctx.load_gold(i);
         std::lock_guard<std::mutex> l(kept_m);
         kept_pages.pages[i] = page;
+        kept_pages.golds[i] = std::move(gold);
       }
     }
     return page;
   };
-  pipeline.prepare(ctx);
-  if (!kept_pages.pages.empty()) {
-    kept_pages.golds.resize(n);
-    for (std::size_t i = 0; i < n; ++i)
-      if (kept_pages.pages[i]) kept_pages.golds[i] = std::move(ctx.entries[i].gold);
-  }
+  const std::size_t learnt = pipeline.prepare(ctx);
+  std::cerr << "note: " << join(pipeline.corpus_stages(), ", ") << " learnt from " << learnt
+            << " pages of the corpus\n";
   std::vector<CorpusEntry>().swap(ctx.entries);
   ctx.load = nullptr;
+  ctx.load_gold = nullptr;
   return kept_pages;
+}
+
+// The state a run restores instead of learning: the given one (--prepared, or found
+// beside a shard's folder: given_prepared), which must fit the run (else UsageError,
+// saying what differs), or a resumed run's own (OUT/prepared.state), used when it
+// fits. True when restored.
+bool restore_prepared(Pipeline& pipeline, const CorpusContext& ctx, const PreparedKey& key, const RecordSpec& record) {
+  const std::optional<fs::path> given = given_prepared(record);
+  if (given) {
+    std::optional<PreparedFile> read;
+    try {
+      read = PreparedFile::read(*given);
+    } catch (const PreparedError& e) {
+      throw UsageError(std::string("--prepared ") + e.what());
+    }
+    if (std::string why = read->mismatch(key, pipeline); !why.empty())
+      throw UsageError(given->string() + ": this prepared state does not fit the run: " + why +
+                       ". Prepare again with `detour prepare` and the run's options");
+    read->restore(pipeline, ctx);
+    std::cerr << "note: what " << join(pipeline.corpus_stages(), ", ") << " learnt from the corpus is restored from "
+              << given->string() << " (prepared once, not on the corpus again)\n";
+    return true;
+  }
+  if (!record.resume || record.out.empty()) return false;
+  try {
+    PreparedFile state = PreparedFile::read(record.out / PreparedFile::kName);
+    if (!state.mismatch(key, pipeline).empty()) return false;
+    state.restore(pipeline, ctx);
+    std::cerr << "note: what " << join(pipeline.corpus_stages(), ", ") << " learnt from the corpus is restored from "
+              << state.path().string() << " (not prepared on the corpus again)\n";
+    return true;
+  } catch (const PreparedError& e) {
+    if (fs::exists(record.out / PreparedFile::kName))
+      std::cerr << "note: " << e.what() << "; preparing on the corpus again\n";
+    return false;
+  }
 }
 
 // Prepares every stage: the corpus-aware ones (training, site grouping) learn from
 // every page first (one page at a time per thread, never the corpus whole:
-// CorpusContext::visit), unless a resumed run restores what they learnt from its
-// folder (runner/prepared.h); the others with the languages and seed only. Returns
+// CorpusContext::visit), unless the run restores what they learnt (restore_prepared:
+// a prepared state given, or a resumed run's own); the others with the languages and
+// seed only. What was learnt is kept in the run folder (OUT/prepared.state). Returns
 // the pages the learning pass loaded and kept for the run's work.
 KeptPages prepare_stages(Pipeline& pipeline, const std::vector<corpora::CorpusDoc>& docs, RunLayout& layout,
                          std::uint64_t seed, const PageWorkSpec& work, const RecordSpec& record,
@@ -328,22 +392,28 @@ KeptPages prepare_stages(Pipeline& pipeline, const std::vector<corpora::CorpusDo
   ctx.seed = seed;
   ctx.languages = layout.languages;
   const bool need_corpus = pipeline.needs_corpus();
-  std::optional<PreparedStates> kept;
-  if (need_corpus && !record.out.empty())
-    kept.emplace(record.out / "prepared", PreparedStates::run_key(provenance.version, provenance.commit,
-                                                                  layout.fingerprint, ctx.languages, seed));
-  const bool restored = kept && record.resume && kept->restore(pipeline, ctx);
-  if (restored)
-    std::cerr << "note: what " << join(pipeline.corpus_stages(), ", ") << " learnt from the corpus is restored from "
-              << (record.out / "prepared").string() << " (not prepared on the corpus again)\n";
-  KeptPages kept_pages;
-  if (need_corpus && !restored) {
-    const auto signatures = pipeline.stage_signatures();  // before prepare(): the state's key
-    kept_pages = learn_from_corpus(pipeline, ctx, docs, layout, work);
-    if (kept) kept->save(pipeline, signatures);
-  } else if (!restored) {
-    pipeline.prepare(ctx);
+  const PreparedKey key{provenance.version, provenance.commit, layout.fingerprint, ctx.languages, seed};
+  if (!record.shard.whole()) {  // a shard keeps what its own pages need of a restored state
+    auto keys = std::make_shared<std::unordered_set<std::string>>();
+    for (std::uint32_t i : layout.share) keys->insert(docs[i].lang + "/" + docs[i].id);
+    ctx.extracts = [keys](std::string_view lang, std::string_view id) {
+      std::string k(lang);
+      k += '/';
+      k += id;
+      return keys->count(k) > 0;
+    };
   }
+  if (!need_corpus) {
+    if (!record.prepared.empty())
+      std::cerr << "note: no stage of the run learns from the corpus: " << record.prepared.string()
+                << " is not used\n";
+    pipeline.prepare(ctx);
+    return {};
+  }
+  if (restore_prepared(pipeline, ctx, key, record)) return {};
+  const auto signatures = pipeline.stage_signatures();  // before prepare(): the state's key
+  KeptPages kept_pages = learn_from_corpus(pipeline, ctx, docs, layout, work);
+  if (!record.out.empty()) PreparedFile::save(record.out / PreparedFile::kName, key, pipeline, signatures);
   return kept_pages;
 }
 
@@ -698,6 +768,47 @@ RunResult run(const RunConfig& cfg) {
   collect_records(result, blobs, scoring, !corpus.languages.empty(), context, doc_datasets);
   judge_run(result, judge, threads);
   return result;
+}
+
+PrepareOutcome prepare_run(const RunConfig& cfg, const fs::path& file) {
+  const CorpusSelection& selection = cfg;
+  const SystemsSpec& systems_spec = cfg;
+  const auto t0 = Clock::now();
+  const results::Provenance provenance = results::Provenance::now(results::command_line());
+  RunCorpus corpus = open_run_corpus(selection);
+  SystemsPlan plan = plan_systems(systems_spec, cfg.stage_budget);
+  PrepareOutcome out;
+  out.stages = plan.pipeline.corpus_stages();
+  if (!plan.pipeline.needs_corpus())
+    throw UsageError("no stage of the run learns from the corpus (as NC, C45 or TDIFF do): nothing to prepare");
+  const int threads = cfg.jobs > 0 ? cfg.jobs : static_cast<int>(tbb::info::default_concurrency());
+  tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads);
+  RunLayout layout(corpus.docs, ShardSpec{});  // the whole corpus, whatever the shard
+  const PreparedKey key{provenance.version, provenance.commit, layout.fingerprint, layout.languages, cfg.seed};
+  std::error_code ec;
+  if (fs::exists(file, ec)) {
+    try {
+      PreparedFile there = PreparedFile::read(file);
+      if (there.mismatch(key, plan.pipeline).empty()) {
+        out.kept = true;
+        out.bytes = static_cast<std::size_t>(fs::file_size(file, ec));
+        out.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+        return out;
+      }
+    } catch (const PreparedError& e) {
+      std::cerr << "note: " << e.what() << "; prepared again\n";
+    }
+  }
+  CorpusContext ctx;
+  ctx.seed = cfg.seed;
+  ctx.languages = layout.languages;
+  PageWorkSpec learning = cfg;
+  learning.keep_pages = 0;  // no page is run here
+  const auto signatures = plan.pipeline.stage_signatures();  // before prepare(): the state's key
+  learn_from_corpus(plan.pipeline, ctx, corpus.docs, layout, learning);
+  out.bytes = PreparedFile::save(file, key, plan.pipeline, signatures);
+  out.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+  return out;
 }
 
 std::string run_problem(const RunResult& r) {

@@ -120,6 +120,12 @@ struct RecordSpec {
   bool resume = false;          // finish the run recorded in `out` (or in the store)
   bool overwrite = false;       // replace the run recorded in `out`
   ShardSpec shard;              // the share of the corpus to run (1/1: all of it)
+  // A prepared state (`detour prepare`, runner/prepared.h) the run restores instead of
+  // preparing its corpus-aware stages on the corpus; a state that does not fit the run
+  // (another corpus, seed, languages, version or stage settings) is refused
+  // (UsageError). "" = none, except that a shard run into OUT/shard-I uses
+  // OUT/prepared.state when there is one.
+  std::filesystem::path prepared;
 };
 
 // Phase "judge": confidence intervals and aggregations.
@@ -168,6 +174,21 @@ struct RunResult : results::RunRecords {
 // UsageError (unknown names), ResourceError (a stage cannot prepare: a missing
 // stoplist, no training pages) or CorpusError (no (page, gold) pairs).
 RunResult run(const RunConfig& config);
+
+// `detour prepare`: the preparation stage of a run of `config` on its own. Its
+// corpus-aware stages (NC, C45, TDIFF, ...) learn from the whole corpus (whatever
+// config's shard; no page kept) and their state is written to `file`
+// (runner/prepared.h) for `detour run --prepared FILE` (each shard of a spread run)
+// to restore. A state already in `file` that fits the run is kept as it is (a
+// requeued cluster job ends at once). Throws UsageError when no stage of the run
+// learns from the corpus, and what run() throws.
+struct PrepareOutcome {
+  std::vector<std::string> stages;  // the corpus-aware stages prepared
+  std::size_t bytes = 0;            // of the file
+  bool kept = false;                // the file there already fitted the run
+  double seconds = 0;
+};
+PrepareOutcome prepare_run(const RunConfig& config, const std::filesystem::path& file);
 
 // Writes DIR/outputs/<system>/<lang>/<gold file name or id> (unless the run wrote
 // them page by page: outputs_written), the record files

@@ -2,6 +2,7 @@
 // extractor on small hand-made data (no shared data needed).
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <random>
@@ -347,4 +348,38 @@ TEST_CASE("C45 extractor learns article text from a synthetic site corpus", "[c4
     CHECK(r.weighted_f1 > 0.9);
   }
   CHECK(format_reports(reports).find("content->noise") != std::string::npos);
+  // Under train_pages (2000 by default) every page with gold trains, and the signature
+  // is the default one.
+  CHECK(ex->signature().find("train_pages") == std::string::npos);
+  CHECK(ex->start_learning(ctx).size() == pages.size());
+
+  // Over it: a seeded sample of train_pages pages trains (the same for the same seed,
+  // another for another), named in the signature; every page is still classified.
+  C45Settings bounded = no_stop;
+  bounded.train_pages = 12;
+  auto sampled = make_extractor(bounded);
+  const std::vector<std::size_t> chosen = sampled->start_learning(ctx);
+  CHECK(chosen.size() == 12);
+  CHECK(std::is_sorted(chosen.begin(), chosen.end()));
+  CHECK(make_extractor(bounded)->start_learning(ctx) == chosen);
+  CorpusContext reseeded = ctx;
+  reseeded.seed = 7;
+  CHECK(make_extractor(bounded)->start_learning(reseeded) != chosen);
+  sampled->prepare(ctx);
+  CHECK(sampled->signature().find("|train_pages:12 of 40 seed 42|") != std::string::npos);
+  for (std::size_t i = 0; i < pages.size(); i += 7) {
+    const std::string text = render_text(sampled->extract(pages[i]).segments);
+    CHECK(text.find("Story " + std::to_string(i)) != std::string::npos);
+    CHECK(text.find("Privacy") == std::string::npos);
+  }
+  auto restored = make_extractor(bounded);
+  CorpusContext light;
+  restored->restore_prepared(sampled->save_prepared(), light);
+  CHECK(restored->signature() == sampled->signature());
+  // A non-default bound is in the signature even when the corpus is under it.
+  C45Settings roomy = no_stop;
+  roomy.train_pages = 5000;
+  auto under = make_extractor(roomy);
+  under->prepare(ctx);
+  CHECK(under->signature().find("|train_pages:5000|") != std::string::npos);
 }

@@ -9,7 +9,9 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <numeric>
 #include <random>
+#include <set>
 
 #include "base/site.h"
 #include "extractors/tdiff/cluster.h"
@@ -357,4 +359,108 @@ TEST_CASE("TDIFF exact-TED clustering: used on small sites, recorded, signature"
   TdiffExtractor capped(s);
   extract_all(capped, pages, order);
   for (const auto& r : capped.sites()) CHECK(r.distance == "pqgram");
+}
+
+namespace {
+
+// One site of `news` pages of a news template and `forum` pages of a forum template.
+std::vector<Page> big_site(int news, int forum) {
+  std::vector<Page> pages;
+  for (int i = 0; i < news; ++i) {
+    std::string body;
+    for (int w = 0; w < 30; ++w) body += "word" + std::to_string((i * 13 + w * 7) % 97) + " ";
+    pages.push_back(html::make_page("2012" + std::to_string(1000 + i) + "_www.big.test_n" + std::to_string(i),
+                                    news_page("Story " + std::to_string(i), body, "Related " + std::to_string(i + 1)),
+                                    "en"));
+  }
+  for (int i = 0; i < forum; ++i)
+    pages.push_back(html::make_page("20120105_www.big.test_f" + std::to_string(i), forum_page(i), "en"));
+  return pages;
+}
+
+// The plans of every page after learning them in `order` (as the runner's pass does:
+// start_learning, learn() in any order, prepare() with ctx.learnt).
+std::map<std::string, std::string> plans_in_order(TdiffExtractor& ex, std::vector<Page>& pages,
+                                                  std::vector<std::size_t> order) {
+  CorpusContext ctx;
+  for (auto& p : pages) ctx.entries.push_back({&p, ""});
+  std::vector<std::size_t> wanted = ex.start_learning(ctx);
+  std::sort(wanted.begin(), wanted.end());
+  std::vector<std::size_t> shown;
+  for (std::size_t i : order)
+    if (std::binary_search(wanted.begin(), wanted.end(), i)) shown.push_back(i);
+  for (std::size_t i : shown) ex.learn(i, pages[i]);
+  ctx.learnt = true;
+  ex.prepare(ctx);
+  std::map<std::string, std::string> out;
+  for (const auto& p : pages) {
+    const PagePlan* pl = ex.plan(page_key(p));
+    out[page_key(p)] = pl ? pl->partner + "|" + std::to_string(pl->cluster) + "|" + pl->reason : "none";
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("TDIFF: a site over site_sample is clustered on a seeded sample, its other pages paired with the nearest "
+          "pivot, whatever the order pages are learnt in",
+          "[tdiff][scale]") {
+  std::vector<Page> pages = big_site(40, 20);
+  TdiffSettings s;
+  s.site_sample = 12;
+  TdiffExtractor sampled(s);
+  std::vector<std::size_t> order(pages.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  const auto plans = plans_in_order(sampled, pages, order);
+  REQUIRE(sampled.sites().size() == 1);
+  const SiteReport& rep = sampled.sites()[0];
+  CHECK(rep.site == "www.big.test");
+  CHECK(rep.pages == 60);
+  CHECK(rep.sampled == 12);
+  CHECK(rep.k >= 2);
+  // Every page is paired within its template, with one of few partners (the pivots of
+  // the sample's clusters, and their own partners).
+  std::set<std::string> partners;
+  for (const auto& p : pages) {
+    const PagePlan* pl = sampled.plan(page_key(p));
+    REQUIRE(pl);
+    INFO(page_key(p) << " " << pl->reason);
+    REQUIRE(!pl->partner.empty());
+    CHECK(pl->partner != page_key(p));
+    const bool news = p.id.find("_n") != std::string::npos;
+    CHECK((pl->partner.find("_n") != std::string::npos) == news);
+    partners.insert(pl->partner);
+  }
+  CHECK(partners.size() <= 2 * static_cast<std::size_t>(rep.k));
+  // The bound is in the signature (it changed the pairing), and extraction uses it.
+  CHECK(sampled.signature().find("|site_sample:12|") != std::string::npos);
+  CHECK(sampled.extract(pages[45]).notes.count("fallback") == 0);
+  // Learnt in other orders (the pages off the sample first, or reversed): the same plans.
+  for (int round = 0; round < 2; ++round) {
+    std::vector<std::size_t> other = order;
+    if (round == 0) std::reverse(other.begin(), other.end());
+    else std::shuffle(other.begin(), other.end(), std::mt19937_64(7));
+    TdiffExtractor again(s);
+    CHECK(plans_in_order(again, pages, other) == plans);
+  }
+  // Under the bound (the default 128): the whole site is clustered, the signature is
+  // the default one, and learning order does not matter either.
+  TdiffExtractor whole, whole_reversed;
+  const auto all = plans_in_order(whole, pages, order);
+  std::vector<std::size_t> reversed(order.rbegin(), order.rend());
+  CHECK(plans_in_order(whole_reversed, pages, reversed) == all);
+  CHECK(whole.sites()[0].sampled == 0);
+  CHECK(whole.signature().find("site_sample") == std::string::npos);
+  // The prepared state keeps the bound's outcome: restored, it signs and pairs alike.
+  TdiffExtractor restored(s);
+  CorpusContext light;
+  restored.restore_prepared(sampled.save_prepared(), light);
+  CHECK(restored.signature() == sampled.signature());
+  for (const auto& p : pages) CHECK(restored.plan(page_key(p))->partner == sampled.plan(page_key(p))->partner);
+  // A shard keeps the plans of its own pages only.
+  light.extracts = [](std::string_view, std::string_view id) { return id.find("_f") != std::string_view::npos; };
+  TdiffExtractor shard(s);
+  shard.restore_prepared(sampled.save_prepared(), light);
+  CHECK(shard.plan(page_key(pages[50])) != nullptr);
+  CHECK(shard.plan(page_key(pages[0])) == nullptr);
 }

@@ -3,6 +3,7 @@
 
 #include <tbb/parallel_for.h>
 
+#include <algorithm>
 #include <chrono>
 #include <map>
 #include <optional>
@@ -97,6 +98,10 @@ class C45Extractor final : public Extractor {
     s["prune"] = cfg_.tree.prune ? "yes" : "no";
     s["mdl_penalty"] = cfg_.tree.mdl_penalty ? "yes" : "no";
     if (cfg_.tree.max_depth != 0) s["max_depth"] = std::to_string(cfg_.tree.max_depth);
+    if (cfg_.train_pages != C45Settings{}.train_pages || sampled_from_ > 0)
+      s["train_pages"] = std::to_string(cfg_.train_pages) +
+                         (sampled_from_ > 0 ? " of " + std::to_string(sampled_from_) + " seed " + std::to_string(seed_)
+                                            : "");
     s["noise_keep"] = std::to_string(cfg_.noise_keep);
     s["content_weight"] = std::to_string(cfg_.content_weight);
     s["labels"] = "text node >50% tokens matched (difflib); element >50% content tokens";
@@ -115,14 +120,28 @@ class C45Extractor final : public Extractor {
     stop_langs_ = langs;
     std::vector<std::size_t> wanted;
     for (std::size_t i = 0; i < ctx.entries.size(); ++i)
-      if (!ctx.entries[i].gold.empty()) wanted.push_back(i);
+      if (ctx.entries[i].has_gold()) wanted.push_back(i);
+    sampled_from_ = 0;
+    seed_ = ctx.seed;
+    if (wanted.size() > static_cast<std::size_t>(cfg_.train_pages)) {
+      // A seeded sample of train_pages pages, in corpus order.
+      std::vector<std::pair<std::uint64_t, std::size_t>> order;
+      for (std::size_t i : wanted)
+        order.emplace_back(fnv1a(ctx.entries[i].page_lang() + "/" + ctx.entries[i].page_id(), kFnvOffset ^ ctx.seed), i);
+      std::sort(order.begin(), order.end());
+      order.resize(static_cast<std::size_t>(cfg_.train_pages));
+      sampled_from_ = wanted.size();
+      wanted.clear();
+      for (const auto& [h, i] : order) wanted.push_back(i);
+      std::sort(wanted.begin(), wanted.end());
+    }
     labelled_.assign(ctx.entries.size(), std::nullopt);
     gold_of_ = &ctx;
     return wanted;
   }
 
   void learn(std::size_t entry, const Page& page) override {
-    if (entry < labelled_.size()) labelled_[entry] = label_page(page, gold_of_->entries[entry].gold, stops_);
+    if (entry < labelled_.size()) labelled_[entry] = label_page(page, gold_of_->gold(entry), stops_);
   }
 
   void prepare(const CorpusContext& ctx) override {
@@ -190,9 +209,11 @@ class C45Extractor final : public Extractor {
   std::string save_prepared() const override {
     if (!prepared_) return {};
     ByteWriter w;
-    w.str("C45 1");
+    w.str("C45 2");
     w.strings(stop_langs_);
     w.f64(train_seconds_);
+    w.u64(sampled_from_);
+    w.u64(seed_);
     w.u64(trees_.size());
     for (const Tree& t : trees_) {
       w.u64(t.nodes().size());
@@ -211,9 +232,11 @@ class C45Extractor final : public Extractor {
 
   void restore_prepared(std::string_view bytes, const CorpusContext&) override {
     ByteReader r(bytes);
-    if (r.str() != "C45 1") throw ByteError("C45: not its prepared state");
+    if (r.str() != "C45 2") throw ByteError("C45: not its prepared state");
     std::vector<std::string> langs = r.strings();
     const double seconds = r.f64();
+    const std::uint64_t sampled_from = r.u64();
+    const std::uint64_t seed = r.u64();
     std::vector<Tree> trees;
     for (std::uint64_t k = r.count(8); k > 0; --k) {
       std::vector<TreeNode> nodes(static_cast<std::size_t>(r.count(48)));
@@ -236,6 +259,8 @@ class C45Extractor final : public Extractor {
     stop_langs_ = std::move(langs);
     trees_ = std::move(trees);
     train_seconds_ = seconds;
+    sampled_from_ = static_cast<std::size_t>(sampled_from);
+    seed_ = seed;
     prepared_ = true;
   }
 
@@ -253,6 +278,8 @@ class C45Extractor final : public Extractor {
   std::vector<Tree> trees_;
   bool prepared_ = false;
   double train_seconds_ = 0;
+  std::size_t sampled_from_ = 0;  // pages with gold when the training pages were sampled, else 0
+  std::uint64_t seed_ = 0;
 };
 
 }  // namespace
@@ -272,11 +299,11 @@ std::vector<LabelledPage> label_corpus(const CorpusContext& ctx, const C45Settin
   if (settings.stopwords) stops = load_stoplists(languages_of(ctx), loaded);
   std::vector<std::size_t> todo;
   for (std::size_t i = 0; i < ctx.entries.size(); ++i)
-    if (!ctx.entries[i].gold.empty()) todo.push_back(i);
+    if (ctx.entries[i].has_gold()) todo.push_back(i);
   // One page at a time per thread (CorpusContext::visit): the labelled rows are kept,
   // the page is not.
   std::vector<std::optional<LabelledPage>> labelled(ctx.entries.size());
-  ctx.visit(todo, [&](std::size_t i, const Page& page) { labelled[i] = label_page(page, ctx.entries[i].gold, stops); });
+  ctx.visit(todo, [&](std::size_t i, const Page& page) { labelled[i] = label_page(page, ctx.gold(i), stops); });
   std::vector<LabelledPage> out;
   for (std::size_t i : todo)
     if (labelled[i]) out.push_back(std::move(*labelled[i]));
@@ -294,6 +321,8 @@ SettingSpecs c45_settings() {
   const c45::C45Settings d;
   return {
       SettingSpec::integer("folds", d.folds, 2, 1000, "site folds (each page classified by a tree trained without its site)"),
+      SettingSpec::integer("train_pages", d.train_pages, 1, 100000000,
+                           "most pages trained on (a seeded sample of a larger corpus; every page is classified)"),
       SettingSpec::real("min_leaf", d.tree.min_leaf, 0, 1e9, "minimum weight of each side of a split (C4.5 -m)"),
       SettingSpec::real("confidence", d.tree.confidence, 0, 1, "pruning confidence CF (C4.5 -c); smaller prunes more",
                         true, true),
@@ -311,6 +340,7 @@ SettingSpecs c45_settings() {
 std::unique_ptr<Extractor> make_c45_extractor(const SettingValues& v) {
   c45::C45Settings s;
   s.folds = static_cast<int>(v.integer("folds"));
+  s.train_pages = static_cast<int>(v.integer("train_pages"));
   s.tree.min_leaf = v.real("min_leaf");
   s.tree.confidence = v.real("confidence");
   s.tree.prune = v.boolean("prune");

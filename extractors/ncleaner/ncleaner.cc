@@ -103,7 +103,7 @@ class NCleanerExtractor final : public Extractor {
     if (from_file_) return {};
     std::map<std::string, std::vector<std::size_t>> by_lang;
     for (std::size_t i = 0; i < ctx.entries.size(); ++i)
-      if (!ctx.entries[i].gold.empty()) by_lang[ctx.entries[i].page_lang()].push_back(i);
+      if (ctx.entries[i].has_gold()) by_lang[ctx.entries[i].page_lang()].push_back(i);
     if (!cfg_.per_language && !by_lang.count("en"))
       throw ResourceError(cfg_.name + " trains its English model on the run's English (page, gold) pairs, and the "
                           "run has none (a --languages subset without en?): add en, or use NCT5/NCT25 (one model "
@@ -126,7 +126,7 @@ class NCleanerExtractor final : public Extractor {
 
   void learn(std::size_t entry, const Page& page) override {
     auto it = pairs_.find(entry);
-    if (it != pairs_.end()) it->second = ncleaner::make_training_pair(page, gold_of_->entries[entry].gold);
+    if (it != pairs_.end()) it->second = ncleaner::make_training_pair(page, gold_of_->gold(entry));
   }
 
   void prepare(const CorpusContext& ctx) override {

@@ -249,30 +249,102 @@ Settings TdiffExtractor::settings() const {
   // The distance key appears only when it is not the default, so that the signature
   // of the default TDIFF stays what it was before the setting existed.
   const TdiffSettings d;
+  if (s_.site_sample != d.site_sample || sampled_any()) out["site_sample"] = std::to_string(s_.site_sample);
   if (s_.distance != d.distance || s_.ted_max_pages != d.ted_max_pages || s_.ted_max_cells != d.ted_max_cells)
     out["distance"] = s_.distance + "@" + std::to_string(s_.ted_max_pages) + "p," +
                       std::to_string(s_.ted_max_cells) + "c";
   return out;
 }
 
+// One site of two pages or more while TDIFF learns (see learn()).
+struct TdiffExtractor::SiteWork {
+  std::string site;
+  std::vector<std::size_t> pages;  // its pages, in key order
+  std::size_t landmarks = 0;       // of them, those clustered (every page unless the site is sampled)
+  bool sampled = false;
+  std::mutex m;
+  std::size_t learnt = 0;  // landmarks learnt
+  bool clustered = false;  // then the other pages are paired as they are learnt
+  // Once clustered: the outcome, and for a sampled site what its other pages are
+  // paired with (its labels' numbers, its cluster pivots).
+  SiteReport report;
+  int landmarks_seen = 0, others_seen = 0, others_alone = 0;
+  std::unordered_map<std::string, std::int32_t> label_ids;
+  struct Pivot {
+    std::size_t entry;
+    int cluster, size;
+    std::string doc;
+    ted::PqProfile profile;
+    ted::Tree tree;  // for partner=ted3
+  };
+  std::vector<Pivot> pivots;
+  std::vector<std::pair<std::size_t, SeenPage>> waiting;  // other pages learnt before the clustering
+};
+
+TdiffExtractor::~TdiffExtractor() = default;
+
+std::string TdiffExtractor::key_of(std::size_t e) const {
+  return ctx_->entries[e].page_lang() + "/" + ctx_->entries[e].page_id();
+}
+
+void TdiffExtractor::add_plan(const std::string& key, PagePlan plan) {
+  std::lock_guard<std::mutex> l(plans_m_);
+  plans_[key] = std::move(plan);
+}
+
+bool TdiffExtractor::sampled_any() const {
+  return std::any_of(sites_.begin(), sites_.end(), [](const SiteReport& r) { return r.sampled > 0; });
+}
+
 std::vector<std::size_t> TdiffExtractor::start_learning(const CorpusContext& ctx) {
   // The pages of sites of two pages or more: their trees. The fallback's pages too.
   std::vector<std::size_t> wanted = fallback_->needs_corpus() ? fallback_->start_learning(ctx) : std::vector<std::size_t>{};
-  fallback_wants_.assign(ctx.entries.size(), 0);
+  const std::size_t n = ctx.entries.size();
+  fallback_wants_.assign(n, 0);
   for (std::size_t i : wanted)
     if (i < fallback_wants_.size()) fallback_wants_[i] = 1;
-  std::map<std::string, std::size_t> per_site;
-  for (const auto& e : ctx.entries) ++per_site[site_of(e.page_id(), e.page_url())];
-  seen_.assign(ctx.entries.size(), std::nullopt);
-  for (std::size_t i = 0; i < ctx.entries.size(); ++i) {
-    const std::string site = site_of(ctx.entries[i].page_id(), ctx.entries[i].page_url());
-    if (!site.empty() && per_site[site] > 1 && !fallback_wants_[i]) wanted.push_back(i);
+  ctx_ = &ctx;
+  plans_.clear();
+  sites_.clear();
+  std::map<std::string, std::vector<std::size_t>> groups;
+  for (std::size_t i = 0; i < n; ++i) {
+    std::string site = site_of(ctx.entries[i].page_id(), ctx.entries[i].page_url());
+    if (!site.empty()) groups[std::move(site)].push_back(i);
   }
-  own_wants_.assign(ctx.entries.size(), 0);
-  for (std::size_t i = 0; i < ctx.entries.size(); ++i) {
-    const std::string site = site_of(ctx.entries[i].page_id(), ctx.entries[i].page_url());
-    own_wants_[i] = !site.empty() && per_site[site] > 1;
+  seen_.assign(n, std::nullopt);
+  own_wants_.assign(n, 0);
+  landmark_.assign(n, 0);
+  site_of_entry_.assign(n, -1);
+  work_.clear();
+  for (auto& [site, pages] : groups) {
+    if (pages.size() < 2) continue;
+    auto w = std::make_unique<SiteWork>();
+    w->site = site;
+    // Key order, so that the pairing does not depend on the order of ctx.entries (for
+    // DANIEL, whose corpus order is (lang, id), nothing changes).
+    std::vector<std::string> keys;
+    for (std::size_t e : pages) keys.push_back(key_of(e));
+    std::vector<std::size_t> order(pages.size());
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return keys[a] < keys[b]; });
+    for (std::size_t k : order) w->pages.push_back(pages[k]);
+    std::vector<std::size_t> landmarks = w->pages;
+    if (s_.site_sample > 0 && landmarks.size() > static_cast<std::size_t>(s_.site_sample)) {
+      // The first site_sample pages in learning order: the learning pass shows them first.
+      landmarks = ctx.learning_order(std::move(landmarks));
+      landmarks.resize(static_cast<std::size_t>(s_.site_sample));
+      w->sampled = true;
+    }
+    for (std::size_t e : landmarks) landmark_[e] = 1;
+    w->landmarks = landmarks.size();
+    for (std::size_t e : w->pages) {
+      own_wants_[e] = 1;
+      site_of_entry_[e] = static_cast<std::int32_t>(work_.size());
+      if (!fallback_wants_[e]) wanted.push_back(e);
+    }
+    work_.push_back(std::move(w));
   }
+  partner_of_.assign(n, -1);
   return wanted;
 }
 
@@ -280,81 +352,69 @@ void TdiffExtractor::learn(std::size_t entry, const Page& page) {
   if (entry < fallback_wants_.size() && fallback_wants_[entry]) fallback_->learn(entry, page);
   if (entry >= own_wants_.size() || !own_wants_[entry]) return;
   // The page's tree in preorder, labelled by its own dictionary (numbered site by site
-  // in prepare()).
+  // when the site is clustered).
   ted::LabelDict own;
   const ted::Tree tree = ted::dom_tree(page.dom ? page.dom->body() : nullptr, own);
   SeenPage sn;
   tree.to_preorder(sn.labels, sn.parents);
   for (std::size_t l = 0; l < own.size(); ++l) sn.names.push_back(own.label(static_cast<std::int32_t>(l)));
-  seen_[entry] = std::move(sn);
+  SiteWork& w = *work_[static_cast<std::size_t>(site_of_entry_[entry])];
+  if (landmark_[entry]) {
+    seen_[entry] = std::move(sn);
+    bool last;
+    {
+      std::lock_guard<std::mutex> l(w.m);
+      last = ++w.learnt == w.landmarks;
+    }
+    if (last) cluster_site(w);  // every landmark learnt: the site is done (or its other pages paired as they come)
+    return;
+  }
+  {
+    std::unique_lock<std::mutex> l(w.m);
+    if (!w.clustered) {
+      w.waiting.emplace_back(entry, std::move(sn));
+      return;
+    }
+  }
+  pair_with_pivot(w, entry, sn);
 }
 
-// long function: per site, the steps of the pairing (its pages in key order, one label
-// dictionary, pq-gram fingerprints, clustering, partners, their tokens) share the site's
-// dictionary and lists through lambdas; kept in that order, as one piece.
-void TdiffExtractor::prepare(const CorpusContext& ctx) {
-  learn_pages(ctx);
-  {
-    // The fallback saw its pages in this extractor's pass (start_learning, learn):
-    // it prepares as after the runner's shared pass, whoever made the pass.
-    struct Learnt {
-      CorpusContext& c;
-      bool was;
-      ~Learnt() { c.learnt = was; }
-    } learnt{const_cast<CorpusContext&>(ctx), ctx.learnt};
-    learnt.c.learnt = true;
-    fallback_->prepare(ctx);
+void TdiffExtractor::cluster_site(SiteWork& w) {
+  const auto t0 = std::chrono::steady_clock::now();
+  const std::string& site = w.site;
+  std::vector<std::size_t> pages;  // the landmarks learnt, in key order
+  for (std::size_t e : w.pages)
+    if (landmark_[e] && seen_[e]) pages.push_back(e);
+  const int n = static_cast<int>(pages.size());
+  SiteReport rep;
+  rep.site = site;
+  rep.pages = n;
+  if (w.sampled) rep.sampled = n;
+  // One dictionary for the site, its labels numbered page after page in key order,
+  // each page's in the order it met them: the numbers a single walk over the pages
+  // in that order gives (and so the same pq-gram fingerprints).
+  ted::LabelDict dict;
+  for (std::size_t e : pages) {
+    std::vector<std::int32_t> to_site;
+    for (const auto& label : seen_[e]->names) to_site.push_back(dict.id(label));
+    for (auto& l : seen_[e]->labels) l = to_site[static_cast<std::size_t>(l)];
   }
-  plans_.clear();
-  sites_.clear();
-  auto key_of = [&](std::size_t e) { return ctx.entries[e].page_lang() + "/" + ctx.entries[e].page_id(); };
-  std::map<std::string, std::vector<std::size_t>> groups;
-  for (std::size_t e = 0; e < ctx.entries.size(); ++e)
-    groups[site_of(ctx.entries[e].page_id(), ctx.entries[e].page_url())].push_back(e);
-  // Pages of a site in key order, so that the pairing does not depend on the order
-  // of ctx.entries (for DANIEL, whose corpus order is (lang, id), nothing changes).
-  for (auto& [site, pages] : groups)
-    std::stable_sort(pages.begin(), pages.end(), [&](std::size_t a, std::size_t b) { return key_of(a) < key_of(b); });
-  ted::PqGramOptions pq{s_.pq_p, s_.pq_q};
-  const bool keep_trees = s_.distance == "ted" || s_.partner == "ted3";
-  for (auto& group : groups) {
-    // Named references, not a structured binding: lambdas below capture them.
-    const auto& site = group.first;
-    const auto t0 = std::chrono::steady_clock::now();
-    auto seen = [&](std::size_t e) -> std::optional<SeenPage>& { return seen_[e]; };
-    std::vector<std::size_t> pages;
-    for (std::size_t e : group.second)
-      if (site.empty() || group.second.size() == 1 || seen(e)) pages.push_back(e);
-    // One dictionary for the site, its labels numbered page after page in key order,
-    // each page's in the order it met them: the numbers a single walk over the pages
-    // in that order gives (and so the same pq-gram fingerprints).
-    ted::LabelDict dict;
-    for (std::size_t e : pages) {
-      if (!seen(e)) continue;
-      std::vector<std::int32_t> to_site;
-      for (const auto& label : seen(e)->names) to_site.push_back(dict.id(label));
-      for (auto& l : seen(e)->labels) l = to_site[static_cast<std::size_t>(l)];
-    }
-    const int n = static_cast<int>(pages.size());
-    SiteReport rep;
-    rep.site = site;
-    rep.pages = n;
-    if (n == 0) continue;
-    if (site.empty() || n == 1) {
-      for (std::size_t e : pages) {
-        PagePlan& pl = plans_[key_of(e)];
-        pl.site = site;
-        pl.site_pages = n;
-        pl.reason = site.empty() ? "no site" : "single-page site";
-      }
-      rep.outliers = site.empty() ? n : 1;
-      sites_.push_back(rep);
-      continue;
-    }
+  std::vector<SiteWork::Pivot> pivots;
+  if (n == 1) {
+    PagePlan pl;
+    pl.site = site;
+    pl.site_pages = n;
+    pl.reason = "single-page site";
+    add_plan(key_of(pages[0]), std::move(pl));
+    rep.outliers = 1;
+    seen_[pages[0]].reset();
+  } else if (n > 1) {
+    ted::PqGramOptions pq{s_.pq_p, s_.pq_q};
+    const bool keep_trees = s_.distance == "ted" || s_.partner == "ted3";
     std::vector<ted::Tree> trees(n);
     std::vector<ted::PqProfile> prof(n);
     for (int i = 0; i < n; ++i) {
-      std::optional<SeenPage>& sn = seen(pages[i]);
+      std::optional<SeenPage>& sn = seen_[pages[i]];
       trees[i] = ted::Tree::from_preorder(sn->labels, sn->parents);
       sn.reset();
       prof[i] = ted::pq_profile(trees[i], pq);
@@ -377,12 +437,12 @@ void TdiffExtractor::prepare(const CorpusContext& ctx) {
         for (int j = i + 1; j < n; ++j) dist.at(i, j) = dist.at(j, i) = ted::pq_distance(prof[i], prof[j]);
     }
     const Points pts = classical_mds(dist, 2);
-    const Clustering cl = choose_k(pts, s_.max_k, s_.min_silhouette, ctx.seed ^ fnv1a(site));
+    const Clustering cl = choose_k(pts, s_.max_k, s_.min_silhouette, ctx_->seed ^ fnv1a(site));
     rep.k = cl.best.k;
     rep.silhouette = cl.silhouette;
     std::vector<std::string> doc(n);
-    for (int i = 0; i < n; ++i) doc[i] = document_of(ctx.entries[pages[i]].page_id(), ctx.entries[pages[i]].page_url());
-    std::vector<int> partner_of(n, -1);
+    for (int i = 0; i < n; ++i)
+      doc[i] = document_of(ctx_->entries[pages[i]].page_id(), ctx_->entries[pages[i]].page_url());
     for (int c = 0; c < cl.best.k; ++c) {
       std::vector<int> members;
       for (int i = 0; i < n; ++i)
@@ -394,8 +454,11 @@ void TdiffExtractor::prepare(const CorpusContext& ctx) {
         return s;
       };
       std::stable_sort(members.begin(), members.end(), [&](int x, int y) { return d2(x) < d2(y); });
+      if (w.sampled && !members.empty())
+        pivots.push_back({pages[members[0]], c, static_cast<int>(members.size()), doc[members[0]], prof[members[0]],
+                          keep_trees ? trees[members[0]] : ted::Tree{}});
       for (int i : members) {
-        PagePlan& pl = plans_[key_of(pages[i])];
+        PagePlan pl;
         pl.site = site;
         pl.site_pages = n;
         pl.cluster = c;
@@ -408,6 +471,7 @@ void TdiffExtractor::prepare(const CorpusContext& ctx) {
         if (cand.empty()) {
           pl.reason = members.size() == 1 ? "outlier" : "only copies of the page in its cluster";
           ++rep.outliers;
+          add_plan(key_of(pages[i]), std::move(pl));
           continue;
         }
         int partner = cand[0];
@@ -423,47 +487,162 @@ void TdiffExtractor::prepare(const CorpusContext& ctx) {
           }
         }
         pl.partner = key_of(pages[partner]);
-        partner_of[i] = partner;
+        partner_of_[pages[i]] = static_cast<std::int64_t>(pages[partner]);
+        add_plan(key_of(pages[i]), std::move(pl));
       }
     }
-    // The partners' text tokens: each partner loaded once more (they are few: about
-    // one per cluster).
-    std::vector<std::size_t> wanted;
-    std::vector<char> is_partner(n, 0);
-    for (int i = 0; i < n; ++i)
-      if (partner_of[i] >= 0 && !is_partner[partner_of[i]]) {
-        is_partner[partner_of[i]] = 1;
-        wanted.push_back(pages[partner_of[i]]);
-      }
-    std::map<std::size_t, std::shared_ptr<const std::vector<std::string>>> tokens;
-    std::mutex tokens_m;
-    ctx.visit(wanted, [&](std::size_t e, const Page& page) {
-      auto t = std::make_shared<const std::vector<std::string>>(text_tokens(page.dom ? page.dom->body() : nullptr).tokens);
-      std::lock_guard<std::mutex> l(tokens_m);
-      tokens[e] = std::move(t);
-    });
-    for (int i = 0; i < n; ++i) {
-      if (partner_of[i] < 0) continue;
-      PagePlan& pl = plans_[key_of(pages[i])];
-      auto it = tokens.find(pages[partner_of[i]]);
-      if (it != tokens.end()) {
-        pl.partner_tokens = it->second;
-      } else {  // the partner could not be loaded again
-        pl.partner.clear();
-        pl.reason = "partner page not loaded";
+  }
+  rep.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  std::vector<std::pair<std::size_t, SeenPage>> waiting;
+  {
+    std::lock_guard<std::mutex> l(w.m);
+    w.report = rep;
+    w.landmarks_seen = n;
+    for (std::size_t id = 0; id < dict.size(); ++id)
+      w.label_ids.emplace(dict.label(static_cast<std::int32_t>(id)), static_cast<std::int32_t>(id));
+    w.pivots = std::move(pivots);
+    w.clustered = true;
+    waiting.swap(w.waiting);
+  }
+  for (auto& [e, sn] : waiting) pair_with_pivot(w, e, sn);
+}
+
+void TdiffExtractor::pair_with_pivot(SiteWork& w, std::size_t entry, const SeenPage& page) {
+  // The page's labels in the site's numbers; labels no landmark had get numbers past
+  // them (their pq-grams then match no pivot's).
+  const auto t0 = std::chrono::steady_clock::now();
+  std::vector<std::int32_t> to_site;
+  std::int32_t fresh = static_cast<std::int32_t>(w.label_ids.size());
+  for (const auto& label : page.names) {
+    auto it = w.label_ids.find(label);
+    to_site.push_back(it != w.label_ids.end() ? it->second : fresh++);
+  }
+  std::vector<std::int32_t> labels = page.labels;
+  for (auto& l : labels) l = to_site[static_cast<std::size_t>(l)];
+  const ted::Tree tree = ted::Tree::from_preorder(labels, page.parents);
+  const ted::PqProfile prof = ted::pq_profile(tree, ted::PqGramOptions{s_.pq_p, s_.pq_q});
+  const std::string doc = document_of(ctx_->entries[entry].page_id(), ctx_->entries[entry].page_url());
+  // The pivots that are not copies of this page, nearest first (ties: lower cluster).
+  std::vector<std::pair<double, std::size_t>> cand;
+  for (std::size_t p = 0; p < w.pivots.size(); ++p)
+    if (w.pivots[p].doc != doc) cand.emplace_back(ted::pq_distance(prof, w.pivots[p].profile), p);
+  std::sort(cand.begin(), cand.end());
+  PagePlan pl;
+  pl.site = w.site;
+  pl.site_pages = w.landmarks_seen;
+  bool alone = cand.empty();
+  if (alone) {
+    pl.reason = w.pivots.empty() ? "no cluster in the site's sample" : "only copies of the page among its site's pivots";
+  } else {
+    std::size_t best = cand[0].second;
+    if (s_.partner == "ted3") {
+      // The 3 pq-gram-nearest pivots, then the smallest exact TED among them.
+      int best_d = std::numeric_limits<int>::max();
+      for (std::size_t k = 0; k < std::min<std::size_t>(3, cand.size()); ++k) {
+        const int d = ted::ted(tree, w.pivots[cand[k].second].tree);
+        if (d < best_d) best_d = d, best = cand[k].second;
       }
     }
-    rep.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    sites_.push_back(rep);
+    const SiteWork::Pivot& pv = w.pivots[best];
+    pl.cluster = pv.cluster;
+    pl.cluster_size = pv.size;
+    pl.partner = key_of(pv.entry);
+    partner_of_[entry] = static_cast<std::int64_t>(pv.entry);
+  }
+  add_plan(key_of(entry), std::move(pl));
+  std::lock_guard<std::mutex> l(w.m);
+  ++w.others_seen;
+  w.others_alone += alone;
+  w.report.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+void TdiffExtractor::prepare(const CorpusContext& ctx) {
+  learn_pages(ctx);
+  {
+    // The fallback saw its pages in this extractor's pass (start_learning, learn):
+    // it prepares as after the runner's shared pass, whoever made the pass.
+    struct Learnt {
+      CorpusContext& c;
+      bool was;
+      ~Learnt() { c.learnt = was; }
+    } learnt{const_cast<CorpusContext&>(ctx), ctx.learnt};
+    learnt.c.learnt = true;
+    fallback_->prepare(ctx);
+  }
+  ctx_ = &ctx;
+  // Sites some landmark of which was not learnt (a page that could not be loaded):
+  // clustered now, on the landmarks that were.
+  for (auto& w : work_)
+    if (!w->clustered) cluster_site(*w);
+  // The pages of no site and of single-page sites, and the report of every site.
+  std::map<std::string, std::vector<std::size_t>> alone;
+  for (std::size_t e = 0; e < ctx.entries.size(); ++e)
+    if (site_of_entry_.empty() || site_of_entry_[e] < 0)
+      alone[site_of(ctx.entries[e].page_id(), ctx.entries[e].page_url())].push_back(e);
+  std::vector<SiteReport> reports;
+  for (const auto& [site, pages] : alone) {
+    for (std::size_t e : pages) {
+      PagePlan& pl = plans_[key_of(e)];
+      pl.site = site;
+      pl.site_pages = static_cast<int>(pages.size());
+      pl.reason = site.empty() ? "no site" : "single-page site";
+    }
+    SiteReport rep;
+    rep.site = site;
+    rep.pages = static_cast<int>(pages.size());
+    rep.outliers = site.empty() ? rep.pages : 1;
+    reports.push_back(rep);
+  }
+  for (auto& w : work_) {
+    SiteReport rep = w->report;
+    rep.pages = w->landmarks_seen + w->others_seen;
+    rep.outliers += w->others_alone;
+    if (rep.pages > 0) reports.push_back(rep);
+  }
+  std::stable_sort(reports.begin(), reports.end(),
+                   [](const SiteReport& a, const SiteReport& b) { return a.site < b.site; });
+  sites_ = std::move(reports);
+  // The partners' text tokens: each partner loaded once more (they are few: about
+  // one per cluster).
+  std::vector<std::size_t> wanted;
+  std::vector<char> is_partner(ctx.entries.size(), 0);
+  for (std::size_t e = 0; e < partner_of_.size(); ++e)
+    if (const std::int64_t p = partner_of_[e]; p >= 0 && !is_partner[static_cast<std::size_t>(p)]) {
+      is_partner[static_cast<std::size_t>(p)] = 1;
+      wanted.push_back(static_cast<std::size_t>(p));
+    }
+  std::sort(wanted.begin(), wanted.end());
+  std::map<std::size_t, std::shared_ptr<const std::vector<std::string>>> tokens;
+  std::mutex tokens_m;
+  ctx.visit(wanted, [&](std::size_t e, const Page& page) {
+    auto t = std::make_shared<const std::vector<std::string>>(text_tokens(page.dom ? page.dom->body() : nullptr).tokens);
+    std::lock_guard<std::mutex> l(tokens_m);
+    tokens[e] = std::move(t);
+  });
+  for (std::size_t e = 0; e < partner_of_.size(); ++e) {
+    if (partner_of_[e] < 0) continue;
+    PagePlan& pl = plans_[key_of(e)];
+    auto it = tokens.find(static_cast<std::size_t>(partner_of_[e]));
+    if (it != tokens.end()) {
+      pl.partner_tokens = it->second;
+    } else {  // the partner could not be loaded again
+      pl.partner.clear();
+      pl.reason = "partner page not loaded";
+    }
   }
   std::vector<std::optional<SeenPage>>().swap(seen_);
   std::vector<char>().swap(own_wants_);
   std::vector<char>().swap(fallback_wants_);
+  std::vector<char>().swap(landmark_);
+  std::vector<std::int32_t>().swap(site_of_entry_);
+  std::vector<std::int64_t>().swap(partner_of_);
+  work_.clear();
+  ctx_ = nullptr;
 }
 
 std::string TdiffExtractor::save_prepared() const {
   ByteWriter w;
-  w.str("TDIFF 1");
+  w.str("TDIFF 2");
   // The fallback's own state when it learns from the corpus too.
   w.boolean(fallback_->needs_corpus());
   if (fallback_->needs_corpus()) w.str(fallback_->save_prepared());
@@ -476,6 +655,7 @@ std::string TdiffExtractor::save_prepared() const {
     w.i64(r.outliers);
     w.f64(r.seconds);
     w.str(r.distance);
+    w.i64(r.sampled);
   }
   // Partner token lists are shared by the pages of a cluster: each is written once.
   std::map<const std::vector<std::string>*, std::uint64_t> lists;
@@ -501,7 +681,7 @@ std::string TdiffExtractor::save_prepared() const {
 
 void TdiffExtractor::restore_prepared(std::string_view bytes, const CorpusContext& ctx) {
   ByteReader r(bytes);
-  if (r.str() != "TDIFF 1") throw ByteError("TDIFF: not its prepared state");
+  if (r.str() != "TDIFF 2") throw ByteError("TDIFF: not its prepared state");
   if (r.boolean() != fallback_->needs_corpus()) throw ByteError("TDIFF: prepared with another fallback");
   if (fallback_->needs_corpus()) {
     const std::string state = r.str();
@@ -509,7 +689,7 @@ void TdiffExtractor::restore_prepared(std::string_view bytes, const CorpusContex
   } else {
     fallback_->prepare(ctx);
   }
-  std::vector<SiteReport> sites(static_cast<std::size_t>(r.count(48)));
+  std::vector<SiteReport> sites(static_cast<std::size_t>(r.count(56)));
   for (SiteReport& rep : sites) {
     rep.site = r.str();
     rep.pages = static_cast<int>(r.i64());
@@ -518,9 +698,15 @@ void TdiffExtractor::restore_prepared(std::string_view bytes, const CorpusContex
     rep.outliers = static_cast<int>(r.i64());
     rep.seconds = r.f64();
     rep.distance = r.str();
+    rep.sampled = static_cast<int>(r.i64());
   }
-  std::vector<std::shared_ptr<const std::vector<std::string>>> lists(static_cast<std::size_t>(r.count(8)));
-  for (auto& l : lists) l = std::make_shared<const std::vector<std::string>>(r.strings());
+  // The token lists are read as they are met; those no kept plan names are dropped
+  // (a shard keeps the plans of its own pages only: CorpusContext::extracts).
+  const std::uint64_t list_count = r.count(8);
+  std::vector<std::string_view> list_bytes;  // each list's bytes, parsed when a plan keeps it
+  list_bytes.reserve(static_cast<std::size_t>(list_count));
+  for (std::uint64_t k = 0; k < list_count; ++k) list_bytes.push_back(r.strings_bytes());
+  std::vector<std::shared_ptr<const std::vector<std::string>>> lists(list_bytes.size());
   std::map<std::string, PagePlan> plans;
   for (std::uint64_t n = r.count(48); n > 0; --n) {
     std::string key = r.str();
@@ -533,7 +719,16 @@ void TdiffExtractor::restore_prepared(std::string_view bytes, const CorpusContex
     pl.reason = r.str();
     const std::uint64_t list = r.u64();
     if (list > lists.size()) throw ByteError("TDIFF: a page plan names a token list beyond the state");
-    if (list) pl.partner_tokens = lists[list - 1];
+    if (ctx.extracts) {
+      const std::size_t slash = key.find('/');
+      const std::string_view k(key);
+      if (slash == std::string::npos || !ctx.extracts(k.substr(0, slash), k.substr(slash + 1))) continue;
+    }
+    if (list) {
+      auto& l = lists[list - 1];
+      if (!l) l = std::make_shared<const std::vector<std::string>>(ByteReader(list_bytes[list - 1]).strings());
+      pl.partner_tokens = l;
+    }
     plans.emplace(std::move(key), std::move(pl));
   }
   sites_ = std::move(sites);
@@ -589,6 +784,8 @@ SettingSpecs tdiff_settings() {
       SettingSpec::integer("ted_max_cells", static_cast<std::int64_t>(d.ted_max_cells), 1, std::int64_t{1} << 50,
                            "distance=ted: largest |F| x |G| of a pair"),
       SettingSpec::integer("max_k", d.max_k, 2, 1000, "largest k tried by the silhouette choice"),
+      SettingSpec::integer("site_sample", d.site_sample, 3, 1000000,
+                           "most pages of a site clustered; a larger site's other pages pair with the nearest pivot"),
       SettingSpec::real("min_silhouette", d.min_silhouette, -1, 1, "below this mean silhouette a site is one cluster"),
       SettingSpec::choice("partner", d.partner, {"pivot", "ted3"}, "partner: the cluster pivot, or the TED-nearest of 3"),
       SettingSpec::real("min_share", d.min_share, 0, 1, "smallest share of the page's tokens a main-block candidate holds"),
@@ -609,6 +806,7 @@ std::unique_ptr<Extractor> make_tdiff_extractor(const SettingValues& v) {
   s.ted_max_pages = static_cast<int>(v.integer("ted_max_pages"));
   s.ted_max_cells = static_cast<std::uint64_t>(v.integer("ted_max_cells"));
   s.max_k = static_cast<int>(v.integer("max_k"));
+  s.site_sample = static_cast<int>(v.integer("site_sample"));
   s.min_silhouette = v.real("min_silhouette");
   s.partner = v.text("partner");
   s.min_share = v.real("min_share");

@@ -7,7 +7,13 @@
 // by k-means with k chosen by the silhouette (cluster.h), treats singleton clusters as
 // outliers, and pairs each page with its cluster's pivot (the page nearest the
 // centroid; the pivot pairs with the next nearest; copies of the same URL crawled on
-// other dates are skipped as partners). extract() aligns the page's text
+// other dates are skipped as partners). A site of more than site_sample pages is
+// clustered on that many of its pages, and each other page is paired with the nearest
+// cluster pivot (TdiffSettings::site_sample), so that a site's cost grows linearly
+// with its pages. The pages are learnt site by site (CorpusContext::learning_order):
+// a site is clustered as soon as its pages are learnt and their trees dropped, so
+// what TDIFF holds while learning is the trees of a few sites, not of the corpus.
+// extract() aligns the page's text
 // tokens with its partner's (difflib's matcher, kernels/sequence_matcher.h): tokens
 // of the page that are not matched are "differing". Their counts propagate to the
 // ancestors; the main block is the subtree that best concentrates the differing text
@@ -24,6 +30,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -49,6 +56,14 @@ struct TdiffSettings {
   std::uint64_t ted_max_cells = 400'000'000ULL;  // |F| x |G| per pair
   // Largest k tried by the silhouette choice (capped at n-1). Default 10.
   int max_k = 10;
+  // The most pages of a site that are clustered. A larger site is clustered on this
+  // many of its pages (its landmarks: the first in CorpusContext::learning_order, a
+  // seeded choice), and each other page of it is paired with the cluster pivot
+  // nearest to it (pq-gram distance; copies of the same document skipped), so that
+  // a site costs O(n * site_sample) distances, not O(n^2). Default 128 (DANIEL's
+  // largest site has 84 pages: no DANIEL site is sampled). In the signature when it
+  // is not the default or when it sampled a site of the run.
+  int site_sample = 128;
   // Below this best mean silhouette a site is one cluster. Default 0.25.
   double min_silhouette = 0.25;
   // "pivot" (default): partner = cluster pivot. "ted3": among the 3 pq-gram-nearest
@@ -106,11 +121,13 @@ struct SiteReport {
   int outliers = 0;
   double seconds = 0;        // time spent on this site in prepare()
   std::string distance = "pqgram";  // tree distance of the clustering ("pqgram" or "ted")
+  int sampled = 0;  // pages clustered when the site had more than site_sample (0: every page)
 };
 
 class TdiffExtractor final : public Extractor {
  public:
   explicit TdiffExtractor(TdiffSettings s = {});
+  ~TdiffExtractor() override;  // defined where SiteWork is complete
   std::string name() const override { return "TDIFF"; }
   std::string version() const override { return "1"; }
   Settings settings() const override;
@@ -124,22 +141,43 @@ class TdiffExtractor final : public Extractor {
 
   // After prepare(): the plan of a page ("lang/id"), or nullptr.
   const PagePlan* plan(const std::string& key) const;
+  // After prepare(): a report per site, in site order.
   const std::vector<SiteReport>& sites() const { return sites_; }
 
- private:
-  TdiffSettings s_;
-  std::unique_ptr<Extractor> fallback_;
-  std::map<std::string, PagePlan> plans_;
-  std::vector<SiteReport> sites_;
-  // While learning: each page's tree (preorder labels and parents, labelled by its own
-  // dictionary, whose names are kept), and which pages this extractor and its fallback
-  // asked for.
+  // While learning: a page's tree (preorder labels and parents, labelled by its own
+  // dictionary, whose names are kept).
   struct SeenPage {
     std::vector<std::int32_t> labels, parents;
     std::vector<std::string> names;
   };
+  struct SiteWork;
+
+ private:
+  // Clusters the landmarks of `site` learnt so far and plans them, then pairs the
+  // site's other pages learnt so far; later ones are paired as they are learnt.
+  void cluster_site(SiteWork& site);
+  // Pairs a page of a sampled site with its nearest cluster pivot.
+  void pair_with_pivot(SiteWork& site, std::size_t entry, const SeenPage& page);
+  void add_plan(const std::string& key, PagePlan plan);
+  std::string key_of(std::size_t entry) const;
+  bool sampled_any() const;
+
+  TdiffSettings s_;
+  std::unique_ptr<Extractor> fallback_;
+  std::map<std::string, PagePlan> plans_;
+  std::vector<SiteReport> sites_;
+  // While learning: which pages this extractor and its fallback asked for, the sites
+  // of two pages or more (each clustered as soon as its last landmark is learnt, so
+  // that the trees of a site are not kept while other sites are learnt), and the
+  // trees of landmarks not clustered yet.
+  const CorpusContext* ctx_ = nullptr;
+  std::vector<std::unique_ptr<SiteWork>> work_;
+  std::vector<std::int32_t> site_of_entry_;  // index into work_, -1: not a page of one
+  std::vector<char> landmark_;               // by entry
   std::vector<std::optional<SeenPage>> seen_;
+  std::vector<std::int64_t> partner_of_;     // by entry: its partner's entry, -1: none
   std::vector<char> own_wants_, fallback_wants_;
+  std::mutex plans_m_;                       // plans_ and sites_ while learning
 };
 
 std::string page_key(const Page& page);  // "lang/id"

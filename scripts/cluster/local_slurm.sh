@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # A real Slurm on this one machine, to try slurm_submit.sh end to end: starts munged,
 # slurmctld and slurmd (Debian slurm-wlm and munge) on localhost with a configuration
-# in a scratch folder, submits the shard array and its merge job, waits for them,
+# in a scratch folder, submits the preparation job, the shard array after it and the
+# merge job after the array, waits for them,
 # prints `sacct` (from the job completion log: jobcomp/filetxt, no slurmdbd needed),
 # compares OUT/merged with a one-process run (same_results.sh) and stops the daemons
 # it started.
@@ -102,23 +103,28 @@ if [[ -z $reference ]]; then
   "$bin" run "$@" --no-progress --out "$reference" --overwrite >"$out/one-process.log" 2>&1
 fi
 
-# The shard array and the merge job.
-rm -rf "$out"/shard-* "$out/merged"
+# The preparation, the shard array and the merge job.
+rm -rf "$out"/shard-* "$out/merged" "$out/prepared.state"
 ids=$(bash "$here/slurm_submit.sh" --shards "$shards" --bin "$bin" --sbatch "--cpus-per-task=1" "$out" -- "$@")
 echo "$ids"
+prepare=$(awk '$1 == "prepare" {print $2}' <<<"$ids")
 array=$(awk '$1 == "array" {print $2}' <<<"$ids")
 merge=$(awk '$1 == "merge" {print $2}' <<<"$ids")
 t0=$(date +%s)
-while squeue -h -j "$array,$merge" 2>/dev/null | grep -q .; do sleep 2; done
+while squeue -h -j "$prepare,$array,$merge" 2>/dev/null | grep -q .; do sleep 2; done
 echo "local_slurm: the jobs left the queue after $(($(date +%s) - t0)) s"
 # sacct from the job completion log (this cluster's jobs only; sacct 22.05 warns
 # about the log's array fields, hence 2>/dev/null), then the array task of each job.
 sacct -c --format=JobID,JobName%14,State,ExitCode,Start,End,Elapsed,NodeList 2>/dev/null | tee "$out/sacct.txt" || true
-awk '{ for (i = 1; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] }
-       printf "job %s  %-13s %-10s exit %s  %s\n", f["JobId"], f["Name"], f["JobState"], f["ExitCode"],
-         f["ArrayJobId"] != "" ? "array " f["ArrayJobId"] " task " f["ArrayTaskId"] : "depends on the array"; delete f }' \
+awk -v prepare="$prepare" '{ for (i = 1; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] }
+       what = "after the array"
+       if (f["JobId"] == prepare) what = "the preparation"
+       if (f["ArrayJobId"] != "") what = "array " f["ArrayJobId"] " task " f["ArrayTaskId"] " (after the preparation)"
+       printf "job %s  %-15s %-10s exit %s  %s  %s .. %s\n", f["JobId"], f["Name"], f["JobState"], f["ExitCode"],
+         what, f["StartTime"], f["EndTime"]; delete f }' \
   "$conf_dir/log/jobcomp.log" | sort -n -k2 | tee -a "$out/sacct.txt"
 status=0
+[[ -f $out/prepared.state ]] || { echo "local_slurm: no preparation (see $out/detour-prepare-*.out)"; status=1; }
 [[ -f $out/merged/results.json ]] || { echo "local_slurm: no merged run (see $out/*.out)"; status=1; }
 ((status == 0)) && { bash "$here/same_results.sh" "$reference" "$out/merged" || status=1; }
 exit $status

@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
-# Spreads a detour run with GNU parallel (Debian `parallel`): the N shards
-# (`detour run --shard I/N --out OUT/shard-I`) run as parallel jobs, on this machine's
-# cores or on remote hosts (--sshlogin, passed to parallel; then detour and the corpus
-# must be at the same paths there and OUT on a shared file system), then
-# `detour merge` puts them together in OUT/merged. A shard that failed or was killed
-# is finished by running the same command again (every shard runs with --resume).
+# Spreads a detour run with GNU parallel (Debian `parallel`): first the preparation
+# (`detour prepare --out OUT/prepared.state`, on this machine: what the corpus-aware
+# stages learn from the whole corpus, learnt once), then the N shards
+# (`detour run --shard I/N --prepared OUT/prepared.state --out OUT/shard-I`) as
+# parallel jobs, on this machine's cores or on remote hosts (--sshlogin, passed to
+# parallel; then detour and the corpus must be at the same paths there and OUT on a
+# shared file system), then `detour merge` puts them together in OUT/merged. A shard
+# that failed or was killed is finished by running the same command again (every
+# shard runs with --resume; the preparation, already there, is not made again).
 #
 #   bash scripts/cluster/parallel.sh [--shards N] [--jobs J] [--threads T] [--bin DETOUR]
 #        [--sshlogin HOSTS] [--merge-args "OPTS"] OUT -- RUN_OPTIONS...
@@ -27,11 +30,15 @@ sshlogin=${opt_sshlogin:-}
 merge_args=${opt_merge_args:-}
 remote=()
 [[ -n $sshlogin ]] && remote=(--sshlogin "$sshlogin" --workdir "$PWD")
+# The preparation, with every core of this machine; its messages go to OUT/prepare.log.
+"$bin" prepare "${run_args[@]}" --no-progress --out "$out/prepared.state" >"$out/prepare.log" 2>&1 ||
+  { echo "parallel.sh: the preparation failed (see $out/prepare.log)" >&2; exit 1; }
 # Each shard's messages go to OUT/shard-I.log; --halt now,fail=1 stops the others
 # when one fails (they resume on the next call).
 parallel --will-cite --jobs "$jobs" "${remote[@]}" --halt now,fail=1 \
   "$(printf '%q ' "$bin") run $(printf '%q ' "${run_args[@]}") --jobs $threads --no-progress --shard {}/$shards" \
-  "--out $(printf '%q' "$out")/shard-{} --resume > $(printf '%q' "$out")/shard-{}.log 2>&1" \
+  "--prepared $(printf '%q' "$out")/prepared.state --out $(printf '%q' "$out")/shard-{} --resume" \
+  "> $(printf '%q' "$out")/shard-{}.log 2>&1" \
   ::: $(seq 1 "$shards")
 eval "extra=($merge_args)"
 shard_dirs=()

@@ -2,7 +2,7 @@
 # Are two run folders the same run? Compares everything `detour run --out DIR` writes
 # (outputs/, per_doc.tsv, pages.tsv, failures.tsv, the tables, results.json) byte for
 # byte, except what differs from one execution of a run to the next: timings.tsv,
-# journal.jsonl (it holds the timings and the provenance), prepared/ (what the
+# journal.jsonl (it holds the timings and the provenance), prepared.state (what the
 # corpus-aware stages learnt, with how long it took; a merged run has none) and
 # results.json's provenance.run block (command, start, duration, threads, host),
 # which is dropped from both before comparing.
@@ -18,7 +18,7 @@ stable_json() {
 }
 status=0
 # Files missing on one side ("Only in") or differing ("Files ... differ").
-if ! diff -rq -x timings.tsv -x journal.jsonl -x results.json -x prepared "$a" "$b" >"${TMPDIR:-/tmp}/same_results.$$" 2>&1; then
+if ! diff -rq -x timings.tsv -x journal.jsonl -x results.json -x prepared.state -x prepared "$a" "$b" >"${TMPDIR:-/tmp}/same_results.$$" 2>&1; then
   echo "same_results: the folders differ:"
   head -20 "${TMPDIR:-/tmp}/same_results.$$"
   status=1
@@ -28,6 +28,6 @@ if ! diff <(stable_json "$a/results.json") <(stable_json "$b/results.json") >/de
   echo "same_results: differs: results.json (provenance.run aside)"
   status=1
 fi
-n=$(find "$a" -type f ! -name timings.tsv ! -name journal.jsonl ! -path '*/prepared/*' | wc -l)
+n=$(find "$a" -type f ! -name timings.tsv ! -name journal.jsonl ! -name prepared.state ! -path '*/prepared/*' | wc -l)
 ((status == 0)) && echo "same: $n files (timings.tsv, journal.jsonl and provenance.run aside)"
 exit $status
