@@ -141,6 +141,14 @@ std::size_t kept_page_cost(const Page& page, const std::string& gold) {
 
 }  // namespace
 
+PipelineConfig pipeline_config(const RunConfig& cfg) {
+  PipelineConfig p{cfg.externals, cfg.models, cfg.variants, cfg.serves};
+  p.tool_timeout = cfg.tool_timeout;
+  p.tool_max_output = cfg.tool_max_output;
+  p.max_restarts = cfg.max_restarts;
+  return p;
+}
+
 RunResult run(const RunConfig& cfg) {
   auto t0 = Clock::now();
   RunRecorder recorder(cfg);  // the run folder checked (and locked) before any work
@@ -169,7 +177,7 @@ RunResult run(const RunConfig& cfg) {
   }
 
   // Systems and their stages, canonical, each once.
-  const PipelineConfig pipeline_config{cfg.externals, cfg.models, cfg.variants};
+  const PipelineConfig pipeline_config = harness::pipeline_config(cfg);
   std::vector<std::vector<std::string>> systems;
   std::set<std::string> system_names;
   auto add_system = [&](std::vector<std::string> sys) {
@@ -322,7 +330,7 @@ RunResult run(const RunConfig& cfg) {
   bool isolated = false;  // a worker pool, and run threads that hand it pages
   for (std::uint32_t i : share) {
     in_worker[i] = cfg.isolation == RunConfig::Isolation::Process ||
-                   (cfg.isolation == RunConfig::Isolation::Auto && (!cfg.externals.empty() || stored[i] > kRiskyPage));
+                   (cfg.isolation == RunConfig::Isolation::Auto && (pipeline.has_tools() || stored[i] > kRiskyPage));
     isolated = isolated || in_worker[i];
   }
   release_free_memory();  // what the learning pass freed, not to be inherited by the workers
@@ -333,6 +341,9 @@ RunResult run(const RunConfig& cfg) {
     wo.stage_budget = cfg.stage_budget;
     wo.wall_limit = cfg.stage_budget > 0 ? std::max(60.0, 10 * cfg.stage_budget) : 0;
     for (const auto& e : cfg.externals) wo.external_wall_limit = std::max(wo.external_wall_limit, e.timeout_seconds + 30);
+    // A served tool's page may take a start and a request on each of two instances.
+    for (const auto& s : cfg.serves) wo.external_wall_limit = std::max(wo.external_wall_limit, 4 * s.timeout_seconds + 30);
+    if (pipeline.has_tools()) wo.external_wall_limit = std::max(wo.external_wall_limit, 4 * cfg.tool_timeout + 30);
     wo.memory_limit = cfg.page_memory;
     wo.should_stop = [] { return StopSignals::requested() != 0; };
     job.memory_budget = cfg.page_memory;
@@ -377,7 +388,7 @@ RunResult run(const RunConfig& cfg) {
   recorder.restore(blobs);
   result.resumed = recorder.done_count();
 
-  StopSignals stop_signals(!cfg.externals.empty());
+  StopSignals stop_signals(pipeline.has_tools());
   Progress progress(m - recorder.done_count(), cfg.progress);
   // A page's records packed, then committed (outputs written, record queued).
   auto land = [&](std::size_t k, const corpora::CorpusDoc& doc, PageResult&& page,

@@ -22,6 +22,7 @@
 
 #include "corpora/corpus.h"
 #include "extractors/external.h"
+#include "extractors/serve.h"
 #include "metrics/aggregation.h"
 #include "reports/tables.h"
 #include "results/provenance.h"
@@ -49,6 +50,11 @@ struct RunConfig {
   std::vector<std::string> extractors;           // single-stage systems
   std::vector<std::vector<std::string>> chains;  // multi-stage systems
   std::vector<ExternalSpec> externals;           // usable as stage names
+  std::vector<ServeSpec> serves;                 // served tools (--serve), usable as stage names
+  // The adapters' timeout, output cap and restart bound (extractors/adapters.h).
+  double tool_timeout = 60;
+  std::size_t tool_max_output = kDefaultMaxOutputBytes;
+  int max_restarts = kDefaultMaxRestarts;
   // NCleaner model files from `detour train`, as NAME=PATH; usable as stage names.
   // Pages listed in PATH.pages (the training pages) are excluded for that stage.
   std::vector<std::pair<std::string, std::string>> models;
@@ -78,7 +84,7 @@ struct RunConfig {
   // budget and bounds a worker's memory (runner/workers.h), or in the run's threads
   // (budgets then only judged after a stage returns, memory unbounded). Auto: in the
   // run's threads, except the pages that can stall -- every page of a run with
-  // external tools, and pages stored in more than 1 MiB -- which run in workers.
+  // external or served tools, and pages stored in more than 1 MiB -- which run in workers.
   enum class Isolation { Auto, Process, None };
   Isolation isolation = Isolation::Auto;
   // Bytes of memory a worker process may add while doing a page (its stages fail
@@ -135,6 +141,10 @@ struct RunResult : results::RunRecords {
 // UsageError (unknown names), ResourceError (a stage cannot prepare: a missing
 // stoplist, no training pages) or CorpusError (no (page, gold) pairs).
 RunResult run(const RunConfig& config);
+
+// The stages a run's configuration names beyond the registry: its external and served
+// tools, models and variants, and the adapters' timeout, cap and restart bound.
+PipelineConfig pipeline_config(const RunConfig& config);
 
 // Writes DIR/outputs/<system>/<lang>/<gold file name or id> (unless the run wrote
 // them page by page: outputs_written), the record files
