@@ -296,8 +296,10 @@ struct ChildSetup {
   prctl(PR_SET_PDEATHSIG, SIGKILL);   // dies with the thread that started it
   if (getppid() != s.parent) _exit(127);  // that thread's process is already gone
   // The pipes above the standard streams first (one of them may be 0, 1 or 2 when
-  // detour runs with a standard stream closed), then onto them (without close-on-exec).
-  const int in = fcntl(s.in, F_DUPFD, 3), out = fcntl(s.out, F_DUPFD, 3), err = fcntl(s.err, F_DUPFD, 3);
+  // detour runs with a standard stream closed; these copies close at exec), then onto
+  // them (without close-on-exec): the tool holds its pipes on 0, 1 and 2 only.
+  const int in = fcntl(s.in, F_DUPFD_CLOEXEC, 3), out = fcntl(s.out, F_DUPFD_CLOEXEC, 3),
+            err = fcntl(s.err, F_DUPFD_CLOEXEC, 3);
   if (in < 0 || out < 0 || err < 0 || dup2(in, 0) < 0 || dup2(out, 1) < 0 || dup2(err, 2) < 0) {
     *s.exec_errno = errno;
     _exit(127);

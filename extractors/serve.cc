@@ -42,6 +42,10 @@ constexpr int kProtocolVersion = 1;
 constexpr const char* kProtocolName = "detour-extractor";
 constexpr std::size_t kErrCap = std::size_t{64} << 10;  // standard error kept per page
 constexpr int kStartsInARow = 3;                       // failed starts before giving up
+// Seconds a tool has at least to send its handshake (its timeout when longer): starting
+// a JVM or loading a model may take longer than a page, the more so on a loaded machine.
+// (runner.cc's watchdog allows a served page two starts and two requests.)
+constexpr double kMinStartSeconds = 60;
 
 std::string seconds_text(double s) {
   char buf[64];
@@ -339,7 +343,7 @@ class ServeExtractor final : public Extractor {
     fcntl(inst.proc->out(), F_SETFL, O_NONBLOCK);
     fcntl(inst.proc->err(), F_SETFL, O_NONBLOCK);
     std::string err, line;
-    const auto deadline = after_seconds(spec_.timeout_seconds);
+    const auto deadline = after_seconds(std::max(spec_.timeout_seconds, kMinStartSeconds));
     if (std::optional<Fault> f = read_line(inst, deadline, err, line, "its handshake")) {
       f->why = with_stderr(f->why, err);
       throw *f;
@@ -394,6 +398,8 @@ class ServeExtractor final : public Extractor {
     for (;;) {
       // A whole line?
       for (std::size_t nl; (nl = inst.pending.find('\n', scanned)) != std::string::npos;) {
+        if (nl > spec_.max_output_bytes)
+          return Fault{"output over the cap of " + format_bytes(spec_.max_output_bytes) + "; tool killed"};
         std::size_t end = nl;
         if (end > 0 && inst.pending[end - 1] == '\r') --end;
         line.assign(inst.pending, 0, end);
@@ -436,8 +442,9 @@ class ServeExtractor final : public Extractor {
       }
       const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
       if (left <= 0)
-        return Fault{"timed out after " + seconds_text(spec_.timeout_seconds) + " s" +
-                     (request ? "" : " waiting for " + std::string(what))};
+        return Fault{request ? "timed out after " + seconds_text(spec_.timeout_seconds) + " s"
+                             : "timed out after " + seconds_text(std::max(spec_.timeout_seconds, kMinStartSeconds)) +
+                                   " s waiting for " + std::string(what)};
       pollfd fds[4];
       int n = 0, i_out = -1, i_err = -1, i_in = -1, i_pid = -1;
       fds[n] = {p.out(), POLLIN, 0};

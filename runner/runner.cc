@@ -341,9 +341,11 @@ RunResult run(const RunConfig& cfg) {
     wo.stage_budget = cfg.stage_budget;
     wo.wall_limit = cfg.stage_budget > 0 ? std::max(60.0, 10 * cfg.stage_budget) : 0;
     for (const auto& e : cfg.externals) wo.external_wall_limit = std::max(wo.external_wall_limit, e.timeout_seconds + 30);
-    // A served tool's page may take a start and a request on each of two instances.
-    for (const auto& s : cfg.serves) wo.external_wall_limit = std::max(wo.external_wall_limit, 4 * s.timeout_seconds + 30);
-    if (pipeline.has_tools()) wo.external_wall_limit = std::max(wo.external_wall_limit, 4 * cfg.tool_timeout + 30);
+    // A served tool's page may take a start (at least 60 s allowed: extractors/serve.cc)
+    // and a request on each of two instances.
+    auto served_page = [](double t) { return 2 * (std::max(t, 60.0) + t) + 30; };
+    for (const auto& s : cfg.serves) wo.external_wall_limit = std::max(wo.external_wall_limit, served_page(s.timeout_seconds));
+    if (pipeline.has_tools()) wo.external_wall_limit = std::max(wo.external_wall_limit, served_page(cfg.tool_timeout));
     wo.memory_limit = cfg.page_memory;
     wo.should_stop = [] { return StopSignals::requested() != 0; };
     job.memory_budget = cfg.page_memory;
