@@ -431,3 +431,56 @@ TEST_CASE("adapters: the table's lines are complete and an unavailable adapter s
   CHECK(list.out.find("state: unavailable, missing") != std::string::npos);
   ::unsetenv("DETOUR_ADAPTERS");
 }
+
+TEST_CASE("serve: --shard and --resume with a served tool give the one-process run's results", "[serve][cli]") {
+  TempDir t;
+  const std::string marker = new_marker();
+  const std::string corpus = (detour::testing::source_dir() / "corpora/sample").string();
+  const std::string opts = "run --corpus '" + corpus + "' --serve 'ECHO=" + tool_command("slow", marker) +
+                           "' --extractors ECHO,BP --chains BP-ECHO --metrics to,tm --no-progress --jobs 2";
+  auto same = [&](const fs::path& a, const fs::path& b) {
+    for (const char* f : {"table2.md", "per_doc.tsv", "failures.tsv"}) {
+      INFO(f);
+      CHECK(slurp(a / f) == slurp(b / f));
+    }
+  };
+  REQUIRE(detour::testing::run_detour(opts + " --out '" + (t.path / "one").string() + "'").status == 0);
+  std::string dirs;
+  for (int i = 1; i <= 2; ++i) {
+    const fs::path d = t.path / ("shard-" + std::to_string(i));
+    REQUIRE(detour::testing::run_detour(opts + " --shard " + std::to_string(i) + "/2 --out '" + d.string() + "'").status == 0);
+    dirs += " '" + d.string() + "'";
+  }
+  REQUIRE(detour::testing::run_detour("merge" + dirs + " --out '" + (t.path / "merged").string() + "'").status == 0);
+  same(t.path / "one", t.path / "merged");
+  // Interrupted (SIGINT) once some pages are done, then resumed.
+  const fs::path r = t.path / "resumed";
+  const std::string cmd = "exec " + detour::testing::detour_binary() + " " + opts + " --out '" + r.string() +
+                          "' > '" + (t.path / "first.txt").string() + "' 2>&1";
+  pid_t child = ::fork();
+  REQUIRE(child >= 0);
+  if (child == 0) {
+    ::execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  const auto t0 = Clock::now();
+  auto done_pages = [&] {
+    std::size_t n = 0;
+    if (fs::exists(r / "outputs/ECHO"))
+      for (const auto& e : fs::recursive_directory_iterator(r / "outputs/ECHO")) n += e.is_regular_file();
+    return n;
+  };
+  while (done_pages() < 4 && std::chrono::duration<double>(Clock::now() - t0).count() < 60)
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  ::kill(child, SIGINT);
+  int status = 0;
+  ::waitpid(child, &status, 0);
+  INFO(slurp(t.path / "first.txt"));
+  CHECK(done_pages() < sample_pages());
+  auto again = detour::testing::run_detour(opts + " --out '" + r.string() + "' --resume");
+  INFO(again.out);
+  REQUIRE(again.status == 0);
+  CHECK(again.out.find("were done by an earlier run") != std::string::npos);
+  same(t.path / "one", r);
+  CHECK(leftovers(marker).empty());
+}

@@ -25,6 +25,7 @@ default 5) unless said otherwise:
   notes           adds notes {"length": <bytes of the page>} to each answer
   exit_after      exits (status 0) right after each answer
   setting_echo    answers the settings it was sent, as text
+  slow            sleeps 0.2 s before each answer
 --marker WORD is added to the command lines of the tool and its children, so that a
 test can find what is left of them in /proc.
 """
@@ -89,6 +90,8 @@ for raw in sys.stdin.buffer:
     count += 1
     nth = count % args.every == 0
     seq = req["seq"]
+    if fault == "slow":
+        time.sleep(0.2)
     if fault == "stderr":
         sys.stderr.write("page %s\n" % req["id"])
         sys.stderr.flush()
