@@ -162,6 +162,23 @@ TEST_CASE("serve: the handshake signs the system and each page is answered in or
   }
 }
 
+TEST_CASE("serve: any character of a page travels to the tool as it is", "[serve]") {
+  auto ex = make_serve_extractor(parse_serve_spec("T=" + tool_command("echo_notes", "x"), 20));
+  ex->prepare(CorpusContext{});
+  std::string html = "<p>quote \" backslash \\ slash / tab \t nl \n cr \r nul";
+  html += std::string(1, '\0');
+  html += " ctl \x01\x1f del \x7f é € 𝄞 \xe2\x80\xa8 bad \xff\xc3( end</p>";
+  Page p = html::make_page("id \"1\"", html, "en", false);
+  p.url = "http://x.example/é?a=1&b=\"2\"";
+  const Extraction r = ex->extract(p);
+  std::string expected = html;
+  expected.replace(expected.find("\xff\xc3("), 3, "\xEF\xBF\xBD\xEF\xBF\xBD(");  // malformed: U+FFFD each
+  CHECK(r.notes.at("tool.html") == expected);
+  CHECK(r.notes.at("tool.id") == "id \"1\"");
+  CHECK(r.notes.at("tool.url") == p.url);
+  CHECK(r.notes.at("tool.charset") == "UTF-8/given");
+}
+
 TEST_CASE("serve: settings are checked against the handshake and sent typed", "[serve]") {
   const std::string cmd = tool_command("setting_echo", "x") + " --settings '{\"n\":3,\"r\":0.5,\"b\":true,\"s\":\"x\"}'";
   auto spec = parse_serve_spec("T=" + cmd, 20);

@@ -6,12 +6,15 @@
 #   serve     the same tool through `detour run --serve` (one instance per worker);
 #   external  the same tool through `detour run --external`, one process per page;
 # and `detour run --extractors NONE` on the same pages (detour's own work on them:
-# decoding, parsing, scoring an empty output), so that the protocol's cost can be told
-# from the run's. Prints, per way, the median over the rounds of wall and CPU seconds
+# decoding, parsing, scoring an empty output), and one start of the served tool alone
+# (it reads no request: detour starts the tool once more to read its handshake when it
+# prepares a run), so that the protocol's cost per page can be told from the run's
+# fixed costs. Prints, per way, the median over the rounds of wall and CPU seconds
 # (user + system of the process and every child it waited for) and ms per page, then
 # the ratios: serve against the floor (the target: within 10%, or under 1 ms a page
-# more), and external against serve. An adapter of the table is named with --adapter
-# instead of --serve.
+# more), the same less detour's own work and the extra start, and external against
+# serve. With --adapter NAME the run names an adapter of the table instead of
+# `--serve T=COMMAND` (--serve then only gives the command timed for the start).
 #
 #   bash scripts/serve/cost.sh --floor 'node loop.mjs {list}' --serve 'node serve.mjs' \
 #        --external 'node once.mjs' [--adapter MRD] [--corpus ../shared/corpora/daniel] \
@@ -41,7 +44,7 @@ while (($#)); do
     *) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//' >&2; exit 2 ;;
   esac
 done
-[[ -n $floor && ( -n $served || -n $adapter ) ]] || { echo "cost: --floor and --serve (or --adapter) are needed" >&2; exit 2; }
+[[ -n $floor && -n $served ]] || { echo "cost: --floor and --serve are needed" >&2; exit 2; }
 [[ -d $corpus/$lang/html ]] || { echo "cost: no pages at $corpus/$lang/html" >&2; exit 2; }
 [[ -x $bin ]] || { echo "cost: no detour binary at $bin" >&2; exit 2; }
 bin=$(realpath "$bin")
@@ -83,6 +86,7 @@ for ((r = 1; r <= rounds; r++)); do
   timed floor "$n_pages" sh -c "$floor_cmd"
   timed serve "$n_pages" "$bin" "${run[@]}" --corpus "$work/pages" "${serve_args[@]}"
   timed none "$n_pages" "$bin" "${run[@]}" --corpus "$work/pages" --extractors NONE
+  timed start 1 sh -c "$served < /dev/null > /dev/null"
   if [[ -n $external && $ext_pages -gt 0 ]]; then
     timed external "$ext_pages" "$bin" "${run[@]}" --corpus "$work/ext_pages" --external "T=$external" --extractors T
   fi
@@ -101,7 +105,7 @@ for line in open(sys.argv[1]):
 med = {}
 print("| way | pages | wall s (median) | CPU s (median) | wall ms/page | CPU ms/page |")
 print("| --- | ---: | ---: | ---: | ---: | ---: |")
-for label in ("floor", "serve", "none", "external"):
+for label in ("floor", "serve", "none", "start", "external"):
     if label not in rows:
         continue
     n = rows[label][0][0]
@@ -112,10 +116,13 @@ for label in ("floor", "serve", "none", "external"):
 def per_page(label, i):
     n, wall, cpu = med[label]
     return 1000 * (wall, cpu)[i] / n
+n_serve = med["serve"][0]
 for i, what in ((0, "wall"), (1, "CPU")):
     f, s, z = per_page("floor", i), per_page("serve", i), per_page("none", i)
-    print(f"{what}: serve/floor {s / f:.3f} ({s - f:+.1f} ms/page); serve less detour's own work (none) "
-          f"{(s - z) / f:.3f} ({s - z - f:+.1f} ms/page)", end="")
+    st = med["start"][1 + i] * 1000 / n_serve  # one more start, spread over the pages
+    print(f"{what}: serve/floor {s / f:.3f} ({s - f:+.1f} ms/page); less detour's own work (none) "
+          f"{(s - z) / f:.3f} ({s - z - f:+.1f} ms/page); less that and the preparation's start "
+          f"{(s - z - st) / f:.3f} ({s - z - st - f:+.1f} ms/page)", end="")
     if "external" in med:
         e = per_page("external", i)
         print(f"; external/serve {e / s:.2f}", end="")

@@ -26,6 +26,7 @@ default 5) unless said otherwise:
   exit_after      exits (status 0) right after each answer
   setting_echo    answers the settings it was sent, as text
   slow            sleeps 0.2 s before each answer
+  echo_notes      adds notes {"html": <the request's html>, "id": ..., "url": ..., "charset": ...}
 --marker WORD is added to the command lines of the tool and its children, so that a
 test can find what is left of them in /proc.
 """
@@ -119,6 +120,9 @@ for raw in sys.stdin.buffer:
     answer = {"seq": seq, "format": "html", "output": req["html"]}
     if fault == "notes":
         answer["notes"] = {"length": str(len(req["html"].encode("utf-8")))}
+    if fault == "echo_notes":
+        answer["notes"] = {"html": req["html"], "id": req["id"], "url": req["url"],
+                           "charset": req["charset"]["name"] + "/" + req["charset"]["source"]}
     if fault == "setting_echo":
         answer = {"seq": seq, "format": "text", "output": json.dumps(req["settings"], sort_keys=True)}
     send(answer)
