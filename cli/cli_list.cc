@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
+#include "base/strings.h"
 #include "extractors/adapters.h"
 #include "extractors/extractor.h"
 #include "cli/cli.h"
@@ -33,6 +34,11 @@ void add_list_command(CLI::App& app) {
       fmt::print("  {:<10} {}\n  {:<10} {}\n", a.name, a.description, "",
                  missing.empty() ? std::string("state: available")
                                  : "state: unavailable, missing " + missing + "; install: " + std::string(a.install));
+    }
+    fmt::print("\nPresets (--extractors NAME):\n");
+    for (const auto& p : preset_registry()) {
+      std::vector<std::string> systems(p.systems.begin(), p.systems.end());
+      fmt::print("  {:<10} {}\n  {:<10} {}\n", p.name, p.description, "", join(systems, ","));
     }
     fmt::print("\nMetrics:\n");
     metrics::ScoreOptions opts;

@@ -163,14 +163,13 @@ RunPlan make_run_plan(const RunArgs& a, const CLI::App* cmd) {
     cfg.extractors.push_back("GOLD");
     cfg.extractors.push_back("NONE");
   } else if (plan.sweeps.empty() || cmd->count("--extractors")) {
-    // 'today' among the names stands for every adapter of the table.
+    // A preset among the names ('today') stands for its systems.
     std::vector<std::string> names;
     for (auto& item : split_top_level(args->extractors, ',')) {
-      if (item != "today") {
+      if (const Preset* p = find_preset(item))
+        names.insert(names.end(), p->systems.begin(), p->systems.end());
+      else
         names.push_back(item);
-        continue;
-      }
-      for (const auto& a : today_preset()) names.push_back(a);
     }
     cfg.extractors = harness::parse_stage_list(join(names, ","), pipeline_config);
   }

@@ -153,10 +153,19 @@ ServeSpec adapter_spec(const AdapterInfo& info, double timeout_seconds, std::siz
   return s;
 }
 
-std::vector<std::string> today_preset() {
-  std::vector<std::string> names;
-  for (const auto& a : adapter_registry()) names.emplace_back(a.name);
-  return names;
+const std::vector<Preset>& preset_registry() {
+  static const std::vector<Preset> table = {
+      {"today", "today's extractors, as adapters: Readability.js, Defuddle, Postlight, article-extractor, html-text, "
+                "html2text, readability-lxml, the Boilerpipe jar, jusText, trafilatura",
+       {"MRD", "DFD", "PPR", "AEX", "HTX", "H2T", "RDL", "BPJ", "JTP", "TRF"}},
+  };
+  return table;
+}
+
+const Preset* find_preset(std::string_view name) {
+  for (const auto& p : preset_registry())
+    if (p.name == name) return &p;
+  return nullptr;
 }
 
 }  // namespace detour

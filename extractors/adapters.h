@@ -54,7 +54,15 @@ std::string adapter_missing(const AdapterInfo& info);
 ServeSpec adapter_spec(const AdapterInfo& info, double timeout_seconds, std::size_t max_output_bytes,
                        int max_restarts, const RawSettings& settings = {});
 
-// The names `--extractors today` stands for: every adapter of the table.
-std::vector<std::string> today_preset();
+// A preset: a name that stands for a list of systems in `--extractors` (`today`: today's
+// extractors, every adapter of the table).
+struct Preset {
+  std::string_view name;
+  std::string_view description;
+  std::vector<std::string_view> systems;
+};
+// The presets (extractors/adapters.cc), and the one named `name` (nullptr if none).
+const std::vector<Preset>& preset_registry();
+const Preset* find_preset(std::string_view name);
 
 }  // namespace detour
