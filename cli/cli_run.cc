@@ -155,7 +155,7 @@ RunPlan make_run_plan(const RunArgs& a, const CLI::App* cmd) {
       if (cfg.variants[i].name == cfg.variants[j].name)
         throw UsageError("--variant " + cfg.variants[i].name + ": defined twice");
   for (const auto& s : args->sweeps) axes.push_back(harness::parse_sweep(s));
-  const harness::PipelineConfig pipeline_config = harness::pipeline_config(cfg);
+  const harness::PipelineConfig& pipeline_config = cfg;  // RunConfig is a SystemsSpec, a PipelineConfig
   plan.sweeps = harness::expand_sweeps(axes, pipeline_config);
   if (args->extractors == "all") {
     for (const auto& info : extractor_registry())
@@ -261,7 +261,7 @@ void add_run_command(CLI::App& app) {
     std::unique_ptr<harness::TaskDuringRun> during;
     if (!lasting->task.empty()) {
       task.judgments = plan.config.judgments;
-      during = std::make_unique<harness::TaskDuringRun>(task, cfg);
+      during = std::make_unique<harness::TaskDuringRun>(task, cfg, cfg.out);
       plan.config.on_page = [d = during.get()](const harness::CompletedPage& page) { d->page(page); };
     }
     auto result = harness::run(cfg);
@@ -273,7 +273,7 @@ void add_run_command(CLI::App& app) {
     std::vector<results::ScoreSet> task_sets;
     double task_tables_cpu = 0;  // CPU time of the task's tables and files (not Table 4's group)
     if (!lasting->task.empty()) {
-      task_results = harness::run_task_on_run(task, cfg, result, during.get());
+      task_results = harness::run_task_on_run(task, cfg, cfg.out, result, during.get());
       const double cpu0 = process_cpu_seconds();
       task_table3 = harness::table3(*task_results);
       task_sets = harness::task_score_sets(*task_results);
