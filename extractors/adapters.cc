@@ -24,7 +24,9 @@ const std::vector<AdapterInfo>& adapter_registry() {
       {"DFD", "Defuddle (npm defuddle)", "node {adapters}/dfd.mjs",
        "program:node file:{adapters}/dfd.mjs file:{adapters}/node_modules/defuddle/package.json", kNpm},
       {"PPR", "Postlight Parser (npm @postlight/parser)", "node {adapters}/ppr.mjs",
-       "program:node file:{adapters}/ppr.mjs file:{adapters}/node_modules/@postlight/parser/package.json", kNpm},
+       "program:node file:{adapters}/ppr.mjs file:{adapters}/node_modules/@postlight/parser/package.json",
+       // Not in the lockfile: two of its dependencies are GitHub repositories, not npm packages.
+       "cd extractors/adapters && npm install --no-save @postlight/parser@2.2.3 (needs access to github.com)"},
       {"AEX", "article-extractor (npm @extractus/article-extractor)", "node {adapters}/aex.mjs",
        "program:node file:{adapters}/aex.mjs file:{adapters}/node_modules/@extractus/article-extractor/package.json",
        kNpm},

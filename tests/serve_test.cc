@@ -503,3 +503,64 @@ TEST_CASE("serve: --shard and --resume with a served tool give the one-process r
   same(t.path / "one", r);
   CHECK(leftovers(marker).empty());
 }
+
+// The npm adapters against their tools called directly (scripts/adapters/direct.mjs),
+// on the sample corpus: the pages as detour decodes them are dumped by a served tool
+// (scripts/adapters/replay.py --dump), the tools run on them in one node process, and
+// their outputs are replayed through detour by another served tool, so that both go
+// through the same converter: every page's output must be the same bytes. Needs the
+// adapters' npm packages (bash scripts/install-adapters.sh --npm-only; scripts/test.sh
+// runs it when npm is there); skips without them. (--page-memory 64G: the workers'
+// default memory bound is an address-space limit, which Node's reservations exceed.)
+TEST_CASE("adapters: MRD and DFD on the sample corpus equal Readability and Defuddle called directly",
+          "[serve][adapters][npm]") {
+  const fs::path src = detour::testing::source_dir();
+  const fs::path modules = src / "extractors/adapters/node_modules";
+  for (const char* pkg : {"@mozilla/readability", "defuddle", "jsdom"}) {
+    if (!fs::exists(modules / pkg / "package.json")) {
+      WARN("SKIPPED: the npm adapters are not installed (" << (modules / pkg).string()
+                                                           << " is absent): bash scripts/install-adapters.sh --npm-only");
+      return;
+    }
+  }
+  TempDir t;
+  const std::string corpus = (src / "corpora/sample").string();
+  const std::string scripts = (src / "scripts/adapters").string();
+  const fs::path dump = t.path / "pages.jsonl";
+  auto r = detour::testing::run_detour("run --corpus '" + corpus + "' --serve 'DUMP=python3 " + scripts +
+                                       "/replay.py --dump " + dump.string() + "' --extractors DUMP --metrics to "
+                                       "--no-progress --jobs 1");
+  INFO(r.out);
+  REQUIRE(r.status == 0);
+  std::string replays;
+  for (const std::string tool : {"mrd", "dfd"}) {
+    const fs::path out = t.path / (tool + ".jsonl");
+    const ProcessResult p = run_process({"node", scripts + "/direct.mjs", tool, dump.string(), out.string()}, "", 600);
+    INFO(p.err);
+    REQUIRE(p.exit_status == 0);
+    replays += " --serve 'R" + tool + "=python3 " + scripts + "/replay.py " + out.string() + "'";
+  }
+  const fs::path run = t.path / "run";
+  r = detour::testing::run_detour("run --corpus '" + corpus + "' --extractors MRD,DFD" + replays +
+                                  " --metrics to --no-progress --jobs 2 --page-memory 64G --out '" + run.string() + "'");
+  INFO(r.out);
+  REQUIRE(r.status == 0);
+  for (const auto& [sys, replay] : std::vector<std::pair<std::string, std::string>>{{"MRD", "Rmrd"}, {"DFD", "Rdfd"}}) {
+    INFO(sys);
+    CHECK(failures(run, sys).empty());
+    std::size_t compared = 0, nonempty = 0;
+    for (const auto& e : fs::recursive_directory_iterator(run / "outputs" / sys)) {
+      if (!e.is_regular_file()) continue;
+      const std::string mine = slurp(e.path());
+      INFO(e.path().string());
+      CHECK(mine == slurp(run / "outputs" / replay / fs::relative(e.path(), run / "outputs" / sys)));
+      ++compared;
+      nonempty += !mine.empty();
+    }
+    CHECK(compared == sample_pages());
+    CHECK(nonempty > sample_pages() / 2);
+  }
+  const std::string json = slurp(run / "results.json");
+  CHECK(json.find("tool:mozilla-readability 0.6.0") != std::string::npos);
+  CHECK(json.find("tool:defuddle 0.19.4") != std::string::npos);
+}
