@@ -37,7 +37,7 @@ const std::vector<AdapterInfo>& adapter_registry() {
       {"RDL", "readability-lxml, the real tool (Debian python3-readability)", "/usr/bin/python3 {adapters}/rdl.py",
        "file:{adapters}/rdl.py python:readability", "apt-get install python3-readability"},
       {"BPJ", "Boilerpipe 1.2.0 ArticleExtractor, the real jar in one JVM (Debian libboilerpipe-java)",
-       "java -cp /usr/share/java/boilerpipe.jar:/usr/share/java/nekohtml.jar:/usr/share/java/xercesImpl.jar "
+       "java -Xss16m -cp /usr/share/java/boilerpipe.jar:/usr/share/java/nekohtml.jar:/usr/share/java/xercesImpl.jar "
        "{adapters}/BPJ.java",
        "program:java file:{adapters}/BPJ.java file:/usr/share/java/boilerpipe.jar",
        "apt-get install default-jre-headless libboilerpipe-java"},
