@@ -49,11 +49,17 @@ std::vector<pid_t> processes_with(const std::string& marker) {
   for (const auto& e : fs::directory_iterator("/proc")) {
     const std::string name = e.path().filename().string();
     if (name.find_first_not_of("0123456789") != std::string::npos) continue;
-    std::ifstream f(e.path() / "cmdline", std::ios::binary);
-    std::string cmd((std::istreambuf_iterator<char>(f)), {});
-    if (cmd.find(marker) == std::string::npos) continue;
-    std::ifstream st(e.path() / "stat");
-    std::string stat((std::istreambuf_iterator<char>(st)), {});
+    // A process may end while it is read (ESRCH: libstdc++'s filebuf then throws).
+    std::string cmd, stat;
+    try {
+      std::ifstream f(e.path() / "cmdline", std::ios::binary);
+      cmd.assign(std::istreambuf_iterator<char>(f), {});
+      if (cmd.find(marker) == std::string::npos) continue;
+      std::ifstream st(e.path() / "stat");
+      stat.assign(std::istreambuf_iterator<char>(st), {});
+    } catch (const std::exception&) {
+      continue;
+    }
     const auto close = stat.rfind(')');
     if (close != std::string::npos && close + 2 < stat.size() && (stat[close + 2] == 'Z' || stat[close + 2] == 'X'))
       continue;
