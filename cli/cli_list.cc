@@ -1,9 +1,13 @@
 // `detour list`: extractors and metrics, with their settings and versions. Each
 // extractor shows its signature with the default settings, then every setting it
 // declares (extractors/settings.h): name, default, type and range, and what it does.
+// Each adapter (extractors/adapters.h) shows whether its tool is installed, and if not
+// what is missing and the command that installs it.
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
+#include "base/strings.h"
+#include "extractors/adapters.h"
 #include "extractors/extractor.h"
 #include "cli/cli.h"
 #include "corpora/format.h"
@@ -22,6 +26,20 @@ void add_list_command(CLI::App& app) {
       fmt::print("  {:<10} {}\n  {:<10} {}\n", info.name, info.description, "", ex->signature());
       for (const auto& s : info.setting_specs())
         fmt::print("  {:<10}   {}={}  ({}) {}\n", "", s.name, s.default_value, s.domain(), s.help);
+    }
+    fmt::print("\nAdapters (today's extractors as served tools, docs/adapters.md; --extractors today names them all):\n");
+    const auto dir = adapters_dir();
+    fmt::print("  {:<10} folder: {}\n", "", dir ? dir->string() : std::string("none found (extractors/adapters beside detour, or $DETOUR_ADAPTERS)"));
+    for (const auto& a : adapter_registry()) {
+      const std::string missing = adapter_missing(a);
+      fmt::print("  {:<10} {}\n  {:<10} {}\n", a.name, a.description, "",
+                 missing.empty() ? std::string("state: available")
+                                 : "state: unavailable, missing " + missing + "; install: " + std::string(a.install));
+    }
+    fmt::print("\nPresets (--extractors NAME):\n");
+    for (const auto& p : preset_registry()) {
+      std::vector<std::string> systems(p.systems.begin(), p.systems.end());
+      fmt::print("  {:<10} {}\n  {:<10} {}\n", p.name, p.description, "", join(systems, ","));
     }
     fmt::print("\nMetrics:\n");
     metrics::ScoreOptions opts;

@@ -1,13 +1,15 @@
 // `detour run`: every selected extractor and chain over a gold corpus, scored.
 //   detour run --corpus ROOT [--extractors LIST|all] [--chains LIST|all|none]
 //              [--metrics LIST] [--jobs N] [--out DIR] [--languages LIST]
-//              [--external NAME='COMMAND']... [--timeout SECONDS] [--max-output SIZE] [--seed N] [--no-progress]
+//              [--external NAME='COMMAND']... [--serve NAME='COMMAND']... [--timeout SECONDS] [--max-output SIZE]
+//              [--max-restarts N] [--seed N] [--no-progress]
 //              [--variant NAME='EXTRACTOR(key=value,...)']... [--sweep EXTRACTOR.key=VALUES]... [--settings FILE]
 //              [--store [FILE]] [--resume | --overwrite] [--shard I/N]
 //              [--task daniel [--task-resources DIR] [--annotations FILE] [--task-param NAME=VALUE]...]
 //              [--confidence[=pm|bounds]] [--resamples N] [--trials N] [--stats-seed N] [--alpha A]
 //              [--baselines LIST]
 // Stages take settings: --extractors 'JTA(length_low=60)', --chains 'BP-JTA(length_low=60)'.
+// `--extractors today` names the adapters of today's extractors (extractors/adapters.h).
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
@@ -26,6 +28,7 @@
 #include "cli/cli_report.h"
 #include "cli/judgment_options.h"
 #include "cli/run_options.h"
+#include "extractors/adapters.h"
 #include "reports/aggregate_table.h"
 #include "runner/runner.h"
 #include "runner/task_run.h"
@@ -39,7 +42,8 @@ void add_run_options(CLI::App* cmd, RunArgs& a) {
   auto* args = &a;
   cmd->add_option("--corpus", args->corpus, "corpus root (ROOT/<lang>/{html,gold}/<id>)")->required();
   cmd->add_option("--extractors", args->extractors,
-                  "comma-separated extractors, with settings as NAME(key=value,...), or 'all'")
+                  "comma-separated extractors, with settings as NAME(key=value,...), or 'all' (the built-in ones); "
+                  "'today' stands for every adapter of today's extractors (MRD, RDL, ...: see `detour list`)")
       ->capture_default_str();
   cmd->add_option("--chains", args->chains,
                   "chains like BP-JTA,JTA-BP; 'all' = every ordered pair of the selected extractors; 'none'")
@@ -61,9 +65,17 @@ void add_run_options(CLI::App* cmd, RunArgs& a) {
   cmd->add_option("--lang", args->lang, "the language (ISO 639-1) of pages that have none (a corpus without language folders)");
   cmd->add_option("--external", args->externals,
                   "NAME='COMMAND' runs a tool per page ({input}/{output} placeholders, else stdin/stdout)");
+  cmd->add_option("--serve", args->serves,
+                  "NAME='COMMAND' starts a tool once per worker that speaks the extractor protocol (docs/adapters.md)");
   cmd->add_option("--model", args->models, "NAME=MODEL: an NCleaner model from `detour train` as an extractor");
-  cmd->add_option("--timeout", args->timeout, "seconds per page for external tools")->capture_default_str();
-  cmd->add_option("--max-output", args->max_output, "cap on an external tool's output per page (K, M, G units)")
+  cmd->add_option("--timeout", args->timeout, "seconds per page for external and served tools (and adapters)")
+      ->capture_default_str();
+  cmd->add_option("--max-output", args->max_output,
+                  "cap on an external tool's output per page, a served tool's answer line (K, M, G units)")
+      ->capture_default_str();
+  cmd->add_option("--max-restarts", args->max_restarts,
+                  "faults (crashes, hangs, protocol errors, failed starts) a served tool may have in a run before "
+                  "it is not started again")
       ->capture_default_str();
   cmd->add_option("--max-page", args->max_page,
                   "largest page (raw bytes, after inflating a compressed one; K, M, G units): a larger one fails")
@@ -122,6 +134,11 @@ RunPlan make_run_plan(const RunArgs& a, const CLI::App* cmd, std::vector<harness
                      args->keep_pages + "'");
   check_timeout(args->timeout);
   for (const auto& e : args->externals) cfg.externals.push_back(parse_external_spec(e, args->timeout, max_output));
+  cfg.max_restarts = check_max_restarts(args->max_restarts);
+  cfg.tool_timeout = args->timeout;
+  cfg.tool_max_output = max_output;
+  for (const auto& e : args->serves)
+    cfg.serves.push_back(parse_serve_spec(e, args->timeout, max_output, cfg.max_restarts));
   for (const auto& m : args->models) {
     auto eq = m.find('=');
     if (eq == std::string::npos || eq == 0) throw UsageError("--model expects NAME=MODEL, got: " + m);
@@ -140,7 +157,7 @@ RunPlan make_run_plan(const RunArgs& a, const CLI::App* cmd, std::vector<harness
         throw UsageError("--variant " + cfg.variants[i].name + ": defined twice");
   for (const auto& s : args->sweeps) axes.push_back(harness::parse_sweep(s));
   cfg.factories = std::move(factories);
-  const harness::PipelineConfig pipeline_config{cfg.externals, cfg.models, cfg.variants, cfg.factories};
+  const harness::PipelineConfig& pipeline_config = cfg;  // RunConfig is a SystemsSpec, a PipelineConfig
   plan.sweeps = harness::expand_sweeps(axes, pipeline_config);
   if (args->extractors == "all") {
     for (const auto& info : extractor_registry())
@@ -148,13 +165,26 @@ RunPlan make_run_plan(const RunArgs& a, const CLI::App* cmd, std::vector<harness
     cfg.extractors.push_back("GOLD");
     cfg.extractors.push_back("NONE");
   } else if (plan.sweeps.empty() || cmd->count("--extractors")) {
-    cfg.extractors = harness::parse_stage_list(args->extractors, pipeline_config);
+    // A preset among the names ('today') stands for its systems.
+    std::vector<std::string> names;
+    for (auto& item : split_top_level(args->extractors, ',')) {
+      if (const Preset* p = find_preset(item))
+        names.insert(names.end(), p->systems.begin(), p->systems.end());
+      else
+        names.push_back(item);
+    }
+    cfg.extractors = harness::parse_stage_list(join(names, ","), pipeline_config);
   }
   auto add = [&](const std::string& name) {
     if (std::find(cfg.extractors.begin(), cfg.extractors.end(), name) == cfg.extractors.end())
       cfg.extractors.push_back(name);
   };
   for (const auto& spec : cfg.externals) add(spec.name);
+  for (const auto& spec : cfg.serves) {  // unless listed with settings
+    bool listed = false;
+    for (const auto& e : cfg.extractors) listed = listed || parse_stage_spec(e).name == spec.name;
+    if (!listed) add(spec.name);
+  }
   for (const auto& m : cfg.models) add(m.first);
   for (const auto& v : cfg.variants) add(v.name);
   for (const auto& f : cfg.factories) add(f.name);

@@ -24,7 +24,8 @@ namespace detour::cli {
 
 struct RunArgs {
   std::string lang, corpus, extractors = "BP,JTA,JTS,RD,HK", chains = "none", metrics = "to,car,tm", out, languages;
-  std::vector<std::string> externals, models, variants, sweeps;
+  std::vector<std::string> externals, serves, models, variants, sweeps;
+  long long max_restarts = 100;  // --max-restarts: faults of a served tool in a run before it is given up
   std::string settings_file;
   double timeout = 60;
   int jobs = 0;

@@ -4,7 +4,7 @@
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
-#include <spawn.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -25,8 +25,9 @@
 #include <mutex>
 #include <optional>
 #include <stdexcept>
+#include <utility>
 
-#include "extractors/blocks.h"
+#include "extractors/answer.h"
 
 extern char** environ;
 
@@ -91,16 +92,17 @@ std::size_t parse_output_cap(const std::string& text) {
                    "to 64 GiB, got '" + text + "'");
 }
 
-ExternalSpec parse_external_spec(const std::string& text, double timeout_seconds, std::size_t max_output_bytes) {
+ExternalSpec parse_external_spec(const std::string& text, double timeout_seconds, std::size_t max_output_bytes,
+                                 const std::string& option) {
   auto eq = text.find('=');
   if (eq == std::string::npos || eq == 0 || eq + 1 >= text.size())
-    throw UsageError("--external expects NAME='COMMAND', got: " + text);
+    throw UsageError(option + " expects NAME='COMMAND', got: " + text);
   ExternalSpec spec{text.substr(0, eq), text.substr(eq + 1), check_timeout(timeout_seconds), max_output_bytes};
   if (max_output_bytes == 0) throw UsageError("the output cap of " + spec.name + " must be at least 1 byte");
   for (char c : spec.name)
     if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.'))
-      throw UsageError("external extractor name '" + spec.name +
-                       "' may only hold letters, digits, '_' and '.' ('-' separates chain stages)");
+      throw UsageError(option + " " + spec.name +
+                       ": a name may only hold letters, digits, '_' and '.' ('-' separates chain stages)");
   if (split_command(spec.command).empty()) throw UsageError("empty command for " + spec.name);
   return spec;
 }
@@ -294,15 +296,65 @@ void stop_external_tools() {
   kill_all_groups();
 }
 
-// long function: one tool run from fork to reaping; the order of its steps (signal
-// masks, process group, pipes, the poll loop with its timeout and output cap, killing
-// the group) is what makes it safe, and it reads best in that order.
-ProcessResult run_process(const std::vector<std::string>& argv, const std::string& stdin_data, double timeout,
-                          std::size_t max_output, const WatchedFile* watch) {
+namespace {
+
+// What the child does between vfork() and exec: only system calls, on the parent's
+// stack, with every signal blocked (so that no handler of detour runs in it).
+struct ChildSetup {
+  int in, out, err;     // become its standard streams
+  char* const* argv;    // null-terminated
+  pid_t parent;
+  volatile int* exec_errno;  // set when exec fails (the memory is shared until exec)
+};
+
+[[noreturn]] void exec_child(const ChildSetup& s) {
+  setpgid(0, 0);                      // its own process group: killed as a whole
+  prctl(PR_SET_PDEATHSIG, SIGKILL);   // dies with the thread that started it
+  if (getppid() != s.parent) _exit(127);  // that thread's process is already gone
+  // The pipes above the standard streams first (one of them may be 0, 1 or 2 when
+  // detour runs with a standard stream closed; these copies close at exec), then onto
+  // them (without close-on-exec): the tool holds its pipes on 0, 1 and 2 only.
+  const int in = fcntl(s.in, F_DUPFD_CLOEXEC, 3), out = fcntl(s.out, F_DUPFD_CLOEXEC, 3),
+            err = fcntl(s.err, F_DUPFD_CLOEXEC, 3);
+  if (in < 0 || out < 0 || err < 0 || dup2(in, 0) < 0 || dup2(out, 1) < 0 || dup2(err, 2) < 0) {
+    *s.exec_errno = errno;
+    _exit(127);
+  }
+  // Signals detour catches (their handlers are not in the tool) and those it ignores
+  // for itself go back to their defaults; none stays blocked.
+  for (int sig = 1; sig < NSIG; ++sig) {
+    struct sigaction sa {};
+    if (sigaction(sig, nullptr, &sa) != 0) continue;
+    const bool caught = !(sa.sa_flags & SA_SIGINFO) ? sa.sa_handler != SIG_DFL && sa.sa_handler != SIG_IGN : true;
+    const bool ours = sig == SIGPIPE || sig == SIGINT || sig == SIGTERM || sig == SIGHUP || sig == SIGXCPU;
+    if (caught || (ours && sa.sa_handler == SIG_IGN)) {
+      struct sigaction dfl {};
+      dfl.sa_handler = SIG_DFL;
+      sigemptyset(&dfl.sa_mask);
+      sigaction(sig, &dfl, nullptr);
+    }
+  }
+  sigset_t none;
+  sigemptyset(&none);
+  sigprocmask(SIG_SETMASK, &none, nullptr);
+  execvp(s.argv[0], s.argv);
+  *s.exec_errno = errno;
+  _exit(127);
+}
+
+// vfork in a function of its own, so that nothing of the caller's frame is live across
+// it. The parent resumes once the child has called exec or _exit.
+__attribute__((noinline)) pid_t spawn_child(const ChildSetup& s) {
+  const pid_t pid = vfork();
+  if (pid == 0) exec_child(s);
+  return pid;
+}
+
+}  // namespace
+
+ToolProcess::ToolProcess(const std::vector<std::string>& argv) {
   if (argv.empty()) throw ExtractError("empty command");
-  check_timeout(timeout);
   install_cleanup();
-  ProcessResult res;
   int in_pipe[2], out_pipe[2], err_pipe[2];
   if (pipe2(in_pipe, O_CLOEXEC)) throw ExtractError("cannot create pipes: " + errno_text(errno));
   Fd in_r(in_pipe[0]), in_w(in_pipe[1]);
@@ -310,84 +362,151 @@ ProcessResult run_process(const std::vector<std::string>& argv, const std::strin
   Fd out_r(out_pipe[0]), out_w(out_pipe[1]);
   if (pipe2(err_pipe, O_CLOEXEC)) throw ExtractError("cannot create pipes: " + errno_text(errno));
   Fd err_r(err_pipe[0]), err_w(err_pipe[1]);
-
-  posix_spawn_file_actions_t fa;
-  posix_spawn_file_actions_init(&fa);
-  posix_spawn_file_actions_adddup2(&fa, in_pipe[0], 0);
-  posix_spawn_file_actions_adddup2(&fa, out_pipe[1], 1);
-  posix_spawn_file_actions_adddup2(&fa, err_pipe[1], 2);
-  posix_spawnattr_t attr;
-  posix_spawnattr_init(&attr);
-  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
-  posix_spawnattr_setpgroup(&attr, 0);  // own process group: killed as a whole
-  sigset_t none, defaults;
-  sigemptyset(&none);
-  posix_spawnattr_setsigmask(&attr, &none);
-  sigemptyset(&defaults);  // what we ignore or catch, the tool gets as default
-  for (int s : {SIGPIPE, SIGINT, SIGTERM, SIGHUP}) sigaddset(&defaults, s);
-  posix_spawnattr_setsigdefault(&attr, &defaults);
   std::vector<char*> args;
   for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
 
+  volatile int exec_errno = 0;
+  const ChildSetup setup{in_r.fd, out_w.fd, err_w.fd, args.data(), getpid(), &exec_errno};
   pid_t pid = -1;
   int rc = 0;
-  int slot = -1;
   {
     TermSignalsBlocked blocked;
-    for (int i = 0; i < kGroupSlots && slot < 0; ++i) {
+    for (int i = 0; i < kGroupSlots && slot_ < 0; ++i) {
       pid_t expected = 0;
-      if (g_groups[i].compare_exchange_strong(expected, -1)) slot = i;
+      if (g_groups[i].compare_exchange_strong(expected, -1)) slot_ = i;
     }
-    if (slot < 0) rc = EAGAIN;
-    else if (g_dying.load()) rc = EINTR;
-    else rc = posix_spawnp(&pid, args[0], &fa, &attr, args.data(), environ);
-    if (slot >= 0) {
-      set_group(slot, rc == 0 ? pid : 0);
+    if (slot_ < 0) {
+      rc = EAGAIN;
+    } else if (g_dying.load()) {
+      rc = EINTR;
+    } else {
+      sigset_t all, old;
+      sigfillset(&all);
+      pthread_sigmask(SIG_SETMASK, &all, &old);
+      pid = spawn_child(setup);
+      const int e = errno;
+      pthread_sigmask(SIG_SETMASK, &old, nullptr);
+      if (pid < 0) rc = e;
+    }
+    if (slot_ >= 0) {
+      set_group(slot_, rc == 0 ? pid : 0);
       // The handler sets g_dying before it reads the table: either it saw our group
       // or we see that it ran.
       if (rc == 0 && g_dying.load()) kill(-pid, SIGKILL);
     }
   }
-  posix_spawn_file_actions_destroy(&fa);
-  posix_spawnattr_destroy(&attr);
-  in_r.reset();
-  out_w.reset();
-  err_w.reset();
+  if (rc == 0 && exec_errno != 0) {  // the child could not run the tool and is gone
+    rc = exec_errno;
+    while (waitpid(pid, nullptr, 0) < 0 && errno == EINTR) {
+    }
+    set_group(slot_, 0);
+  }
   if (rc != 0) {
-    if (slot < 0) throw ExtractError("cannot start '" + argv[0] + "': too many tools running at once");
+    const bool no_slot = slot_ < 0;
+    slot_ = -1;  // freed above
+    if (no_slot) throw ExtractError("cannot start '" + argv[0] + "': too many tools running at once");
     throw ExtractError("cannot start '" + argv[0] + "': " + errno_text(rc));
   }
-
-  // A descriptor that becomes readable when the tool exits (Linux 5.3+); without it,
-  // the exit is checked every 10 ms.
-  Fd pidfd;
+  pid_ = pid;
+  in_ = std::exchange(in_w.fd, -1);
+  out_ = std::exchange(out_r.fd, -1);
+  err_ = std::exchange(err_r.fd, -1);
 #ifdef SYS_pidfd_open
-  pidfd.fd = static_cast<int>(syscall(SYS_pidfd_open, pid, 0));
+  pidfd_ = static_cast<int>(syscall(SYS_pidfd_open, pid, 0));
 #endif
-  if (pidfd.fd >= 0) fcntl(pidfd.fd, F_SETFD, FD_CLOEXEC);
+  if (pidfd_ >= 0) fcntl(pidfd_, F_SETFD, FD_CLOEXEC);
+}
 
-  fcntl(in_w.fd, F_SETFL, O_NONBLOCK);
+ToolProcess::~ToolProcess() { finish(); }
+
+void ToolProcess::close_in() {
+  if (in_ >= 0) close(in_);
+  in_ = -1;
+}
+void ToolProcess::close_out() {
+  if (out_ >= 0) close(out_);
+  out_ = -1;
+}
+void ToolProcess::close_err() {
+  if (err_ >= 0) close(err_);
+  err_ = -1;
+}
+
+bool ToolProcess::exited() const {
+  if (finished_) return true;
+  if (pidfd_ >= 0) {
+    pollfd p{pidfd_, POLLIN, 0};
+    return poll(&p, 1, 0) > 0;
+  }
+  siginfo_t si{};
+  return waitid(P_PID, static_cast<id_t>(pid_), &si, WEXITED | WNOHANG | WNOWAIT) == 0 && si.si_pid == pid_;
+}
+
+void ToolProcess::kill_group() const {
+  if (!finished_ && pid_ > 0) kill(-pid_, SIGKILL);
+}
+
+int ToolProcess::finish() {
+  if (finished_) return status_;
+  finished_ = true;
+  if (pid_ > 0) {
+    kill(-pid_, SIGKILL);
+    while (waitpid(pid_, &status_, 0) < 0 && errno == EINTR) {
+    }
+  }
+  if (slot_ >= 0) set_group(slot_, 0);
+  close_in();
+  close_out();
+  close_err();
+  if (pidfd_ >= 0) close(pidfd_);
+  pidfd_ = -1;
+  return status_;
+}
+
+void ToolProcess::abandon() {
+  if (finished_) return;
+  finished_ = true;
+  if (slot_ >= 0) g_groups[slot_].store(0);  // this process's copy of the table
+  close_in();
+  close_out();
+  close_err();
+  if (pidfd_ >= 0) close(pidfd_);
+  pidfd_ = -1;
+}
+
+std::string wait_status_text(int status) {
+  if (WIFEXITED(status)) return "exit status " + std::to_string(WEXITSTATUS(status));
+  if (WIFSIGNALED(status)) {
+    const char* abbrev = sigabbrev_np(WTERMSIG(status));
+    return abbrev ? std::string("killed by signal SIG") + abbrev : "killed by signal " + std::to_string(WTERMSIG(status));
+  }
+  return "wait status " + std::to_string(status);
+}
+
+ProcessResult run_process(const std::vector<std::string>& argv, const std::string& stdin_data, double timeout,
+                          std::size_t max_output, const WatchedFile* watch) {
+  if (argv.empty()) throw ExtractError("empty command");
+  check_timeout(timeout);
+  ProcessResult res;
+  ToolProcess tool(argv);
+  fcntl(tool.in(), F_SETFL, O_NONBLOCK);
   std::size_t written = 0;
-  if (stdin_data.empty()) in_w.reset();
+  if (stdin_data.empty()) tool.close_in();
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(timeout);
   bool exited = false, group_killed = false;
   constexpr std::size_t kErrCap = std::size_t{64} << 10;
   static thread_local char buf[65536];
   for (;;) {
-    if (!exited && pidfd.fd < 0) {
-      siginfo_t si{};
-      if (waitid(P_PID, static_cast<id_t>(pid), &si, WEXITED | WNOHANG | WNOWAIT) == 0 && si.si_pid == pid)
-        exited = true;
-    }
+    if (!exited && tool.exit_fd() < 0) exited = tool.exited();
     if (exited && !group_killed) {
       // The tool is a zombie until reaped below, so its id still names its group:
       // whatever it left running goes now. Output already in the pipes stays readable.
-      kill(-pid, SIGKILL);
+      tool.kill_group();
       group_killed = true;
-      in_w.reset();
+      tool.close_in();
     }
-    if (exited && out_r.fd < 0 && err_r.fd < 0) break;
+    if (exited && tool.out() < 0 && tool.err() < 0) break;
     auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
     if (left.count() <= 0) {
       res.timed_out = true;
@@ -395,33 +514,30 @@ ProcessResult run_process(const std::vector<std::string>& argv, const std::strin
     }
     long long wait_ms = std::min<long long>(left.count(), 1000);
     if (watch) wait_ms = std::min<long long>(wait_ms, 50);
-    if (!exited && pidfd.fd < 0) wait_ms = std::min<long long>(wait_ms, 10);
+    if (!exited && tool.exit_fd() < 0) wait_ms = std::min<long long>(wait_ms, 10);
     pollfd fds[4];
     int n = 0, i_out = -1, i_err = -1, i_in = -1, i_pid = -1;
-    if (out_r.fd >= 0) { fds[n] = {out_r.fd, POLLIN, 0}; i_out = n++; }
-    if (err_r.fd >= 0) { fds[n] = {err_r.fd, POLLIN, 0}; i_err = n++; }
-    if (in_w.fd >= 0) { fds[n] = {in_w.fd, POLLOUT, 0}; i_in = n++; }
-    if (!exited && pidfd.fd >= 0) { fds[n] = {pidfd.fd, POLLIN, 0}; i_pid = n++; }
+    if (tool.out() >= 0) { fds[n] = {tool.out(), POLLIN, 0}; i_out = n++; }
+    if (tool.err() >= 0) { fds[n] = {tool.err(), POLLIN, 0}; i_err = n++; }
+    if (tool.in() >= 0) { fds[n] = {tool.in(), POLLOUT, 0}; i_in = n++; }
+    if (!exited && tool.exit_fd() >= 0) { fds[n] = {tool.exit_fd(), POLLIN, 0}; i_pid = n++; }
     int pr = poll(fds, static_cast<nfds_t>(n), static_cast<int>(std::max<long long>(wait_ms, 1)));
     if (pr < 0 && errno != EINTR) {
       const int e = errno;
-      kill(-pid, SIGKILL);
-      set_group(slot, 0);
-      while (waitpid(pid, nullptr, 0) < 0 && errno == EINTR) {
-      }
+      tool.finish();
       throw ExtractError("cannot wait for '" + argv[0] + "': " + errno_text(e));
     }
     if (pr > 0) {
       if (i_in >= 0 && (fds[i_in].revents & (POLLOUT | POLLERR | POLLHUP))) {
-        ssize_t w = write(in_w.fd, stdin_data.data() + written, stdin_data.size() - written);
+        ssize_t w = write(tool.in(), stdin_data.data() + written, stdin_data.size() - written);
         if (w > 0) written += static_cast<std::size_t>(w);
         if (w < 0 && errno != EAGAIN && errno != EINTR) written = stdin_data.size();  // reader gone (EPIPE)
-        if (written >= stdin_data.size()) in_w.reset();
+        if (written >= stdin_data.size()) tool.close_in();
       }
       if (i_out >= 0 && (fds[i_out].revents & (POLLIN | POLLHUP | POLLERR))) {
-        ssize_t r = read(out_r.fd, buf, sizeof buf);
+        ssize_t r = read(tool.out(), buf, sizeof buf);
         if (r == 0 || (r < 0 && errno != EINTR && errno != EAGAIN)) {
-          out_r.reset();
+          tool.close_out();
         } else if (r > 0) {
           const auto got = static_cast<std::size_t>(r);
           if (got > max_output - res.out.size()) {
@@ -433,9 +549,9 @@ ProcessResult run_process(const std::vector<std::string>& argv, const std::strin
         }
       }
       if (i_err >= 0 && (fds[i_err].revents & (POLLIN | POLLHUP | POLLERR))) {
-        ssize_t r = read(err_r.fd, buf, sizeof buf);
+        ssize_t r = read(tool.err(), buf, sizeof buf);
         if (r == 0 || (r < 0 && errno != EINTR && errno != EAGAIN)) {
-          err_r.reset();
+          tool.close_err();
         } else if (r > 0 && res.err.size() < kErrCap) {
           res.err.append(buf, std::min(static_cast<std::size_t>(r), kErrCap - res.err.size()));
         }
@@ -453,14 +569,7 @@ ProcessResult run_process(const std::vector<std::string>& argv, const std::strin
   }
   // Nothing of the tool's group outlives its page: at the timeout, at the cap, or
   // (again, harmlessly) after it exited.
-  kill(-pid, SIGKILL);
-  set_group(slot, 0);
-  in_w.reset();
-  out_r.reset();
-  err_r.reset();
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
+  const int status = tool.finish();
   if (WIFEXITED(status)) res.exit_status = WEXITSTATUS(status);
   if (WIFSIGNALED(status)) res.signal = WTERMSIG(status);
   return res;
@@ -621,51 +730,19 @@ std::string failure_reason(const ProcessResult& r) {
   return why + "; nothing on stderr or stdout";
 }
 
-bool looks_like_markup(const std::string& s) {
-  for (std::size_t i = 0; i + 2 < s.size(); ++i)
-    if (s[i] == '<' && s[i + 2] == '>') {
-      char c = static_cast<char>(s[i + 1] | 0x20);
-      if (c == 'p' || c == 'h' || c == 'l') return true;
-    }
-  return false;
-}
-
-bool looks_like_html(const std::string& s) {
-  std::size_t lim = std::min<std::size_t>(s.size(), 4096);
-  std::string head = s.substr(0, lim);
-  for (char& c : head) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return head.find("<html") != std::string::npos || head.find("<body") != std::string::npos ||
-         head.find("<div") != std::string::npos || head.find("</p>") != std::string::npos;
-}
-
 }  // namespace
 
-std::string_view tool_output_format(const std::string& out) {
-  return looks_like_markup(out) ? "cleaneval" : looks_like_html(out) ? "html" : "text";
-}
+std::string_view tool_output_format(const std::string& out) { return answer_format_name(guess_answer_format(out)); }
 
 Extraction read_tool_output(const std::string& out, std::string_view format) {
-  if (format == "auto") format = tool_output_format(out);
+  const std::optional<AnswerFormat> f =
+      format == "auto" ? std::optional<AnswerFormat>(guess_answer_format(out)) : parse_answer_format(format);
+  if (!f)
+    throw ExtractError("unknown output format '" + std::string(format) +
+                       "' (auto, cleaneval, html, markdown or text)");
   Extraction ex;
-  if (format == "cleaneval") {
-    ex.segments = parse_cleaneval(out);
-  } else if (format == "html") {
-    dom::Document d = dom::Document::parse(out);
-    const dom::Node* body = d.body();
-    ex.segments = visible_blocks(body ? body : d.root());
-  } else if (format == "text") {
-    std::size_t s = 0;
-    while (s < out.size()) {
-      std::size_t e = out.find('\n', s);
-      if (e == std::string::npos) e = out.size();
-      std::string line = collapse_whitespace(std::string_view(out).substr(s, e - s));
-      if (!line.empty()) ex.segments.push_back({SegmentKind::Paragraph, std::move(line)});
-      s = e + 1;
-    }
-  } else {
-    throw ExtractError("unknown output format '" + std::string(format) + "' (auto, cleaneval, html or text)");
-  }
-  ex.notes["output_format"] = std::string(format);
+  ex.segments = answer_segments(*f, out);
+  ex.notes["output_format"] = std::string(answer_format_name(*f));
   return ex;
 }
 

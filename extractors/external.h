@@ -73,9 +73,10 @@ std::size_t parse_output_cap(const std::string& text);
 // format_bytes ("64 MiB"): base/strings.h.
 
 // Parses "NAME=COMMAND". Throws UsageError with the reason (also for a bad timeout
-// or cap).
+// or cap), naming `option`.
 ExternalSpec parse_external_spec(const std::string& text, double timeout_seconds,
-                                 std::size_t max_output_bytes = kDefaultMaxOutputBytes);
+                                 std::size_t max_output_bytes = kDefaultMaxOutputBytes,
+                                 const std::string& option = "--external");
 
 // Splits a command line into words (quotes and backslashes as in sh; no expansion).
 std::vector<std::string> split_command(const std::string& command);
@@ -105,6 +106,54 @@ struct WatchedFile {
   int dir_fd = -1;
   std::string name;
 };
+
+// A tool started in a process group of its own, with pipes to its standard input,
+// output and error (detour's ends close-on-exec and blocking), registered so that the
+// cleanup on signals and at exit (below) kills its group, and with SIGKILL as its
+// parent-death signal (PR_SET_PDEATHSIG: it dies with the thread that started it, even
+// when detour is killed by SIGKILL). It gets SIGPIPE, SIGINT, SIGTERM, SIGHUP and every
+// signal detour catches at their default dispositions, and no signal blocked. Used for
+// a tool per page (run_process) and for served tools (extractors/serve.h). Not
+// copyable; one thread at a time.
+class ToolProcess {
+ public:
+  // Starts argv[0] (looked up in PATH). Throws ExtractError when it cannot be started
+  // (not found, not executable, no pipes, too many tools at once).
+  explicit ToolProcess(const std::vector<std::string>& argv);
+  ~ToolProcess();  // finish()
+  ToolProcess(const ToolProcess&) = delete;
+  ToolProcess& operator=(const ToolProcess&) = delete;
+
+  pid_t pid() const { return pid_; }
+  int in() const { return in_; }    // write end of the tool's standard input, -1 once closed
+  int out() const { return out_; }  // read end of its standard output, -1 once closed
+  int err() const { return err_; }  // read end of its standard error, -1 once closed
+  // A descriptor that becomes readable when the tool exits (Linux 5.3+), or -1.
+  int exit_fd() const { return pidfd_; }
+  void close_in();
+  void close_out();
+  void close_err();
+  // True once the tool has exited (it is not reaped, so its id keeps naming its group).
+  bool exited() const;
+  // SIGKILL to the tool's whole process group.
+  void kill_group() const;
+  // Kills the group, reaps the tool, closes the pipes and unregisters the group; returns
+  // the wait status (as waitpid gives it). Once; later calls return the same status.
+  int finish();
+  // In a process forked while the tool ran (the tool is the parent's): closes this
+  // process's copies of the pipes and forgets the group, without touching the tool.
+  void abandon();
+
+ private:
+  pid_t pid_ = -1;
+  int in_ = -1, out_ = -1, err_ = -1, pidfd_ = -1;
+  int slot_ = -1;
+  bool finished_ = false;
+  int status_ = 0;
+};
+
+// The reason a tool's wait status gives: "exit status 3", "killed by signal SIGSEGV".
+std::string wait_status_text(int status);
 
 // Runs argv[0] (looked up in PATH) in a new process group with `stdin_data` on its
 // standard input, and the rules above: timeout over its whole life, the group killed

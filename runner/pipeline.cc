@@ -6,6 +6,7 @@
 #include <chrono>
 
 #include "base/strings.h"
+#include "extractors/adapters.h"
 #include "extractors/ncleaner/ncleaner.h"
 #include "html/dom.h"
 #include "html/page.h"
@@ -65,6 +66,15 @@ ResolvedStage resolve_stage(const std::string& written, const PipelineConfig& co
       out.kind = ResolvedStage::Kind::External;
       return no_settings("an external tool");
     }
+  auto served = [&](bool adapter) {
+    out.kind = ResolvedStage::Kind::Served;
+    out.adapter = adapter;
+    out.settings = spec.settings;
+    out.key = stage_text(spec.name, spec.settings);
+    return out;
+  };
+  for (const auto& s : config.serves)
+    if (s.name == spec.name) return served(false);
   for (const auto& m : config.models)
     if (m.first == spec.name) {
       out.kind = ResolvedStage::Kind::Model;
@@ -96,8 +106,11 @@ ResolvedStage resolve_stage(const std::string& written, const PipelineConfig& co
     out.settings = SettingValues::resolve(v.name, specs, merged).changed();
     return out;
   }
+  if (!is_registered(spec.name) && find_adapter(spec.name)) return served(true);
   if (!is_registered(spec.name)) {
     std::vector<std::string> known = registry_names();
+    for (const auto& a : adapter_registry()) known.emplace_back(a.name);
+    for (const auto& s : config.serves) known.push_back(s.name);
     for (const auto& e : config.externals) known.push_back(e.name);
     for (const auto& m : config.models) known.push_back(m.first);
     for (const auto& v : config.variants) known.push_back(v.name);
@@ -113,7 +126,9 @@ ResolvedStage resolve_stage(const std::string& written, const PipelineConfig& co
 
 std::vector<std::vector<std::string>> parse_chain_list(const std::string& list, const PipelineConfig& config) {
   auto known = [&](const std::string& name) {
-    if (is_registered(name)) return true;
+    if (is_registered(name) || find_adapter(name)) return true;
+    for (const auto& s : config.serves)
+      if (s.name == name) return true;
     for (const auto& e : config.externals)
       if (e.name == name) return true;
     for (const auto& m : config.models)
@@ -164,6 +179,12 @@ Pipeline::Pipeline(const std::vector<std::vector<std::string>>& systems, const P
   for (const auto& spec : config.externals)
     if (is_registered(spec.name))
       throw UsageError("--external " + spec.name + ": the name of a built-in extractor; choose another name");
+  for (const auto& spec : config.serves) {
+    if (is_registered(spec.name))
+      throw UsageError("--serve " + spec.name + ": the name of a built-in extractor; choose another name");
+    for (const auto& e : config.externals)
+      if (e.name == spec.name) throw UsageError("--serve " + spec.name + ": also the name of an --external tool");
+  }
   for (const auto& [name, path] : config.models)
     if (is_registered(name))
       throw UsageError("--model " + name + ": the name of a built-in extractor; choose another name");
@@ -183,6 +204,22 @@ Pipeline::Pipeline(const std::vector<std::vector<std::string>>& systems, const P
             if (spec.name == r.key) stages_[st] = make_external_extractor(spec);
           external_.insert(st);
           break;
+        case ResolvedStage::Kind::Served: {
+          const std::string name = parse_stage_spec(r.key).name;
+          if (r.adapter) {
+            stages_[st] = make_serve_extractor(adapter_spec(*find_adapter(name), config.tool_timeout,
+                                                            config.tool_max_output, config.max_restarts, r.settings));
+          } else {
+            for (const auto& spec : config.serves)
+              if (spec.name == name) {
+                ServeSpec s = spec;
+                s.settings = r.settings;
+                stages_[st] = make_serve_extractor(s);
+              }
+          }
+          external_.insert(st);
+          break;
+        }
         case ResolvedStage::Kind::Model:
           for (const auto& [name, path] : config.models)
             if (name == r.key) stages_[st] = make_ncleaner_model_extractor(path, name);
@@ -303,6 +340,7 @@ const StageOutput& Pipeline::run(const std::vector<std::string>& system, const P
             next.url = page.url;
             next.path = page.path;
             next.gold = page.gold;
+            next.decode.source = "stage";  // the previous stage's output, not decoded bytes
             so.extraction = ex.extract(next);
           }
           if (so.extraction.excluded) {

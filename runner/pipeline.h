@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "extractors/external.h"
+#include "extractors/serve.h"
 #include "extractors/extractor.h"
 #include "extractors/settings.h"
 
@@ -52,18 +53,28 @@ struct PipelineConfig {
   std::vector<std::pair<std::string, std::string>> models;  // NAME -> NCleaner model file
   std::vector<Variant> variants;                            // usable as stage names
   std::vector<StageFactory> factories;                      // usable as stage names
+  std::vector<ServeSpec> serves;                            // served tools (--serve), usable as stage names
+  // The adapters of the table (extractors/adapters.h), usable by name: their timeout,
+  // output cap and restart bound (a run's --timeout, --max-output, --max-restarts).
+  double tool_timeout = 60;
+  std::size_t tool_max_output = kDefaultMaxOutputBytes;
+  int max_restarts = kDefaultMaxRestarts;
 };
 
 // What a written stage is.
 struct ResolvedStage {
-  enum class Kind { Registry, Variant, External, Model, Factory } kind = Kind::Registry;
+  enum class Kind { Registry, Variant, External, Model, Served, Factory } kind = Kind::Registry;
   std::string key;        // canonical text
   std::string extractor;  // the registry extractor (Registry, Variant)
-  RawSettings settings;   // its settings that differ from the defaults (Registry, Variant)
+  // Registry, Variant: its settings that differ from the defaults. Served: the
+  // settings as written (the tool's handshake declares them; checked in prepare()).
+  RawSettings settings;
+  bool adapter = false;   // Served: an adapter of the table, not a --serve tool
 };
-// Resolves a written stage against the registry and `config`: checks its settings
-// (UsageError: unknown stage with the nearest known name, settings on an external
-// tool, model or factory stage, bad settings).
+// Resolves a written stage against the registry, the adapter table and `config`
+// (`--serve` and `--external` names first, then models, variants, factories, built-in
+// extractors and adapters): checks its settings (UsageError: unknown stage with the
+// nearest known name, settings on an external tool, model or factory stage, bad settings).
 ResolvedStage resolve_stage(const std::string& written, const PipelineConfig& config);
 
 // Parses "BP-JTA,JTA(length_low=60)-BP" into stage lists of written stages (the
@@ -140,15 +151,18 @@ class Pipeline {
   // The CPU seconds a built-in stage may take on a page (StageHooks::budget), named in
   // the signatures; 0 (the default): none.
   void set_stage_budget(double seconds) { stage_budget_ = seconds; }
-  // True when the stage named `name` is an external tool.
+  // True when the stage named `name` is an external or served tool (a process of its
+  // own: bounded by its timeout, not by the stage budget).
   bool is_external(const std::string& name) const { return external_.count(name) > 0; }
   // The stages that must run in this process (StageFactory::in_process), by name.
   const std::set<std::string>& in_process_stages() const { return in_process_; }
+  // True when some stage is an external or served tool.
+  bool has_tools() const { return !external_.empty(); }
   const Extractor& stage(const std::string& name) const { return *stages_.at(name); }
 
  private:
   std::map<std::string, std::unique_ptr<Extractor>> stages_;
-  std::set<std::string> external_;  // stages that are external tools
+  std::set<std::string> external_;  // stages that are external or served tools
   std::set<std::string> in_process_;  // factory stages that cannot run in a forked worker
   double stage_budget_ = 0;
 };

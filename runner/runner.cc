@@ -424,11 +424,11 @@ KeptPages prepare_stages(Pipeline& pipeline, const std::vector<corpora::CorpusDo
 // of a run with external tools, and the pages the pre-checks flag (stored in more than
 // kRiskyPage bytes); the others run in the run's threads, bounded by the linear
 // pre-checks.
-std::vector<char> worker_pages(PageWorkSpec::Isolation isolation, bool externals, const RunLayout& layout) {
+std::vector<char> worker_pages(PageWorkSpec::Isolation isolation, bool tools, const RunLayout& layout) {
   std::vector<char> in_worker(layout.stored.size(), 0);
   for (std::uint32_t i : layout.share)
     in_worker[i] = isolation == PageWorkSpec::Isolation::Process ||
-                   (isolation == PageWorkSpec::Isolation::Auto && (externals || layout.stored[i] > kRiskyPage));
+                   (isolation == PageWorkSpec::Isolation::Auto && (tools || layout.stored[i] > kRiskyPage));
   return in_worker;
 }
 
@@ -448,12 +448,17 @@ PageJob page_job(const SystemsPlan& plan, const ScoringPlan& scoring, const Page
   return job;
 }
 
-WorkerOptions worker_options(const PageWorkSpec& work, const std::vector<ExternalSpec>& externals, int threads) {
+WorkerOptions worker_options(const PageWorkSpec& work, const PipelineConfig& tools, bool has_tools, int threads) {
   WorkerOptions wo;
   wo.workers = threads;
   wo.stage_budget = work.stage_budget;
   wo.wall_limit = work.stage_budget > 0 ? std::max(60.0, 10 * work.stage_budget) : 0;
-  for (const auto& e : externals) wo.external_wall_limit = std::max(wo.external_wall_limit, e.timeout_seconds + 30);
+  for (const auto& e : tools.externals) wo.external_wall_limit = std::max(wo.external_wall_limit, e.timeout_seconds + 30);
+  // A served tool's page may take a start (at least 60 s allowed: extractors/serve.cc)
+  // and a request on each of two instances.
+  auto served_page = [](double t) { return 2 * (std::max(t, 60.0) + t) + 30; };
+  for (const auto& s : tools.serves) wo.external_wall_limit = std::max(wo.external_wall_limit, served_page(s.timeout_seconds));
+  if (has_tools) wo.external_wall_limit = std::max(wo.external_wall_limit, served_page(tools.tool_timeout));
   wo.memory_limit = work.page_memory;
   wo.should_stop = [] { return StopSignals::requested() != 0; };
   return wo;
@@ -717,12 +722,12 @@ RunResult run(const RunConfig& cfg) {
   // stages learnt) stays shared, and what the run writes from now on is not copied
   // into them.
   const std::vector<char> in_worker = worker_pages(own_stages.empty() ? work.isolation : PageWorkSpec::Isolation::None,
-                                                   !systems_spec.externals.empty(), layout);
+                                                   plan.pipeline.has_tools(), layout);
   const bool isolated = std::find(in_worker.begin(), in_worker.end(), 1) != in_worker.end();
   const PageJob job = page_job(plan, scoring, work, kept_pages, isolated);
   release_free_memory();  // what the learning pass freed, not to be inherited by the workers
   std::optional<WorkerPool> pool;
-  if (isolated) pool.emplace(job, corpus.docs, worker_options(work, systems_spec.externals, threads));
+  if (isolated) pool.emplace(job, corpus.docs, worker_options(work, systems_spec, plan.pipeline.has_tools(), threads));
   // The run's records begun.
   const std::string context = results::signature_context("corpus", layout.fingerprint, kRunMissingPolicy);
   const std::vector<std::string> doc_datasets = begin_result(result, corpus.docs, layout, plan, scoring, context);
@@ -744,7 +749,7 @@ RunResult run(const RunConfig& cfg) {
   if (record.out.empty()) result.outputs.assign(plan.systems.size(), std::vector<std::string>(m));
   recorder.restore(blobs);
   result.resumed = recorder.done_count();
-  StopSignals stop_signals(!systems_spec.externals.empty());
+  StopSignals stop_signals(plan.pipeline.has_tools());
   Progress progress(m - recorder.done_count(), work.progress);
   PageRun pages{job, layout.share, layout, recorder, todo, result, blobs, progress, cfg.on_page, !record.out.empty()};
   if (isolated)

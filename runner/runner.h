@@ -22,6 +22,7 @@
 
 #include "corpora/corpus.h"
 #include "extractors/external.h"
+#include "extractors/serve.h"
 #include "metrics/aggregation.h"
 #include "reports/tables.h"
 #include "results/provenance.h"
@@ -93,8 +94,8 @@ struct PageWorkSpec {
   // budget and bounds a worker's memory (runner/workers.h), or in the run's threads
   // (budgets then only judged after a stage returns, memory unbounded). Auto: in the
   // run's threads, except the pages that can stall -- every page of a run with
-  // external tools, and pages stored in more than 1 MiB -- which run in workers. A run
-  // with an in_process factory stage runs every page in its threads (Process: a
+  // external or served tools, and pages stored in more than 1 MiB -- which run in workers.
+  // A run with an in_process factory stage runs every page in its threads (Process: a
   // UsageError).
   enum class Isolation { Auto, Process, None };
   Isolation isolation = Isolation::Auto;

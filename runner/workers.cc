@@ -30,6 +30,7 @@
 #include "base/strings.h"
 #include "extractors/external.h"
 #include "runner/memory_bound.h"
+#include "extractors/serve.h"
 
 namespace detour::harness {
 
@@ -264,6 +265,7 @@ class WorkerProgress : public PageProgress {
   }
   bool passes_results_on() const override { return true; }
   [[noreturn]] static void die() {
+    close_served_tools();  // their standard input closed, a moment to exit
     finish_external_tools();
     ::_exit(0);  // the run is gone
   }

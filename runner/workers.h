@@ -26,10 +26,12 @@
 // on --jobs; a page's result depends only on the page (a page stopped at a budget is
 // the exception a budget makes).
 //
-// A worker runs external tools itself (extractors/external.h): when it is stopped
-// (SIGTERM, then SIGKILL after a grace period; SIGXCPU; the run's death), the tools'
-// process groups are killed and its staging folders removed first, so nothing
-// outlives its page.
+// A worker runs external tools itself (extractors/external.h), and keeps its own
+// instance of each served tool (extractors/serve.h) from its first page to its end
+// (then their standard input is closed and they have a moment to exit). When it is
+// stopped (SIGTERM, then SIGKILL after a grace period; SIGXCPU; the run's death), the
+// tools' process groups are killed and its staging folders removed first, so nothing
+// outlives its page; a tool also dies with its worker by its parent-death signal.
 #pragma once
 
 #include <cstddef>

@@ -8,7 +8,8 @@
 # Without --update: prints a diff for every case that changed and exits 1 if any did.
 # With --update: rewrites the expected files (then review them with `git diff`).
 # What varies from one execution to the next is normalised first: timings, thread
-# counts, the temporary folder, results.json's provenance.run block.
+# counts, the temporary folder, results.json's provenance.run block, and which adapters
+# are installed on this machine (`detour list`).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 bin=build/detour
@@ -35,7 +36,8 @@ normalise() {
     -e '/^task CPU:/s/[0-9]+\.[0-9]+ s/X s/g' \
     -e 's/"(started|host|command|commit)": ".*"/"\1": "X"/' \
     -e 's/"(seconds|threads)": [0-9.e+-]+/"\1": 0/' \
-    -e '/^Memory bound of a page in a worker process/{n;s/.*/  (machine-dependent)/}'
+    -e '/^Memory bound of a page in a worker process/{n;s/.*/  (machine-dependent)/}' \
+    -e 's/^( +)(state|folder): .*/\1\2: X/'
 }
 
 # Runs one case: golden_case NAME FILES... -- ARGS... ; FILES are paths (relative to

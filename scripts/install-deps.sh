@@ -21,6 +21,7 @@ MAIN_PKGS=(
   zlib1g-dev              # gzip-compressed corpus pages (Scrapinghub benchmark)
   liburing-dev            # batched file reading when scoring (io_uring)
   libsqlite3-dev          # the results store (store/)
+  libcmark-dev            # Markdown answers of served tools to CleanEval markup (extractors/answer.cc)
   libdivsufsort-dev       # suffix arrays of the DAnIEL task's repeated substrings
   libjemalloc-dev         # the detour program's allocator (three parse trees per page)
 )

@@ -12,6 +12,9 @@ if [[ -f /usr/lib/cmake/pybind11/pybind11Config.cmake ]]; then
 else
   echo "SKIPPED: the Python package and its pytest suite (pybind11 is not installed: apt-get install pybind11-dev python3-dev)"
 fi
+# The npm adapters (MRD, DFD, ...) from their lockfile, for the adapters' test; without
+# npm that test skips.
+if command -v npm >/dev/null; then bash scripts/install-adapters.sh --npm-only; else echo "note: npm is absent: the npm adapters' test will skip"; fi
 bash scripts/build.sh
 BUILD_DIR="${DETOUR_BUILD_DIR:-build}"
 if [[ ! -d ../shared ]]; then

@@ -1,0 +1,61 @@
+// The npm tools called directly through their documented APIs, for the adapters'
+// fidelity checks (docs/adapters.md): reads the pages of a dump (scripts/adapters/
+// replay.py --dump: JSON lines of lang, id, url, html), runs the tool on each in this
+// one process and writes JSON lines of lang, id, format, output (or error) for
+// replay.py. The packages are those of extractors/adapters (npm ci there first).
+//   node scripts/adapters/direct.mjs mrd|dfd|aex DUMP OUT
+import { createRequire } from 'node:module';
+import { readFileSync, writeFileSync } from 'node:fs';
+
+const base = new URL('../../extractors/adapters/', import.meta.url);
+const require = createRequire(new URL('package.json', base));
+const [tool, dumpFile, outFile] = process.argv.slice(2);
+
+// Mozilla's README: new Readability(new JSDOM(html, {url}).window.document).parse().content
+async function mrd() {
+  const { JSDOM, VirtualConsole } = require('jsdom');
+  const { Readability } = require('@mozilla/readability');
+  const vc = new VirtualConsole();
+  return async (p) => {
+    const dom = new JSDOM(p.html, { url: p.url || 'http://localhost/', virtualConsole: vc });
+    const article = new Readability(dom.window.document).parse();
+    dom.window.close();
+    return article && article.content ? article.content : '';
+  };
+}
+// Defuddle's README (Node, with JSDOM): (await Defuddle(dom.window.document, url)).content
+async function dfd() {
+  const { JSDOM, VirtualConsole } = require('jsdom');
+  // The file the package's "./node" export names (it has an import condition only).
+  const { Defuddle } = await import(new URL('node_modules/defuddle/dist/node.js', base));
+  const vc = new VirtualConsole();
+  return async (p) => {
+    const url = p.url || 'http://localhost/';
+    const dom = new JSDOM(p.html, { url, virtualConsole: vc });
+    const result = await Defuddle(dom.window.document, url);
+    dom.window.close();
+    return result.content || '';
+  };
+}
+// article-extractor's README: (await extractFromHtml(html, url)).content
+async function aex() {
+  const { extractFromHtml } = require('@extractus/article-extractor');
+  return async (p) => {
+    const article = await extractFromHtml(p.html, p.url || 'http://localhost/');
+    return article && article.content ? article.content : '';
+  };
+}
+
+const run = await ({ mrd, dfd, aex })[tool]();
+const lines = [];
+for (const line of readFileSync(dumpFile, 'utf8').split('\n')) {
+  if (!line) continue;
+  const p = JSON.parse(line);
+  try {
+    lines.push(JSON.stringify({ lang: p.lang, id: p.id, format: 'html', output: await run(p) }));
+  } catch (e) {
+    lines.push(JSON.stringify({ lang: p.lang, id: p.id, error: `${e.name}: ${e.message}` }));
+  }
+}
+writeFileSync(outFile, lines.join('\n') + '\n');
+console.error(`${tool}: ${lines.length} pages`);

@@ -1,0 +1,130 @@
+"""A served tool for the tests of detour's extractor protocol (docs/adapters.md), with
+the faults the tests need, written by hand (not with the helper library) so that it
+can break the protocol on purpose.
+
+    python3 tests/serve/tool.py [--fault MODE] [--every N] [--state FILE] [--marker WORD]
+
+It answers each page with the page's own HTML (format "html"), so that its output
+equals the ALL baseline's. Faults, on every Nth request an instance gets (--every,
+default 5) unless said otherwise:
+  none            no fault
+  crash           exits with status 3 (after a line on standard error)
+  segv            kills itself with SIGSEGV
+  hang            sleeps for an hour
+  garbage         writes a line that is not JSON
+  out_of_order    answers with the wrong seq
+  close_stdout    closes its standard output and keeps running (sleeps)
+  exit_at_start   exits with status 4 before its handshake (always)
+  start_once      only the first start of the run works (--state FILE counts the
+                  starts); later instances exit with status 4 before their handshake
+  fork_child      starts a child that outlives it (sleeps for an hour) at its start
+  stderr          writes "page <id>" on standard error for each page
+  error           answers an error on every Nth page
+  bad_handshake   its handshake speaks protocol version 2
+  changed         every start after the first announces another tool_version
+  notes           adds notes {"length": <bytes of the page>} to each answer
+  exit_after      exits (status 0) right after each answer
+  setting_echo    answers the settings it was sent, as text
+  slow            sleeps 0.2 s before each answer
+  echo_notes      adds notes {"html": <the request's html>, "id": ..., "url": ..., "charset": ...}
+--marker WORD is added to the command lines of the tool and its children, so that a
+test can find what is left of them in /proc.
+"""
+
+import argparse
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+ap = argparse.ArgumentParser()
+ap.add_argument("--fault", default="none")
+ap.add_argument("--every", type=int, default=5)
+ap.add_argument("--state", default="")
+ap.add_argument("--marker", default="")
+ap.add_argument("--settings", default="{}", help="the handshake's settings (JSON)")
+args = ap.parse_args()
+
+out = sys.stdout.buffer
+
+
+def send(obj):
+    out.write((json.dumps(obj) + "\n").encode("utf-8"))
+    out.flush()
+
+
+def bump_state():
+    """Counts this start in --state; returns how many starts there were before."""
+    n = 0
+    if args.state and os.path.exists(args.state):
+        with open(args.state) as f:
+            n = int(f.read() or 0)
+    if args.state:
+        with open(args.state, "w") as f:
+            f.write(str(n + 1))
+    return n
+
+
+fault = args.fault
+starts_before = bump_state()
+if fault == "exit_at_start" or (fault == "start_once" and starts_before > 0):
+    sys.stderr.write("refusing to start\n")
+    sys.stderr.flush()
+    sys.exit(4)
+if fault == "fork_child":
+    subprocess.Popen([sys.executable, "-c", "import time; time.sleep(3600)", args.marker],
+                     stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+version = "1.0"
+if fault == "changed" and starts_before > 0:
+    version = "1.%d" % starts_before
+send({"protocol": "detour-extractor", "version": 2 if fault == "bad_handshake" else 1,
+      "name": "detour-test-tool", "tool_version": version, "settings": json.loads(args.settings)})
+
+count = 0
+for raw in sys.stdin.buffer:
+    if not raw.strip():
+        continue
+    req = json.loads(raw)
+    count += 1
+    nth = count % args.every == 0
+    seq = req["seq"]
+    if fault == "slow":
+        time.sleep(0.2)
+    if fault == "stderr":
+        sys.stderr.write("page %s\n" % req["id"])
+        sys.stderr.flush()
+    if nth and fault == "crash":
+        sys.stderr.write("crashing on %s\n" % req["id"])
+        sys.stderr.flush()
+        os._exit(3)
+    if nth and fault == "segv":
+        os.kill(os.getpid(), signal.SIGSEGV)
+    if nth and fault == "hang":
+        time.sleep(3600)
+    if nth and fault == "garbage":
+        out.write(b"this is not json\n")
+        out.flush()
+        continue
+    if nth and fault == "out_of_order":
+        seq += 1
+    if nth and fault == "close_stdout":
+        os.close(1)
+        sys.stdout = None
+        time.sleep(3600)
+    if nth and fault == "error":
+        send({"seq": seq, "error": "no article in %s" % req["id"]})
+        continue
+    answer = {"seq": seq, "format": "html", "output": req["html"]}
+    if fault == "notes":
+        answer["notes"] = {"length": str(len(req["html"].encode("utf-8")))}
+    if fault == "echo_notes":
+        answer["notes"] = {"html": req["html"], "id": req["id"], "url": req["url"],
+                           "charset": req["charset"]["name"] + "/" + req["charset"]["source"]}
+    if fault == "setting_echo":
+        answer = {"seq": seq, "format": "text", "output": json.dumps(req["settings"], sort_keys=True)}
+    send(answer)
+    if fault == "exit_after":
+        sys.exit(0)
