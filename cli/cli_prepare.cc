@@ -53,7 +53,12 @@ void add_prepare_command(CLI::App& app) {
     RunPlan plan = make_run_plan(*args, cmd);
     plan.config.out.clear();  // --out is the state's file here, not a run folder
     const harness::PrepareOutcome done = harness::prepare_run(plan.config, file);
-    if (done.kept)
+    if (done.stages.empty())
+      std::cout << fmt::format(
+          "nothing to prepare: no stage of the run learns from the corpus (as NC, C45 or TDIFF do); {} not written, "
+          "the shards run without a prepared state\n",
+          file);
+    else if (done.kept)
       std::cout << fmt::format("{}: already prepared for this run ({}), kept as it is\n", file,
                                join(done.stages, ", "));
     else

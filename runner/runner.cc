@@ -784,8 +784,7 @@ PrepareOutcome prepare_run(const RunConfig& cfg, const fs::path& file) {
   SystemsPlan plan = plan_systems(systems_spec, cfg.stage_budget);
   PrepareOutcome out;
   out.stages = plan.pipeline.corpus_stages();
-  if (!plan.pipeline.needs_corpus())
-    throw UsageError("no stage of the run learns from the corpus (as NC, C45 or TDIFF do): nothing to prepare");
+  if (!plan.pipeline.needs_corpus()) return out;  // nothing to prepare: no file (stages empty)
   const int threads = cfg.jobs > 0 ? cfg.jobs : static_cast<int>(tbb::info::default_concurrency());
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads);
   RunLayout layout(corpus.docs, ShardSpec{});  // the whole corpus, whatever the shard

@@ -184,7 +184,7 @@ RunResult run(const RunConfig& config);
 // requeued cluster job ends at once). Throws UsageError when no stage of the run
 // learns from the corpus, and what run() throws.
 struct PrepareOutcome {
-  std::vector<std::string> stages;  // the corpus-aware stages prepared
+  std::vector<std::string> stages;  // the corpus-aware stages prepared (none: nothing to prepare, no file written)
   std::size_t bytes = 0;            // of the file
   bool kept = false;                // the file there already fitted the run
   double seconds = 0;

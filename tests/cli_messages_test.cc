@@ -26,14 +26,7 @@ using detour::testing::TempDir;
 
 namespace {
 
-// A path in single quotes, for the shell (built with += : GCC 12 warns, wrongly, about
-// "'" + string + "'" under -O3, -Wrestrict).
-std::string q(const fs::path& p) {
-  std::string s = "'";
-  s += p.string();
-  s += '\'';
-  return s;
-}
+std::string q(const fs::path& p) { return detour::testing::shell_quoted(p); }
 std::string sample() { return q(detour::testing::source_dir() / "corpora/sample"); }
 
 }  // namespace

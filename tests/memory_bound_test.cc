@@ -90,7 +90,7 @@ int processes_with(const std::string& needle) {
   return n;
 }
 
-std::string q(const fs::path& p) { return "'" + p.string() + "'"; }
+std::string q(const fs::path& p) { return detour::testing::shell_quoted(p); }
 
 // Three English pages in DANIEL's layout; the second holds HOGPAGE.
 fs::path small_corpus(const TempDir& t) {
@@ -291,11 +291,11 @@ TEST_CASE("external: a tool that dies at start leaves a reason saying why", "[ex
   auto failed = failures(out);
   REQUIRE(failed.count({"VM", "page0"}) == 1);
   CHECK(failed[{"VM", "page0"}] ==
-        "failed\texit status 1; nothing on stderr; stdout: Error occurred during initialization of VM");
+        "failed\tVM: exit status 1; nothing on stderr; stdout: Error occurred during initialization of VM");
   REQUIRE(failed.count({"SEGV", "page0"}) == 1);
-  CHECK(failed[{"SEGV", "page0"}] == "failed\tkilled by signal 11 (SIGSEGV); nothing on stderr or stdout");
+  CHECK(failed[{"SEGV", "page0"}] == "failed\tSEGV: killed by signal 11 (SIGSEGV); nothing on stderr or stdout");
   REQUIRE(failed.count({"ERR", "page0"}) == 1);
-  CHECK(failed[{"ERR", "page0"}] == "failed\texit status 2; stderr: cannot load the model");
+  CHECK(failed[{"ERR", "page0"}] == "failed\tERR: exit status 2; stderr: cannot load the model");
 }
 
 namespace {

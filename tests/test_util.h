@@ -35,6 +35,15 @@ struct CommandResult {
 };
 
 // Runs the built `detour` with `args` (shell syntax: the tests quote their paths).
+// A path in single quotes, for the shell commands of run_detour (built with +=: GCC 12
+// warns, wrongly, about "'" + string + "'" under -O3, -Wrestrict).
+inline std::string shell_quoted(const std::filesystem::path& p) {
+  std::string s = "'";
+  s += p.string();
+  s += '\'';
+  return s;
+}
+
 inline CommandResult run_detour(const std::string& args) {
   std::string cmd = detour_binary() + " " + args + " 2>&1";
   CommandResult r;

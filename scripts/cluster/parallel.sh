@@ -33,11 +33,14 @@ remote=()
 # The preparation, with every core of this machine; its messages go to OUT/prepare.log.
 "$bin" prepare "${run_args[@]}" --no-progress --out "$out/prepared.state" >"$out/prepare.log" 2>&1 ||
   { echo "parallel.sh: the preparation failed (see $out/prepare.log)" >&2; exit 1; }
+# No state when no stage learns from the corpus (the preparation says so and writes none).
+prepared=""
+[[ -f $out/prepared.state ]] && prepared="--prepared $(printf '%q' "$out")/prepared.state"
 # Each shard's messages go to OUT/shard-I.log; --halt now,fail=1 stops the others
 # when one fails (they resume on the next call).
 parallel --will-cite --jobs "$jobs" "${remote[@]}" --halt now,fail=1 \
   "$(printf '%q ' "$bin") run $(printf '%q ' "${run_args[@]}") --jobs $threads --no-progress --shard {}/$shards" \
-  "--prepared $(printf '%q' "$out")/prepared.state --out $(printf '%q' "$out")/shard-{} --resume" \
+  "$prepared --out $(printf '%q' "$out")/shard-{} --resume" \
   "> $(printf '%q' "$out")/shard-{}.log 2>&1" \
   ::: $(seq 1 "$shards")
 eval "extra=($merge_args)"
