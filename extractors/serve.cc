@@ -314,7 +314,7 @@ class ServeExtractor final : public Extractor {
                          "'" + (known.empty() ? "; it declares none" : "; its settings: " + join(known, ", ")));
       }
       json& v = out[key];
-      auto bad = [&](const char* what) {
+      auto bad = [&, &key = key, &text = text](const char* what) {  // bindings named: clang 14 cannot capture them
         return UsageError(spec_.name + ": setting '" + key + "' expects " + what + " (its default is " + v.dump() +
                           "), got '" + text + "'");
       };
