@@ -43,7 +43,8 @@ struct Pairs {
     while (std::getline(in, line)) {
       if (line.empty()) continue;
       auto j = nlohmann::json::parse(line);
-      const std::string key = "p" + std::to_string(ids.size());
+      std::string key = "p";
+      key += std::to_string(ids.size());
       ids.push_back(j["id"]);
       corpus += nlohmann::json{{"id", key}, {"html", "<p>x"}, {"gold", j["gold"]}}.dump() + "\n";
       outputs += nlohmann::json{{"id", key}, {"text", j["output"]}}.dump() + "\n";
