@@ -91,7 +91,7 @@ ResolvedStage resolve_stage(const std::string& written, const PipelineConfig& co
     const SettingSpecs specs = info.setting_specs();
     RawSettings merged = v.spec.settings;
     for (const auto& [k, val] : spec.settings) {
-      auto it = std::find_if(merged.begin(), merged.end(), [&](const auto& kv) { return kv.first == k; });
+      auto it = std::find_if(merged.begin(), merged.end(), [&k = k](const auto& kv) { return kv.first == k; });
       if (it != merged.end()) it->second = val;
       else merged.emplace_back(k, val);
     }
