@@ -365,7 +365,7 @@ TEST_CASE("entries that are not files: reported as what they are, counted as fai
   for (const auto& [id, what] : expect) {
     INFO(id);
     CHECK_FALSE(has_warning(c, id + ": page without gold"));
-    const std::string e = error_of([&] { load_gold_bytes(doc(c, id)); });
+    const std::string e = error_of([&, &id = id] { load_gold_bytes(doc(c, id)); });
     CHECK(e.find(what) != std::string::npos);
     CHECK(e.find("gold/" + id) != std::string::npos);
   }

@@ -113,7 +113,7 @@ TEST_CASE("every declared setting is refused out of its type or range with a cle
     for (const auto& spec : info.setting_specs())
       for (const auto& [value, why] : bad_values(spec)) {
         INFO(name << "." << spec.name << "=" << value);
-        const std::string msg = usage_error([&] { harness::resolve_stage(name + "(" + spec.name + "=" + value + ")", {}); });
+        const std::string msg = usage_error([&, &value = value] { harness::resolve_stage(name + "(" + spec.name + "=" + value + ")", {}); });
         CHECK_THAT(msg, Catch::Contains(name + ": " + spec.name + "=" + value) && Catch::Contains(why) &&
                             Catch::Contains("default " + spec.default_value));
         if (spec.type == SettingType::Int || spec.type == SettingType::Real || spec.type == SettingType::Choice)
