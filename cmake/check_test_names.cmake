@@ -1,8 +1,9 @@
-# Fails when a Catch2 test case name holds ';':
+# Fails when a Catch2 test case name holds ';' or a backslash:
 #   cmake -DTEST_EXECUTABLE=<detour_tests> -P check_test_names.cmake
 # ctest takes ';' as a list separator: such a test is registered as two names, each
 # runs a filter that matches no test case, and (without --warn NoTests) counts as
-# passed while nothing ran. Run after every build of detour_tests (POST_BUILD) and as
+# passed while nothing ran. A backslash is an escape in the Catch2 filter that ctest
+# passes, so the filter no longer equals the name and again nothing runs. Run after every build of detour_tests (POST_BUILD) and as
 # a ctest of its own, so that such a name cannot come back unseen.
 if(NOT TEST_EXECUTABLE)
   message(FATAL_ERROR "check_test_names: give -DTEST_EXECUTABLE=<test binary>")
@@ -24,4 +25,12 @@ if(NOT at EQUAL -1)
   list(JOIN bad "\n  " lines)
   message(FATAL_ERROR "check_test_names: ${count} test case name(s) hold ';' (ctest cuts such a name and then "
     "runs nothing; use ',' or 'and'):\n  ${lines}")
+endif()
+string(FIND "${names}" "\\" at)
+if(NOT at EQUAL -1)
+  string(REGEX MATCHALL "[^\n]*[\\][^\n]*" bad "${names}")
+  list(LENGTH bad count)
+  list(JOIN bad "\n  " lines)
+  message(FATAL_ERROR "check_test_names: ${count} test case name(s) hold a backslash (Catch2 reads it as an escape "
+    "in the filter ctest passes, which then matches no test case; spell it out):\n  ${lines}")
 endif()

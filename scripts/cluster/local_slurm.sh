@@ -124,7 +124,10 @@ awk -v prepare="$prepare" '{ for (i = 1; i <= NF; i++) { split($i, kv, "="); f[k
          what, f["StartTime"], f["EndTime"]; delete f }' \
   "$conf_dir/log/jobcomp.log" | sort -n -k2 | tee -a "$out/sacct.txt"
 status=0
-[[ -f $out/prepared.state ]] || { echo "local_slurm: no preparation (see $out/detour-prepare-*.out)"; status=1; }
+# The preparation wrote its state, or said that no stage of the run learns from the corpus.
+if [[ ! -f $out/prepared.state ]] && ! grep -qs '^nothing to prepare' "$out"/detour-prepare-*.out; then
+  echo "local_slurm: no preparation (see $out/detour-prepare-*.out)"; status=1
+fi
 [[ -f $out/merged/results.json ]] || { echo "local_slurm: no merged run (see $out/*.out)"; status=1; }
 ((status == 0)) && { bash "$here/same_results.sh" "$reference" "$out/merged" || status=1; }
 exit $status
