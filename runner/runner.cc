@@ -184,7 +184,9 @@ RunResult run(const RunConfig& cfg) {
   metrics::ScoreOptions score_options = cfg.score_options;
   if (!cfg.text_form_given) {  // detour's outputs are CleanEval markup; benchmark golds plain text
     score_options.text_form_system = metrics::TextForm::kMarkup;
-    score_options.text_form_gold = corpus.plain_text_gold ? metrics::TextForm::kRaw : metrics::TextForm::kAuto;
+    score_options.text_form_gold = corpus.plain_text_gold  ? metrics::TextForm::kRaw
+                                   : corpus.cleaneval_gold ? metrics::TextForm::kCleanEvalGold
+                                                           : metrics::TextForm::kAuto;
   }
   metrics::prepare_metrics(ms, score_options, cfg.punkt_dir);
 

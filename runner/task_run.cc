@@ -52,6 +52,8 @@ std::string evidence_field(const tasks::Decision& d) {
 }  // namespace
 
 fs::path task_resources(const TaskConfig& c, const fs::path& root) {
+  // A task told to use lists built into it (daniel: lists=embeddia) needs no folder.
+  if (auto it = c.params.find("lists"); it != c.params.end() && it->second != "folder" && c.resources.empty()) return {};
   if (!c.resources.empty()) return first_existing({c.resources}, true, "task resources folder");
   return first_existing({root / "tasks" / c.task / "resources", root / ".." / ".." / "resources" / c.task}, true,
                         "resources of task " + c.task);
@@ -86,6 +88,7 @@ TaskSystem folder_system(const std::string& name, const fs::path& dir,
     const std::string file = d->gold_path.empty() || d->gold_filter ? d->id : d->gold_path.filename().string();  // as runner.cc names outputs
     const fs::path by_lang = dir / d->lang / file;
     in.file = (!d->lang.empty() && fs::is_directory(dir / d->lang, ec)) ? by_lang : dir / file;
+    in.decode = &corpora::text_of_file_bytes;
     s.docs.push_back(std::move(in));
   }
   return s;

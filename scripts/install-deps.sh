@@ -18,6 +18,8 @@ BUILD_PKGS=(
   liburing-dev            # batched file reading when scoring (io_uring)
   libsqlite3-dev          # the results store (store/)
   libdivsufsort-dev       # suffix arrays of the DAnIEL task's repeated substrings
+  libpsl-dev publicsuffix # a page's site is its host's registered domain (Public Suffix List; base/site.h)
+  golang-gopkg-neurosnap-sentences.v1-dev  # NLTK's Punkt English parameters (data/english.json): rougelsum's default sentence splitter
   libjemalloc-dev         # the detour program's allocator (three parse trees per page)
   catch2                  # unit tests (v2)
   libbenchmark-dev        # micro-benchmarks

@@ -79,8 +79,9 @@ void decide_input(const Task& task, const DocInput& in, DocRecord& r, DecisionCa
     } else {
       try {
         from_file = io::read_file(in.file);
+        if (in.decode) from_file = in.decode(std::move(from_file), in.file);
         text = from_file;
-      } catch (const io::IoError& e) {
+      } catch (const std::exception& e) {
         r.status = "failed";
         r.reason = std::string(e.what()) + " (decided as an empty output)";
       }

@@ -64,6 +64,11 @@ struct DocInput {
   std::string reason;
   std::string_view text;
   std::filesystem::path file;  // when set, the text is read from it
+  // How the file's bytes become the text decided (nullptr: as they are). The runner
+  // gives the decoding of text files (corpora/decode.h decode_text), so that an output
+  // saved as UTF-16 or windows-1252 is decided as the text it holds; a failure to
+  // decode is the document's reason (status failed).
+  std::string (*decode)(std::string bytes, const std::filesystem::path& file) = nullptr;
   std::shared_ptr<const Decided> decided;
 };
 

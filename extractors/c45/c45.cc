@@ -91,7 +91,7 @@ class C45Extractor final : public Extractor {
     s["features"] = "CTD,DensitySum,QueryScore,DirectMatches,Depth";
     s["query"] = "title+url words, lower-cased";
     s["stopwords"] = cfg_.stopwords ? (stop_loaded_.empty() ? "none-loaded" : stop_loaded_) : "off";
-    s["folds"] = std::to_string(cfg_.folds) + " by site (fnv1a)";
+    s["folds"] = std::to_string(cfg_.folds) + " by site (fnv1a; " + site_rule() + ")";
     s["min_leaf"] = std::to_string(cfg_.tree.min_leaf);
     s["cf"] = std::to_string(cfg_.tree.confidence);
     s["prune"] = cfg_.tree.prune ? "yes" : "no";

@@ -245,7 +245,8 @@ Settings TdiffExtractor::settings() const {
           {"same_penalty", num(s_.same_penalty)},
           {"autojunk", s_.autojunk ? "yes" : "no"},
           {"title_rule", s_.title_rule ? "yes" : "no"},
-          {"filter_comments", s_.filter_comments ? "yes" : "no"}};
+          {"filter_comments", s_.filter_comments ? "yes" : "no"},
+          {"sites", site_rule()}};
   // The distance key appears only when it is not the default, so that the signature
   // of the default TDIFF stays what it was before the setting existed.
   const TdiffSettings d;
