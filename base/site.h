@@ -1,5 +1,6 @@
-// site: the site a page belongs to, the one rule every part of detour uses (template
-// diffing groups by it, C4.5 folds by it, per-site tables and by-site splits).
+// site: the site a page belongs to, the one rule of by-site splits, the per-site
+// table and the report's sites; and a page's host, by which template diffing (TDIFF)
+// groups pages and C4.5 makes its folds, as those were defined and scored.
 //
 // A page's host:
 //  - a DANIEL id, <8 digits>_<host>_<hash>: the host part;
@@ -10,8 +11,8 @@
 // are both xinhuanet.com; www.bbc.co.uk is bbc.co.uk; a blog at foo.blogspot.com,
 // a public suffix, is foo.blogspot.com). A host that has no registered domain (an IP
 // address, "localhost", a public suffix itself) is its own site. Sub-domains of one
-// organisation share templates and editors, so a split or fold that separated them
-// would score a site's template on pages it was tuned or trained on.
+// organisation share templates and editors, so a split that separated them
+// would score a site's template on pages it was tuned on.
 //
 // The list is Debian's `publicsuffix` package (/usr/share/publicsuffix/
 // public_suffix_list.dat), read once with libpsl; site_rule() names it by a digest

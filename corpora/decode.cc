@@ -1130,7 +1130,9 @@ bool text_needs_decoding(std::string_view bytes) {
     if ((b0 == 0xFF && b1 == 0xFE) || (b0 == 0xFE && b1 == 0xFF)) return true;
     if (bytes.size() >= 3 && b0 == 0xEF && b1 == 0xBB && static_cast<unsigned char>(bytes[2]) == 0xBF) return true;
   }
-  if (std::memchr(bytes.data(), 0, bytes.size()) != nullptr) return true;
+  // NUL bytes are well-formed UTF-8: only UTF-16's pattern of them (one side of the
+  // byte pairs) makes a text UTF-16; a stray NUL in a UTF-8 text leaves it as it is.
+  if (std::memchr(bytes.data(), 0, bytes.size()) != nullptr && utf16_by_nul_pattern(bytes)) return true;
   return !utf8_stats(bytes).valid();
 }
 

@@ -26,7 +26,8 @@ struct Decoded {
 Decoded decode_page(std::string_view bytes, std::string_view given = {});
 
 // A text file (a gold reference, a system output) as UTF-8. Bytes that are already
-// well-formed UTF-8, without a byte-order mark or NUL bytes, are the text as they are
+// well-formed UTF-8, without a byte-order mark and without UTF-16's pattern of NUL
+// bytes (a stray NUL is text), are the text as they are
 // (whatever a meta tag in them declares: the text's own markup is not a page's);
 // anything else is decoded as decode_page decodes a page: byte-order mark, UTF-16
 // told by its NUL bytes, the given or declared charset, detection, windows-1252. So a

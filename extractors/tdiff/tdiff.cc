@@ -245,8 +245,7 @@ Settings TdiffExtractor::settings() const {
           {"same_penalty", num(s_.same_penalty)},
           {"autojunk", s_.autojunk ? "yes" : "no"},
           {"title_rule", s_.title_rule ? "yes" : "no"},
-          {"filter_comments", s_.filter_comments ? "yes" : "no"},
-          {"sites", site_rule()}};
+          {"filter_comments", s_.filter_comments ? "yes" : "no"}};
   // The distance key appears only when it is not the default, so that the signature
   // of the default TDIFF stays what it was before the setting existed.
   const TdiffSettings d;
@@ -263,15 +262,15 @@ std::vector<std::size_t> TdiffExtractor::start_learning(const CorpusContext& ctx
   for (std::size_t i : wanted)
     if (i < fallback_wants_.size()) fallback_wants_[i] = 1;
   std::map<std::string, std::size_t> per_site;
-  for (const auto& e : ctx.entries) ++per_site[site_of(e.page_id(), e.page_url())];
+  for (const auto& e : ctx.entries) ++per_site[host_of(e.page_id(), e.page_url())];
   seen_.assign(ctx.entries.size(), std::nullopt);
   for (std::size_t i = 0; i < ctx.entries.size(); ++i) {
-    const std::string site = site_of(ctx.entries[i].page_id(), ctx.entries[i].page_url());
+    const std::string site = host_of(ctx.entries[i].page_id(), ctx.entries[i].page_url());
     if (!site.empty() && per_site[site] > 1 && !fallback_wants_[i]) wanted.push_back(i);
   }
   own_wants_.assign(ctx.entries.size(), 0);
   for (std::size_t i = 0; i < ctx.entries.size(); ++i) {
-    const std::string site = site_of(ctx.entries[i].page_id(), ctx.entries[i].page_url());
+    const std::string site = host_of(ctx.entries[i].page_id(), ctx.entries[i].page_url());
     own_wants_[i] = !site.empty() && per_site[site] > 1;
   }
   return wanted;
@@ -308,7 +307,7 @@ void TdiffExtractor::prepare(const CorpusContext& ctx) {
   auto key_of = [&](std::size_t e) { return ctx.entries[e].page_lang() + "/" + ctx.entries[e].page_id(); };
   std::map<std::string, std::vector<std::size_t>> groups;
   for (std::size_t e = 0; e < ctx.entries.size(); ++e)
-    groups[site_of(ctx.entries[e].page_id(), ctx.entries[e].page_url())].push_back(e);
+    groups[host_of(ctx.entries[e].page_id(), ctx.entries[e].page_url())].push_back(e);
   // Pages of a site in key order, so that the pairing does not depend on the order
   // of ctx.entries (for DANIEL, whose corpus order is (lang, id), nothing changes).
   for (auto& [site, pages] : groups)
