@@ -231,7 +231,7 @@ void add_run_command(CLI::App& app) {
     std::unique_ptr<harness::TaskDuringRun> during;
     if (!lasting->task.empty()) {
       task.judgments = plan.config.judgments;
-      during = std::make_unique<harness::TaskDuringRun>(task, cfg);
+      during = std::make_unique<harness::TaskDuringRun>(task, cfg, cfg.out);
       plan.config.on_page = [d = during.get()](const harness::CompletedPage& page) { d->page(page); };
     }
     auto result = harness::run(cfg);
@@ -243,7 +243,7 @@ void add_run_command(CLI::App& app) {
     std::vector<results::ScoreSet> task_sets;
     double task_tables_cpu = 0;  // CPU time of the task's tables and files (not Table 4's group)
     if (!lasting->task.empty()) {
-      task_results = harness::run_task_on_run(task, cfg, result, during.get());
+      task_results = harness::run_task_on_run(task, cfg, cfg.out, result, during.get());
       const double cpu0 = process_cpu_seconds();
       task_table3 = harness::table3(*task_results);
       task_sets = harness::task_score_sets(*task_results);

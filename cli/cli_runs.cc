@@ -122,9 +122,9 @@ void export_run(const RunsArgs& a) {
   for (const auto& [d, page] : log.pages) lines += store::journal_line(store::page_json(page));
   journal.append(lines);
   journal.sync();
-  harness::RunConfig cfg;
-  cfg.out = a.out;
-  harness::write_run(cfg, harness::run_result(log));
+  harness::RecordSpec record;
+  record.out = a.out;
+  harness::write_run(record, harness::run_result(log));
   std::cout << "run " << a.id << " in " << a.out
             << "/ (results.json, per_doc.tsv, pages.tsv, failures.tsv, timings.tsv, tables, journal.jsonl; no outputs/)\n";
 }

@@ -34,6 +34,159 @@ std::string decode_note(const Page& page) {
   return note;
 }
 
+// A page in work: the page and its gold, loaded here or kept from the learning pass
+// (KeptPages), or why it could not be loaded.
+struct PageInWork {
+  std::string load_error;    // "" when the page loaded
+  std::string gold;
+  std::optional<Page> page;  // loaded here, or
+  Page* held = nullptr;      // kept from the learning pass (KeptPages)
+  const Page* pg = nullptr;  // the page the stages read
+  PageInWork() = default;
+  PageInWork(const PageInWork&) = delete;
+  PageInWork& operator=(const PageInWork&) = delete;
+  ~PageInWork() {  // a kept page's other parsers' trees, not kept after its work
+    if (held) html::reset_trees(*held);
+  }
+};
+
+// The page and its gold loaded (or taken from the kept pages) and its trees parsed
+// into `w`, its decoding note into out.decode_note; a page that cannot be loaded,
+// or whose load is over the stage budget, leaves w.load_error set (its gold still
+// read when it can be: a failed page is scored as an empty output).
+void load_for_work(const PageJob& job, std::size_t index, const corpora::CorpusDoc& doc, const PageForced& forced,
+                   PageProgress& progress, PageInWork& w, PageResult& out) {
+  if (auto it = forced.failed.find("load"); it != forced.failed.end()) {
+    w.load_error = it->second;
+    out.decode_note = "unreadable";
+    try {
+      w.gold = corpora::load_gold_bytes(doc);  // a failed page is scored as an empty output
+    } catch (const std::exception&) {
+    }
+    return;
+  }
+  progress.stage("load", "loading the page");
+  const double cpu0 = thread_cpu_seconds();
+  try {
+    if (job.kept && index < job.kept->pages.size() && job.kept->pages[index]) {
+      // Loaded by the learning pass: used as it is (not copied: copying every page's
+      // text measured slower, the heap being full of the kept pages), its other
+      // parsers' trees dropped after the page (~PageInWork).
+      w.held = job.kept->pages[index].get();
+      w.gold = job.kept->golds[index];
+      w.pg = w.held;
+    } else {
+      w.gold = corpora::load_gold_bytes(doc);
+      w.page = corpora::load_page(doc, job.limits);
+      w.pg = &*w.page;
+    }
+    out.page_bytes = w.pg->html.size();
+    html::parse_trees(*w.pg, job.parsers);  // each tree kind the systems read, once
+    out.decode_note = decode_note(*w.pg);
+  } catch (const corpora::PageRefused& e) {
+    w.load_error = e.what();
+    out.decode_note = "refused";
+    w.pg = nullptr;
+  } catch (const std::bad_alloc&) {
+    w.page.reset();
+    w.pg = nullptr;
+    w.load_error = memory_reason(job.memory_budget, "loading the page");
+    out.decode_note = "unreadable";
+  } catch (const std::exception& e) {
+    w.load_error = e.what();
+    out.decode_note = "unreadable";
+    w.pg = nullptr;
+  }
+  if (w.pg && job.stage_budget > 0 && thread_cpu_seconds() - cpu0 > job.stage_budget) {
+    w.page.reset();
+    w.pg = nullptr;
+    w.load_error = budget_reason(job.stage_budget, "loading the page");
+    out.decode_note = "unreadable";
+  }
+}
+
+// System `system`'s stages on the page (a chain reuses its prefix's output from
+// `cache`): its record and output into `sp`.
+void stage_system(const PageJob& job, const std::vector<std::string>& system, const PageInWork& w, PageCache& cache,
+                  const StageHooks& hooks, SystemPage& sp) {
+  results::PageRecord& rec = sp.record;
+  if (!w.load_error.empty()) {
+    rec.status = "failed";
+    rec.reason = w.load_error;
+    return;
+  }
+  const StageOutput& so = job.pipeline->run(system, *w.pg, cache, hooks);
+  rec.millis = so.millis;
+  rec.notes = so.extraction.notes;
+  switch (so.status) {
+    case StageOutput::Status::Failed:
+      rec.status = "failed";
+      rec.reason = so.reason;
+      break;
+    case StageOutput::Status::Excluded:
+      rec.status = "excluded";
+      rec.reason = so.reason;
+      break;
+    case StageOutput::Status::Ok:
+      sp.output = cleaneval_form(so.extraction);
+      break;
+  }
+}
+
+// The scoring of a page's outputs: the gold tokenised once for all systems, and an
+// output scored already (scores are a function of the two texts) not rescored.
+struct PageScoring {
+  const PageJob& job;
+  const std::string& gold;
+  const PageForced& forced;
+  PageProgress& progress;
+  std::optional<metrics::PreparedText> gold_text;
+  std::unordered_map<std::string_view, std::size_t> scored_output;  // output -> a system that scored it
+
+  // System s's output (in out.systems[s], not excluded) scored, or failed as an
+  // empty output when its scoring is forced to fail, runs over the stage budget or
+  // out of memory.
+  void score(std::size_t s, const std::string& name, PageResult& out) {
+    SystemPage& sp = out.systems[s];
+    results::PageRecord& rec = sp.record;
+    const std::string what = "score " + name;
+    if (auto it = forced.failed.find(what); it != forced.failed.end()) {
+      rec.status = "failed";
+      rec.reason = it->second;
+      sp.output.clear();
+    }
+    if (auto same = scored_output.find(sp.output); same != scored_output.end()) {
+      sp.scores = out.systems[same->second].scores;
+      return;
+    }
+    if (!gold_text) gold_text.emplace(gold);
+    auto score = [&] {
+      metrics::PreparedText sys_text(sp.output);
+      metrics::DocPair pair(sys_text, *gold_text, *job.score_options);
+      std::vector<metrics::DocScore> scores;
+      for (const auto* m : *job.metrics) scores.push_back(m->score(pair));
+      return scores;
+    };
+    progress.stage(what, "scoring " + name);
+    const double cpu0 = thread_cpu_seconds();
+    std::string failure;
+    try {
+      sp.scores = score();
+      if (job.stage_budget > 0 && thread_cpu_seconds() - cpu0 > job.stage_budget && !sp.output.empty())
+        failure = budget_reason(job.stage_budget, "scoring " + name);
+    } catch (const std::bad_alloc&) {
+      failure = memory_reason(job.memory_budget, "scoring " + name);
+    }
+    if (!failure.empty()) {  // scored as an empty output, as a failed page is
+      rec.status = "failed";
+      rec.reason = failure;
+      sp.output.clear();
+      sp.scores = score();
+    }
+    scored_output.emplace(sp.output, s);
+  }
+};
+
 }  // namespace
 
 PageResult work_page(const PageJob& job, std::size_t index, const corpora::CorpusDoc& doc, const PageForced& forced,
@@ -42,69 +195,10 @@ PageResult work_page(const PageJob& job, std::size_t index, const corpora::Corpu
   PageResult out;
   out.systems.resize(systems.size());
   auto known = [&](std::size_t s) { return !forced.known.empty() && forced.known[s]; };
-  auto forced_failure = [&](const std::string& what) -> const std::string* {
-    auto it = forced.failed.find(what);
-    return it == forced.failed.end() ? nullptr : &it->second;
-  };
 
   // The page and its gold.
-  std::string load_error, gold;
-  std::optional<Page> page;  // loaded here, or
-  Page* held = nullptr;      // kept from the learning pass (KeptPages)
-  const Page* pg = nullptr;  // the page the stages read
-  struct DropTrees {  // a kept page's other parsers' trees, not kept after its work
-    Page*& p;
-    ~DropTrees() {
-      if (p) html::reset_trees(*p);
-    }
-  } drop_trees{held};
-  if (const std::string* why = forced_failure("load")) {
-    load_error = *why;
-    out.decode_note = "unreadable";
-    try {
-      gold = corpora::load_gold_bytes(doc);  // a failed page is scored as an empty output
-    } catch (const std::exception&) {
-    }
-  } else {
-    progress.stage("load", "loading the page");
-    const double cpu0 = thread_cpu_seconds();
-    try {
-      if (job.kept && index < job.kept->pages.size() && job.kept->pages[index]) {
-        // Loaded by the learning pass: used as it is (not copied: copying every page's
-        // text measured slower, the heap being full of the kept pages), its other
-        // parsers' trees dropped after the page (below).
-        held = job.kept->pages[index].get();
-        gold = job.kept->golds[index];
-        pg = held;
-      } else {
-        gold = corpora::load_gold_bytes(doc);
-        page = corpora::load_page(doc, job.limits);
-        pg = &*page;
-      }
-      out.page_bytes = pg->html.size();
-      html::parse_trees(*pg, job.parsers);  // each tree kind the systems read, once
-      out.decode_note = decode_note(*pg);
-    } catch (const corpora::PageRefused& e) {
-      load_error = e.what();
-      out.decode_note = "refused";
-      pg = nullptr;
-    } catch (const std::bad_alloc&) {
-      page.reset();
-      pg = nullptr;
-      load_error = memory_reason(job.memory_budget, "loading the page");
-      out.decode_note = "unreadable";
-    } catch (const std::exception& e) {
-      load_error = e.what();
-      out.decode_note = "unreadable";
-      pg = nullptr;
-    }
-    if (pg && job.stage_budget > 0 && thread_cpu_seconds() - cpu0 > job.stage_budget) {
-      page.reset();
-      pg = nullptr;
-      load_error = budget_reason(job.stage_budget, "loading the page");
-      out.decode_note = "unreadable";
-    }
-  }
+  PageInWork w;
+  load_for_work(job, index, doc, forced, progress, w, out);
 
   // Every system: its stages (a chain reuses its prefix's output), then its scores.
   PageCache cache;
@@ -119,8 +213,7 @@ PageResult work_page(const PageJob& job, std::size_t index, const corpora::Corpu
   hooks.on_stage = [&](const std::string& prefix, const std::string& stage) { progress.stage(prefix, stage); };
   hooks.budget = job.stage_budget;
   hooks.memory_budget = job.memory_budget;
-  std::optional<metrics::PreparedText> gold_text;
-  std::unordered_map<std::string_view, std::size_t> scored_output;  // output -> a system that scored it
+  PageScoring scoring{job, w.gold, forced, progress, std::nullopt, {}};
   // The last system that reads each chain prefix's output: after it, the output is
   // dropped (a hostile page's stage outputs may each be as long as its text).
   std::unordered_map<std::string, std::size_t> last_use;
@@ -134,71 +227,13 @@ PageResult work_page(const PageJob& job, std::size_t index, const corpora::Corpu
   for (std::size_t s = 0; s < systems.size(); ++s) {
     if (known(s)) continue;
     SystemPage& sp = out.systems[s];
-    results::PageRecord& rec = sp.record;
-    if (!load_error.empty()) {
-      rec.status = "failed";
-      rec.reason = load_error;
-    } else {
-      const StageOutput& so = job.pipeline->run(systems[s], *pg, cache, hooks);
-      rec.millis = so.millis;
-      rec.notes = so.extraction.notes;
-      switch (so.status) {
-        case StageOutput::Status::Failed:
-          rec.status = "failed";
-          rec.reason = so.reason;
-          break;
-        case StageOutput::Status::Excluded:
-          rec.status = "excluded";
-          rec.reason = so.reason;
-          break;
-        case StageOutput::Status::Ok:
-          sp.output = cleaneval_form(so.extraction);
-          break;
-      }
-    }
-    if (rec.status != "excluded") {
-      const std::string name = join(systems[s], "-"), what = "score " + name;
-      if (const std::string* why = forced_failure(what)) {
-        rec.status = "failed";
-        rec.reason = *why;
-        sp.output.clear();
-      }
-      // Scores are a function of the two texts: an output scored already is not rescored.
-      if (auto same = scored_output.find(sp.output); same != scored_output.end()) {
-        sp.scores = out.systems[same->second].scores;
-      } else {
-        if (!gold_text) gold_text.emplace(gold);  // tokenised once for all systems
-        auto score = [&] {
-          metrics::PreparedText sys_text(sp.output);
-          metrics::DocPair pair(sys_text, *gold_text, *job.score_options);
-          std::vector<metrics::DocScore> scores;
-          for (const auto* m : *job.metrics) scores.push_back(m->score(pair));
-          return scores;
-        };
-        progress.stage(what, "scoring " + name);
-        const double cpu0 = thread_cpu_seconds();
-        std::string failure;
-        try {
-          sp.scores = score();
-          if (job.stage_budget > 0 && thread_cpu_seconds() - cpu0 > job.stage_budget && !sp.output.empty())
-            failure = budget_reason(job.stage_budget, "scoring " + name);
-        } catch (const std::bad_alloc&) {
-          failure = memory_reason(job.memory_budget, "scoring " + name);
-        }
-        if (!failure.empty()) {  // scored as an empty output, as a failed page is
-          rec.status = "failed";
-          rec.reason = failure;
-          sp.output.clear();
-          sp.scores = score();
-        }
-        scored_output.emplace(sp.output, s);
-      }
-    }
+    stage_system(job, systems[s], w, cache, hooks, sp);
+    if (sp.record.status != "excluded") scoring.score(s, join(systems[s], "-"), out);
     progress.system(s, sp);
     // An output scored as another's is not needed again once passed on.
     if (progress.passes_results_on() && !sp.output.empty()) {
-      auto first = scored_output.find(sp.output);
-      if (first != scored_output.end() && first->second != s) std::string().swap(sp.output);
+      auto first = scoring.scored_output.find(sp.output);
+      if (first != scoring.scored_output.end() && first->second != s) std::string().swap(sp.output);
     }
     for (auto it = cache.begin(); it != cache.end();) {  // stage outputs no later system reads
       auto last = last_use.find(it->first);

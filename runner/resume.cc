@@ -218,7 +218,7 @@ RunFolder& RunFolder::operator=(RunFolder&& o) noexcept {
   return *this;
 }
 
-RunRecorder::RunRecorder(const RunConfig& cfg) : cfg_(cfg) {
+RunRecorder::RunRecorder(const RecordSpec& cfg, bool progress) : cfg_(cfg), progress_(progress) {
   if (cfg.resume && cfg.overwrite) throw UsageError("--resume and --overwrite: choose one");
   if (cfg.out.empty()) {
     if (cfg.resume && cfg.store.empty()) throw UsageError("--resume needs the run's --out folder or --store");
@@ -311,7 +311,7 @@ void RunRecorder::open(store::RunHeader header) {
       done_[position_[d]] = 1;
       ++done_count_;
     }
-  if (cfg_.resume && cfg_.progress)
+  if (cfg_.resume && progress_)
     std::cerr << "resuming: " << done_count_ << " of " << m << " pages done earlier, " << (m - done_count_)
               << " to run\n";
   if (journal_ || store_) writer_ = std::thread([this] { writer_loop(); });
@@ -535,7 +535,8 @@ std::string doc_output_name(const corpora::CorpusDoc& d) {
   return d.gold_path.empty() || d.gold_filter ? d.id : d.gold_path.filename().string();
 }
 
-store::RunHeader run_header(const RunConfig& cfg, const RunResult& result, const std::vector<corpora::CorpusDoc>& docs,
+store::RunHeader run_header(const CorpusSelection& cfg, std::uint64_t seed, const corpora::PageLimits& page_limits,
+                            const RunResult& result, const std::vector<corpora::CorpusDoc>& docs,
                             const std::vector<std::uint32_t>& share,
                             const std::vector<const metrics::MetricInfo*>& metrics,
                             const metrics::ScoreOptions& options, const std::string& context, bool has_languages) {
@@ -556,13 +557,13 @@ store::RunHeader run_header(const RunConfig& cfg, const RunResult& result, const
     h.systems.push_back({s.name, s.signature});
     systems.push_back({s.name, s.signature});
   }
-  h.shard = cfg.shard.index;
-  h.shards = cfg.shard.count;
+  h.shard = result.shard.index;
+  h.shards = result.shard.count;
   h.share = share;
-  if (!cfg.aggregate.empty() && cfg.aggregate != "micro")
-    h.aggregate = {{"name", cfg.aggregate},
-                   {"resamples", cfg.aggregation.resamples},
-                   {"seed", cfg.aggregation.seed}};
+  if (!result.aggregate.empty() && result.aggregate != "micro")
+    h.aggregate = {{"name", result.aggregate},
+                   {"resamples", result.aggregation.resamples},
+                   {"seed", result.aggregation.seed}};
   const results::Provenance& p = result.provenance;
   h.identity = {{"version", p.version},
                 {"commit", p.commit},
@@ -573,16 +574,16 @@ store::RunHeader run_header(const RunConfig& cfg, const RunResult& result, const
                 {"settings",
                  {{"languages", cfg.languages},
                   {"lang", cfg.lang},
-                  {"seed", cfg.seed},
+                  {"seed", seed},
                   {"format", cfg.open.format},
                   {"dragnet_comments", cfg.open.dragnet_comments},
                   {"l3s_classes", cfg.open.l3s_classes},
-                  {"judgments", cfg.judgments.to_json()},
+                  {"judgments", p.judgments.to_json()},
                   {"page_limits",
-                   {{"max_bytes", cfg.page_limits.max_bytes},
-                    {"max_attributes", cfg.page_limits.markup.max_attributes},
-                    {"max_open_formatting", cfg.page_limits.markup.max_open_formatting}}}}},
-                {"shards", cfg.shard.count}};
+                   {{"max_bytes", page_limits.max_bytes},
+                    {"max_attributes", page_limits.markup.max_attributes},
+                    {"max_open_formatting", page_limits.markup.max_open_formatting}}}}},
+                {"shards", result.shard.count}};
   return h;
 }
 

@@ -108,15 +108,16 @@ class RunRecorder {
   static constexpr std::chrono::milliseconds kStoreInterval{1000};
 
   // Checks (and locks) the run folder: refuses one holding another run's outputs
-  // unless cfg.resume or cfg.overwrite, and clears it on cfg.overwrite. Throws
-  // UsageError (exit 2) when refused.
-  explicit RunRecorder(const RunConfig& cfg);
+  // unless record.resume or record.overwrite, and clears it on record.overwrite.
+  // Throws UsageError (exit 2) when refused. `progress`: a resumed run says how many
+  // pages were done earlier.
+  RunRecorder(const RecordSpec& record, bool progress);
   ~RunRecorder();
   RunRecorder(const RunRecorder&) = delete;
   RunRecorder& operator=(const RunRecorder&) = delete;
 
   // Starts recording the run `header` describes: in the folder's journal and/or the
-  // store; with cfg.resume, takes what an earlier run of the same identity recorded
+  // store; with record.resume, takes what an earlier run of the same identity recorded
   // there. Throws UsageError when the earlier run is not the same run.
   void open(store::RunHeader header);
   // The run's header (its documents dropped once restore() has run: the run keeps its
@@ -170,7 +171,8 @@ class RunRecorder {
   static constexpr std::uint32_t kNotInShare = ~std::uint32_t{0};
 
 
-  const RunConfig& cfg_;
+  const RecordSpec& cfg_;
+  bool progress_ = false;
   store::RunHeader header_;
   RunFolder folder_;
   std::optional<store::JournalWriter> journal_;
@@ -206,8 +208,12 @@ std::string resume_command();
 std::string doc_output_name(const corpora::CorpusDoc& doc);
 
 // The header of a run (runner.cc): what records.h RunHeader says, from the run's
-// configuration and its result before the first page.
-store::RunHeader run_header(const RunConfig& cfg, const RunResult& result, const std::vector<corpora::CorpusDoc>& docs,
+// configuration (the corpus selection, the stages' seed and the page limits; the
+// shard, aggregation and judgment settings as `result` holds them) and its result
+// before the first page.
+store::RunHeader run_header(const CorpusSelection& selection, std::uint64_t seed,
+                            const corpora::PageLimits& page_limits, const RunResult& result,
+                            const std::vector<corpora::CorpusDoc>& docs,
                             const std::vector<std::uint32_t>& share,
                             const std::vector<const metrics::MetricInfo*>& metrics,
                             const metrics::ScoreOptions& options, const std::string& context, bool has_languages);

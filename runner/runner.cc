@@ -98,19 +98,8 @@ class Progress {
 }  // namespace
 
 
-namespace {
 
-// Everything of the provenance but the run's duration, known before the first page.
-void fill_provenance(results::Provenance& p, const RunConfig& cfg, const RunResult& result,
-                     const std::string& fingerprint, int threads) {
-  p.threads = threads;
-  p.corpus = cfg.corpus.string();
-  p.corpus_fingerprint = fingerprint;
-  p.languages = cfg.languages;
-  p.missing_policy = kRunMissingPolicy;
-  for (const auto& sys : result.systems) p.systems[sys.name] = sys.signature;
-  p.judgments = cfg.judgments;
-}
+namespace {
 
 // The largest page kept (its text): a larger one, whose trees may be far larger than
 // the text says (a hostile page), is loaded again in its turn and dropped after it.
@@ -124,6 +113,16 @@ constexpr std::size_t kRiskyPage = std::size_t{1} << 20;
 // Pages stored in more bytes than this are large: done one at a time.
 constexpr std::size_t kLargePage = std::size_t{4} << 20;
 
+}  // namespace
+
+// ---------------------------------------------------------------------------------
+// The run's phases, in the order run() calls them: open and filter the corpus, plan
+// the systems and their scoring, prepare the corpus-aware extractors, run the pages
+// (recording each as it lands), collect the records, judge. (Writing the tables is
+// write_run's.) Each phase is given the part of RunConfig it reads.
+
+namespace {
+
 // The bytes a document's page is stored in (compressed, if it is), 0 if unknown.
 std::size_t stored_size(const corpora::CorpusDoc& doc) {
   if (doc.html_inline) return doc.html_inline->size();
@@ -133,262 +132,289 @@ std::size_t stored_size(const corpora::CorpusDoc& doc) {
   return ec ? 0 : static_cast<std::size_t>(size);
 }
 
-// What keeping a loaded page costs in memory, as RunConfig::keep_pages counts it: its
-// text, its tree (about seven times the text on DANIEL) and its gold.
+// What keeping a loaded page costs in memory, as PageWorkSpec::keep_pages counts it:
+// its text, its tree (about seven times the text on DANIEL) and its gold.
 std::size_t kept_page_cost(const Page& page, const std::string& gold) {
   return 8 * page.html.size() + gold.size();
 }
 
-}  // namespace
+// ---- Phase "open": the corpus opened, its documents filtered.
 
-RunResult run(const RunConfig& cfg) {
-  auto t0 = Clock::now();
-  RunRecorder recorder(cfg);  // the run folder checked (and locked) before any work
-  RunResult result;
-  result.provenance = results::Provenance::now(results::command_line());
-  corpora::Corpus corpus = corpora::open_corpus(cfg.corpus, cfg.open);
+struct RunCorpus {
+  std::vector<corpora::CorpusDoc> docs;  // the documents run (the whole corpus's, whatever the shard)
+  std::vector<std::string> languages;    // the corpus's languages; empty when it has none
+  bool plain_text_gold = false;          // corpora::Corpus::plain_text_gold
+};
+
+RunCorpus open_run_corpus(const CorpusSelection& sel) {
+  corpora::Corpus corpus = corpora::open_corpus(sel.corpus, sel.open);
   for (const auto& w : corpus.warnings) std::cerr << "note: " << w << "\n";
   // The run's documents: the corpus listing itself, without the documents not run
   // (one copy of each: a run keeps them until their page is done), in a list of
   // their exact number (the listing's, grown by doubling, may be twice as long).
-  std::vector<corpora::CorpusDoc> docs = std::move(corpus.docs);
+  RunCorpus rc;
+  std::vector<corpora::CorpusDoc>& docs = rc.docs;
+  docs = std::move(corpus.docs);
   for (auto& d : docs)
-    if (!cfg.lang.empty() && d.lang.empty()) d.lang = cfg.lang;
+    if (!sel.lang.empty() && d.lang.empty()) d.lang = sel.lang;
   std::erase_if(docs, [&](const corpora::CorpusDoc& d) {
-    if (!cfg.languages.empty() &&
-        std::find(cfg.languages.begin(), cfg.languages.end(), d.lang) == cfg.languages.end())
+    if (!sel.languages.empty() &&
+        std::find(sel.languages.begin(), sel.languages.end(), d.lang) == sel.languages.end())
       return true;
     return !d.has_gold() || !d.has_page();  // reported in corpus warnings
   });
   docs.shrink_to_fit();
   release_free_memory();  // the listing's temporaries
   if (docs.empty()) {
-    std::string what = cfg.languages.empty() ? "" : " in the languages " + join(cfg.languages, ",") +
+    std::string what = sel.languages.empty() ? "" : " in the languages " + join(sel.languages, ",") +
                                                       " (corpus languages: " + join(corpus.languages, ",") + ")";
-    throw corpora::CorpusError(cfg.corpus.string() + ": no (page, gold) pairs to run on" + what);
+    throw corpora::CorpusError(sel.corpus.string() + ": no (page, gold) pairs to run on" + what);
   }
+  rc.languages = std::move(corpus.languages);
+  rc.plain_text_gold = corpus.plain_text_gold;
+  return rc;
+}
 
-  // Systems and their stages, canonical, each once.
-  const PipelineConfig pipeline_config{cfg.externals, cfg.models, cfg.variants};
+// ---- Phase "plan": the systems and their scoring.
+
+struct SystemsPlan {
+  std::vector<std::vector<std::string>> systems;  // canonical stage names, each system once
+  Pipeline pipeline;                              // their stages, not prepared yet
+};
+
+SystemsPlan plan_systems(const SystemsSpec& spec, double stage_budget) {
   std::vector<std::vector<std::string>> systems;
   std::set<std::string> system_names;
   auto add_system = [&](std::vector<std::string> sys) {
-    for (auto& st : sys) st = resolve_stage(st, pipeline_config).key;
+    for (auto& st : sys) st = resolve_stage(st, spec).key;
     if (system_names.insert(join(sys, "-")).second) systems.push_back(std::move(sys));
   };
-  for (const auto& e : cfg.extractors) add_system({e});
-  for (const auto& c : cfg.chains) add_system(c);
-  Pipeline pipeline(systems, pipeline_config);
-  pipeline.set_stage_budget(cfg.stage_budget);
-  auto ms = metrics::parse_metric_list(cfg.metrics);
-  metrics::ScoreOptions score_options = cfg.score_options;
-  if (!cfg.text_form_given) {  // detour's outputs are CleanEval markup; benchmark golds plain text
-    score_options.text_form_system = metrics::TextForm::kMarkup;
-    score_options.text_form_gold = corpus.plain_text_gold  ? metrics::TextForm::kRaw
-                                   : corpus.cleaneval_gold ? metrics::TextForm::kCleanEvalGold
-                                                           : metrics::TextForm::kAuto;
+  for (const auto& e : spec.extractors) add_system({e});
+  for (const auto& c : spec.chains) add_system(c);
+  Pipeline pipeline(systems, spec);
+  pipeline.set_stage_budget(stage_budget);
+  return {std::move(systems), std::move(pipeline)};
+}
+
+struct ScoringPlan {
+  std::vector<const metrics::MetricInfo*> metrics;
+  metrics::ScoreOptions options;
+};
+
+ScoringPlan plan_scoring(const ScoringSpec& spec, const corpora::Corpus& corpus) {
+  ScoringPlan plan;
+  plan.metrics = metrics::parse_metric_list(spec.metrics);
+  plan.options = spec.score_options;
+  if (!spec.text_form_given) {  // detour's outputs are CleanEval markup; benchmark golds plain text
+    plan.options.text_form_system = metrics::TextForm::kMarkup;
+    plan.options.text_form_gold = corpus.plain_text_gold  ? metrics::TextForm::kRaw
+                                  : corpus.cleaneval_gold ? metrics::TextForm::kCleanEvalGold
+                                                          : metrics::TextForm::kAuto;
   }
-  metrics::prepare_metrics(ms, score_options, cfg.punkt_dir);
+  metrics::prepare_metrics(plan.metrics, plan.options, spec.punkt_dir);
+  return plan;
+}
 
-  int threads = cfg.jobs > 0 ? cfg.jobs : static_cast<int>(tbb::info::default_concurrency());
-  tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads);
-
-  // The whole corpus is opened, fingerprinted and prepared on; the run's share of it
-  // (all of it unless sharded) is run. Result slots are by position in the share.
-  const std::size_t n = docs.size();
-  const std::vector<std::uint32_t> share = shard_share(docs, cfg.shard);
-  const std::size_t m = share.size();
-  std::set<std::string> langs;
-  for (const auto& d : docs) langs.insert(d.lang);
-  result.shard = cfg.shard;
-  result.aggregate = cfg.aggregate;
-  result.aggregation = cfg.aggregation;
-  const std::string fingerprint = corpora::fingerprint(docs);
-
-  // Corpus-aware extractors (training, site grouping) learn from every page first
-  // (one page at a time per thread, never the corpus whole: CorpusContext::visit),
-  // unless a resumed run restores what they learnt from its folder (runner/prepared.h).
-  CorpusContext ctx;
-  ctx.seed = cfg.seed;
-  ctx.languages.assign(langs.begin(), langs.end());
-  const bool need_corpus = pipeline.needs_corpus();
-  std::optional<PreparedStates> kept;
-  if (need_corpus && !cfg.out.empty())
-    kept.emplace(cfg.out / "prepared", PreparedStates::run_key(result.provenance.version, result.provenance.commit,
-                                                               fingerprint, ctx.languages, cfg.seed));
-  const bool restored = kept && cfg.resume && kept->restore(pipeline, ctx);
-  if (restored)
-    std::cerr << "note: what " << join(pipeline.corpus_stages(), ", ") << " learnt from the corpus is restored from "
-              << (cfg.out / "prepared").string() << " (not prepared on the corpus again)\n";
-  // What the learning pass loads is kept for the run's own work while it fits
-  // cfg.keep_pages (KeptPages), so that the pages are not loaded twice.
-  KeptPages kept_pages;
+// The run's documents laid out: the whole corpus is opened, fingerprinted and
+// prepared on; the run's share of it (all of it unless sharded) is run. Result slots
+// are by position in the share.
+struct RunLayout {
+  RunLayout(const std::vector<corpora::CorpusDoc>& docs, const ShardSpec& shard)
+      : share(shard_share(docs, shard)), stored(docs.size()), large(docs.size(), 0) {
+    std::set<std::string> langs;
+    for (const auto& d : docs) langs.insert(d.lang);
+    languages.assign(langs.begin(), langs.end());
+    fingerprint = corpora::fingerprint(docs);
+    for (std::size_t i = 0; i < docs.size(); ++i) {
+      stored[i] = stored_size(docs[i]);
+      large[i] = stored[i] > kLargePage;
+    }
+  }
+  std::vector<std::uint32_t> share;    // documents of the share, in order
+  std::vector<std::string> languages;  // of every document, sorted, each once
+  std::string fingerprint;             // of every document (corpora::fingerprint)
   // Large pages (more than kLargePage bytes stored) are done one at a time across the
   // run, in the learning pass as in the run's work: the trees of a hostile page can
   // take some fifty times its bytes, and two of them at once would double the peak.
-  std::vector<std::size_t> stored(n);
-  std::vector<char> large(n, 0);
-  for (std::size_t i = 0; i < n; ++i) {
-    stored[i] = stored_size(docs[i]);
-    large[i] = stored[i] > kLargePage;
-  }
-  // Recursive: a thread waiting in a stage's parallel loop may be given another page.
+  std::vector<std::size_t> stored;  // by document: stored_size()
+  std::vector<char> large;          // by document: stored in more than kLargePage bytes
+  // Held while a large page lives. Recursive: a thread waiting in a stage's parallel
+  // loop may be given another page.
   std::recursive_mutex large_m;
+};
+
+// ---- Phase "prepare": the corpus-aware extractors learn from the corpus.
+
+// The learning pass: every page's gold read, then the pipeline prepared with a
+// loader of pages that keeps what it loads, while it fits work.keep_pages, for the
+// run's own work (KeptPages), so that the pages are not loaded twice.
+KeptPages learn_from_corpus(Pipeline& pipeline, CorpusContext& ctx, const std::vector<corpora::CorpusDoc>& docs,
+                            RunLayout& layout, const PageWorkSpec& work) {
+  const std::size_t n = docs.size();
+  KeptPages kept_pages;
+  ctx.entries.resize(n);
+  std::vector<char> keepable(n, 0);  // in the run's share, its gold readable
+  for (std::uint32_t i : layout.share) keepable[i] = work.keep_pages > 0;
+  if (work.keep_pages > 0) kept_pages.pages.resize(n);
+  std::atomic<std::size_t> kept_bytes{0};
+  std::mutex kept_m;  // kept_pages.pages, while the learning pass fills it
+  tbb::parallel_for(std::size_t{0}, n, [&](std::size_t i) {
+    CorpusEntry& e = ctx.entries[i];
+    e.lang = docs[i].lang;
+    e.id = docs[i].id;
+    e.url = docs[i].url;
+    try {
+      e.gold = corpora::load_gold_bytes(docs[i]);
+    } catch (const std::exception&) {
+      keepable[i] = 0;  // the page fails in the run, saying why
+    }
+  });
+  std::recursive_mutex& large_m = layout.large_m;
+  ctx.load = [&](std::size_t i) -> std::shared_ptr<const Page> {
+    // A page kept already (a stage's prepare() may visit pages again: TDIFF's
+    // partners) is not loaded again. (The learning pass loads each page once, and
+    // only its own calls of load() fill `kept_pages`, so reading it here is safe.)
+    if (!kept_pages.pages.empty()) {
+      std::lock_guard<std::mutex> l(kept_m);
+      if (kept_pages.pages[i]) return kept_pages.pages[i];
+    }
+    std::shared_ptr<Page> page;
+    try {
+      if (layout.large[i]) {  // the lock held while the page lives (released by its deleter)
+        large_m.lock();
+        try {
+          page = std::shared_ptr<Page>(new Page(corpora::load_page(docs[i], work.page_limits)),
+                                       [&large_m](const Page* p) {
+                                         delete p;
+                                         large_m.unlock();
+                                       });
+        } catch (...) {
+          large_m.unlock();
+          throw;
+        }
+      } else {
+        page = std::make_shared<Page>(corpora::load_page(docs[i], work.page_limits));
+      }
+    } catch (const std::exception&) {
+      return nullptr;  // the page fails in the run, saying why
+    }
+    if (keepable[i] && !layout.large[i]) {  // (a large page's deleter releases large_m)
+      const std::size_t cost = kept_page_cost(*page, ctx.entries[i].gold);
+      if (page->html.size() <= kKeepLargest && kept_bytes.fetch_add(cost) + cost <= work.keep_pages) {
+        std::lock_guard<std::mutex> l(kept_m);
+        kept_pages.pages[i] = page;
+      }
+    }
+    return page;
+  };
+  pipeline.prepare(ctx);
+  if (!kept_pages.pages.empty()) {
+    kept_pages.golds.resize(n);
+    for (std::size_t i = 0; i < n; ++i)
+      if (kept_pages.pages[i]) kept_pages.golds[i] = std::move(ctx.entries[i].gold);
+  }
+  std::vector<CorpusEntry>().swap(ctx.entries);
+  ctx.load = nullptr;
+  return kept_pages;
+}
+
+// Prepares every stage: the corpus-aware ones (training, site grouping) learn from
+// every page first (one page at a time per thread, never the corpus whole:
+// CorpusContext::visit), unless a resumed run restores what they learnt from its
+// folder (runner/prepared.h); the others with the languages and seed only. Returns
+// the pages the learning pass loaded and kept for the run's work.
+KeptPages prepare_stages(Pipeline& pipeline, const std::vector<corpora::CorpusDoc>& docs, RunLayout& layout,
+                         std::uint64_t seed, const PageWorkSpec& work, const RecordSpec& record,
+                         const results::Provenance& provenance) {
+  CorpusContext ctx;
+  ctx.seed = seed;
+  ctx.languages = layout.languages;
+  const bool need_corpus = pipeline.needs_corpus();
+  std::optional<PreparedStates> kept;
+  if (need_corpus && !record.out.empty())
+    kept.emplace(record.out / "prepared", PreparedStates::run_key(provenance.version, provenance.commit,
+                                                                  layout.fingerprint, ctx.languages, seed));
+  const bool restored = kept && record.resume && kept->restore(pipeline, ctx);
+  if (restored)
+    std::cerr << "note: what " << join(pipeline.corpus_stages(), ", ") << " learnt from the corpus is restored from "
+              << (record.out / "prepared").string() << " (not prepared on the corpus again)\n";
+  KeptPages kept_pages;
   if (need_corpus && !restored) {
     const auto signatures = pipeline.stage_signatures();  // before prepare(): the state's key
-    ctx.entries.resize(n);
-    std::vector<char> keepable(n, 0);  // in the run's share, its gold readable
-    for (std::uint32_t i : share) keepable[i] = cfg.keep_pages > 0;
-    if (cfg.keep_pages > 0) kept_pages.pages.resize(n);
-    std::atomic<std::size_t> kept_bytes{0};
-    std::mutex kept_m;  // kept_pages.pages, while the learning pass fills it
-    tbb::parallel_for(std::size_t{0}, n, [&](std::size_t i) {
-      CorpusEntry& e = ctx.entries[i];
-      e.lang = docs[i].lang;
-      e.id = docs[i].id;
-      e.url = docs[i].url;
-      try {
-        e.gold = corpora::load_gold_bytes(docs[i]);
-      } catch (const std::exception&) {
-        keepable[i] = 0;  // the page fails in the run, saying why
-      }
-    });
-    ctx.load = [&](std::size_t i) -> std::shared_ptr<const Page> {
-      // A page kept already (a stage's prepare() may visit pages again: TDIFF's
-      // partners) is not loaded again. (The learning pass loads each page once, and
-      // only its own calls of load() fill `kept_pages`, so reading it here is safe.)
-      if (!kept_pages.pages.empty()) {
-        std::lock_guard<std::mutex> l(kept_m);
-        if (kept_pages.pages[i]) return kept_pages.pages[i];
-      }
-      std::shared_ptr<Page> page;
-      try {
-        if (large[i]) {  // the lock held while the page lives (released by its deleter)
-          large_m.lock();
-          try {
-            page = std::shared_ptr<Page>(new Page(corpora::load_page(docs[i], cfg.page_limits)),
-                                         [&large_m](const Page* p) {
-                                           delete p;
-                                           large_m.unlock();
-                                         });
-          } catch (...) {
-            large_m.unlock();
-            throw;
-          }
-        } else {
-          page = std::make_shared<Page>(corpora::load_page(docs[i], cfg.page_limits));
-        }
-      } catch (const std::exception&) {
-        return nullptr;  // the page fails in the run, saying why
-      }
-      if (keepable[i] && !large[i]) {  // (a large page's deleter releases large_m)
-        const std::size_t cost = kept_page_cost(*page, ctx.entries[i].gold);
-        if (page->html.size() <= kKeepLargest && kept_bytes.fetch_add(cost) + cost <= cfg.keep_pages) {
-          std::lock_guard<std::mutex> l(kept_m);
-          kept_pages.pages[i] = page;
-        }
-      }
-      return page;
-    };
-    pipeline.prepare(ctx);
-    if (!kept_pages.pages.empty()) {
-      kept_pages.golds.resize(n);
-      for (std::size_t i = 0; i < n; ++i)
-        if (kept_pages.pages[i]) kept_pages.golds[i] = std::move(ctx.entries[i].gold);
-    }
-    std::vector<CorpusEntry>().swap(ctx.entries);
-    ctx.load = nullptr;
+    kept_pages = learn_from_corpus(pipeline, ctx, docs, layout, work);
     if (kept) kept->save(pipeline, signatures);
   } else if (!restored) {
     pipeline.prepare(ctx);
   }
+  return kept_pages;
+}
 
-  // What a page's work needs (runner/page_work.h).
+// ---- Phase "run pages": every page of the share not done earlier.
+
+// Which pages run in a worker process (by document; none: no worker pool): every page
+// (--isolation process), none, or (auto) the pages whose stages can stall: every page
+// of a run with external tools, and the pages the pre-checks flag (stored in more than
+// kRiskyPage bytes); the others run in the run's threads, bounded by the linear
+// pre-checks.
+std::vector<char> worker_pages(PageWorkSpec::Isolation isolation, bool externals, const RunLayout& layout) {
+  std::vector<char> in_worker(layout.stored.size(), 0);
+  for (std::uint32_t i : layout.share)
+    in_worker[i] = isolation == PageWorkSpec::Isolation::Process ||
+                   (isolation == PageWorkSpec::Isolation::Auto && (externals || layout.stored[i] > kRiskyPage));
+  return in_worker;
+}
+
+// What a page's work needs (runner/page_work.h).
+PageJob page_job(const SystemsPlan& plan, const ScoringPlan& scoring, const PageWorkSpec& work,
+                 const KeptPages& kept_pages, bool isolated) {
   PageJob job;
-  job.pipeline = &pipeline;
-  job.systems = &systems;
-  job.metrics = &ms;
-  job.score_options = &score_options;
-  job.limits = cfg.page_limits;
-  job.parsers = pipeline.page_parsers(systems);
-  job.stage_budget = cfg.stage_budget;
+  job.pipeline = &plan.pipeline;
+  job.systems = &plan.systems;
+  job.metrics = &scoring.metrics;
+  job.score_options = &scoring.options;
+  job.limits = work.page_limits;
+  job.parsers = plan.pipeline.page_parsers(plan.systems);
+  job.stage_budget = work.stage_budget;
   if (!kept_pages.pages.empty()) job.kept = &kept_pages;
-  // With isolation, the worker processes are forked now, before the run's records are
-  // made: what they share with the run (the documents, what the stages learnt) stays
-  // shared, and what the run writes from now on is not copied into them.
-  // Which pages run in a worker process: every page (--isolation process), none, or
-  // (auto) the pages whose stages can stall: every page of a run with external tools,
-  // and the pages the pre-checks flag (stored in more than kRiskyPage bytes); the
-  // others run in the run's threads, bounded by the linear pre-checks.
-  std::vector<char> in_worker(n, 0);
-  bool isolated = false;  // a worker pool, and run threads that hand it pages
-  for (std::uint32_t i : share) {
-    in_worker[i] = cfg.isolation == RunConfig::Isolation::Process ||
-                   (cfg.isolation == RunConfig::Isolation::Auto && (!cfg.externals.empty() || stored[i] > kRiskyPage));
-    isolated = isolated || in_worker[i];
-  }
-  release_free_memory();  // what the learning pass freed, not to be inherited by the workers
-  std::optional<WorkerPool> pool;
-  if (isolated) {
-    WorkerOptions wo;
-    wo.workers = threads;
-    wo.stage_budget = cfg.stage_budget;
-    wo.wall_limit = cfg.stage_budget > 0 ? std::max(60.0, 10 * cfg.stage_budget) : 0;
-    for (const auto& e : cfg.externals) wo.external_wall_limit = std::max(wo.external_wall_limit, e.timeout_seconds + 30);
-    wo.memory_limit = cfg.page_memory;
-    wo.should_stop = [] { return StopSignals::requested() != 0; };
-    job.memory_budget = cfg.page_memory;
-    pool.emplace(job, docs, wo);
-  }
+  if (isolated) job.memory_budget = work.page_memory;
+  return job;
+}
 
-  // The pages' languages now (the outputs are written under them); their ids, output
-  // names and records once the run is over (from `blobs`, below).
-  result.doc_langs.reserve(m);
-  result.doc_urls.reserve(m);
-  bool datasets = false;  // a multi-dataset corpus: each page's dataset kept for its DocResult
-  for (std::uint32_t i : share) {
-    result.doc_langs.push_back(docs[i].lang);
-    result.doc_urls.push_back(docs[i].url);
-    datasets = datasets || !docs[i].dataset.empty();
-  }
-  std::vector<std::string> doc_datasets;
-  if (datasets)
-    for (std::uint32_t i : share) doc_datasets.push_back(docs[i].dataset);
-  result.systems.resize(systems.size());
-  for (std::size_t s = 0; s < systems.size(); ++s) {
-    result.systems[s].name = join(systems[s], "-");
-    result.systems[s].signature = pipeline.signature(systems[s]);
-  }
-  const std::string context = results::signature_context("corpus", fingerprint, kRunMissingPolicy);
-  result.signature = metrics::run_signature(ms, score_options) + context;
-  fill_provenance(result.provenance, cfg, result, fingerprint, threads);
+WorkerOptions worker_options(const PageWorkSpec& work, const std::vector<ExternalSpec>& externals, int threads) {
+  WorkerOptions wo;
+  wo.workers = threads;
+  wo.stage_budget = work.stage_budget;
+  wo.wall_limit = work.stage_budget > 0 ? std::max(60.0, 10 * work.stage_budget) : 0;
+  for (const auto& e : externals) wo.external_wall_limit = std::max(wo.external_wall_limit, e.timeout_seconds + 30);
+  wo.memory_limit = work.page_memory;
+  wo.should_stop = [] { return StopSignals::requested() != 0; };
+  return wo;
+}
 
-  recorder.open(run_header(cfg, result, docs, share, ms, score_options, context, !corpus.languages.empty()));
-  // The documents to do, held packed until their page's turn (runner/doc_list.h);
-  // those of other shares and those done earlier are dropped. (The worker processes
-  // are forked with the list, and forked again after a crash: it is left as it is
-  // then.)
-  std::vector<char> to_run(n, 0);
-  for (std::size_t k = 0; k < m; ++k) to_run[share[k]] = !recorder.done(k);
-  DocList todo(docs, to_run, /*keep_list=*/isolated);
-  std::vector<char>().swap(to_run);
-  // Each page's records, packed (runner/page_blob.h) until the run is over: those
-  // of the pages done earlier now, the others as they land.
-  std::vector<std::string> blobs(m);
-  if (cfg.out.empty()) result.outputs.assign(systems.size(), std::vector<std::string>(m));
-  recorder.restore(blobs);
-  result.resumed = recorder.done_count();
+// Pages in flight: each page's records packed (runner/page_blob.h) into blobs[k] (k:
+// its position in the share), then committed (outputs written, record queued).
+struct PageRun {
+  const PageJob& job;
+  const std::vector<std::uint32_t>& share;
+  RunLayout& layout;
+  RunRecorder& recorder;
+  DocList& todo;
+  RunResult& result;
+  std::vector<std::string>& blobs;
+  Progress& progress;
+  const std::function<void(const CompletedPage& page)>& on_page;
+  bool folder;  // a run folder: outputs written there, not kept in result.outputs
 
-  StopSignals stop_signals(!cfg.externals.empty());
-  Progress progress(m - recorder.done_count(), cfg.progress);
+  std::size_t systems() const { return job.systems->size(); }
+
   // A page's records packed, then committed (outputs written, record queued).
-  auto land = [&](std::size_t k, const corpora::CorpusDoc& doc, PageResult&& page,
-                  const std::vector<std::optional<std::uint64_t>>& written) {
+  void land(std::size_t k, const corpora::CorpusDoc& doc, PageResult&& page,
+            const std::vector<std::optional<std::uint64_t>>& written) {
     store::PageEntry rec;
     rec.decode_note = std::move(page.decode_note);
-    rec.systems.resize(systems.size());
-    std::vector<std::string> outputs(systems.size());
-    for (std::size_t s = 0; s < systems.size(); ++s) {
+    rec.systems.resize(systems());
+    std::vector<std::string> outputs(systems());
+    for (std::size_t s = 0; s < systems(); ++s) {
       SystemPage& sp = page.systems[s];
       store::SystemEntry& e = rec.systems[s];
       e.status = std::move(sp.record.status);
@@ -401,27 +427,46 @@ RunResult run(const RunConfig& cfg) {
     const std::string out_name = doc_output_name(doc);
     blobs[k] = pack_page(rec, doc.id, out_name);
     CompletedPage done;
-    if (cfg.on_page) {
-      done.statuses.reserve(systems.size());
+    if (on_page) {
+      done.statuses.reserve(systems());
       for (const auto& e : rec.systems) done.statuses.push_back(e.status);
     }
     recorder.commit(k, std::move(rec), result.doc_langs[k], out_name, outputs, written);
-    if (cfg.on_page && !StopSignals::requested() &&
+    if (on_page && !StopSignals::requested() &&
         std::none_of(written.begin(), written.end(), [](const auto& w) { return w.has_value(); })) {
       done.k = k;
-      done.pages = m;
+      done.pages = share.size();
       done.doc = &doc;
       done.outputs = &outputs;
-      done.spare_outputs = !cfg.out.empty();  // written, and not kept in memory
-      cfg.on_page(done);
+      done.spare_outputs = folder;  // written, and not kept in memory
+      on_page(done);
     }
-    if (cfg.out.empty())
-      for (std::size_t s = 0; s < systems.size(); ++s) result.outputs[s][k] = std::move(outputs[s]);
+    if (!folder)
+      for (std::size_t s = 0; s < systems(); ++s) result.outputs[s][k] = std::move(outputs[s]);
     progress.tick();
-  };
-  if (isolated) {
-    // Pages in worker processes under a watchdog (runner/workers.h), one run thread
-    // per worker taking the next page (and doing it itself when it is not in_worker).
+  }
+
+  // Page k in this thread.
+  void here(std::size_t k) {
+    if (recorder.done(k) || StopSignals::requested()) return;
+    PageProgress quiet;
+    std::unique_lock<std::recursive_mutex> one_large(layout.large_m, std::defer_lock);
+    if (layout.large[share[k]]) one_large.lock();
+    const corpora::CorpusDoc doc = todo.take(share[k]);
+    land(k, doc, work_page(job, share[k], doc, PageForced{}, quiet), {});
+  }
+
+  // Every page in the run's threads (TBB).
+  void in_threads() {
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, share.size(), 1), [&](const auto& r) {
+      for (std::size_t k = r.begin(); k != r.end(); ++k) here(k);
+    });
+  }
+
+  // Pages in worker processes under a watchdog (runner/workers.h), one run thread per
+  // worker taking the next page (and doing it itself when it is not in_worker).
+  void in_workers(WorkerPool& pool, const std::vector<char>& in_worker, int threads) {
+    const std::size_t m = share.size();
     std::atomic<std::size_t> next{0};
     std::mutex error_m;
     std::exception_ptr error;
@@ -430,25 +475,24 @@ RunResult run(const RunConfig& cfg) {
       run_threads.emplace_back([&, slot] {
         try {
           for (std::size_t k; (k = next.fetch_add(1)) < m;) {
-            if (recorder.done(k) || StopSignals::requested()) continue;
-            std::unique_lock<std::recursive_mutex> one_large(large_m, std::defer_lock);
-            if (large[share[k]]) one_large.lock();
-            const corpora::CorpusDoc doc = todo.take(share[k]);
-            if (!in_worker[share[k]]) {  // in this thread
-              PageProgress quiet;
-              land(k, doc, work_page(job, share[k], doc, PageForced{}, quiet), {});
+            if (!in_worker[share[k]]) {
+              here(k);
               continue;
             }
+            if (recorder.done(k) || StopSignals::requested()) continue;
+            std::unique_lock<std::recursive_mutex> one_large(layout.large_m, std::defer_lock);
+            if (layout.large[share[k]]) one_large.lock();
+            const corpora::CorpusDoc doc = todo.take(share[k]);
             const std::string out_name = doc_output_name(doc);
             // Each output is written as it comes, not held with the page's others
             // (a hostile page's 25 outputs may each be as long as its text).
-            std::vector<std::optional<std::uint64_t>> written(systems.size());
+            std::vector<std::optional<std::uint64_t>> written(systems());
             auto on_system = [&](std::size_t s, SystemPage& sp) {
               if (sp.record.status == "excluded") return;
               written[s] = recorder.write_output(s, result.doc_langs[k], out_name, sp.output);
               std::string().swap(sp.output);
             };
-            PageResult page = cfg.out.empty() ? pool->run(slot, share[k]) : pool->run(slot, share[k], on_system);
+            PageResult page = folder ? pool.run(slot, share[k], on_system) : pool.run(slot, share[k]);
             land(k, doc, std::move(page), written);
           }
         } catch (...) {
@@ -459,43 +503,65 @@ RunResult run(const RunConfig& cfg) {
       });
     for (auto& t : run_threads) t.join();
     if (error) std::rethrow_exception(error);
-  } else {
-    auto work = [&](std::size_t k) {
-      if (recorder.done(k) || StopSignals::requested()) return;
-      PageProgress quiet;
-      std::unique_lock<std::recursive_mutex> one_large(large_m, std::defer_lock);
-      if (large[share[k]]) one_large.lock();
-      const corpora::CorpusDoc doc = todo.take(share[k]);
-      land(k, doc, work_page(job, share[k], doc, PageForced{}, quiet), {});
-    };
-    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, m, 1), [&](const auto& r) {
-      for (std::size_t k = r.begin(); k != r.end(); ++k) work(k);
-    });
   }
-  progress.finish();
-  pool.reset();  // the workers stopped and reaped
-  kept_pages = {};
-  todo = DocList();
-  std::vector<corpora::CorpusDoc>().swap(docs);
-  result.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
-  result.provenance.seconds = result.seconds;
-  if (int sig = StopSignals::requested(); sig && recorder.missing() > 0) recorder.interrupted(result.provenance, sig);
-  recorder.finish(result.provenance);
-  result.outputs_written = !cfg.out.empty();
-  result.store_run = recorder.store_run();
+};
 
-  // The records into the results model, once the memory of the pages' work is given
-  // back, each page's blob freed as it is read.
-  release_free_memory();
+// ---- Phase "record": the run's records, begun before the first page and collected
+// after the last.
+
+// Everything of the provenance but the run's duration, known before the first page.
+void fill_provenance(results::Provenance& p, const CorpusSelection& sel, const JudgeSpec& judge,
+                     const RunResult& result, const std::string& fingerprint, int threads) {
+  p.threads = threads;
+  p.corpus = sel.corpus.string();
+  p.corpus_fingerprint = fingerprint;
+  p.languages = sel.languages;
+  p.missing_policy = kRunMissingPolicy;
+  for (const auto& sys : result.systems) p.systems[sys.name] = sys.signature;
+  p.judgments = judge.judgments;
+}
+
+// The result before the first page: the pages' languages and URLs (the outputs are
+// written under them; their ids, output names and records come once the run is over,
+// from the pages' blobs), the systems and their signatures, the provenance. Returns
+// each page's dataset, or nothing unless the corpus has several datasets.
+std::vector<std::string> begin_result(RunResult& result, const std::vector<corpora::CorpusDoc>& docs,
+                                      const RunLayout& layout, const SystemsPlan& plan, const ScoringPlan& scoring,
+                                      const std::string& context) {
+  result.doc_langs.reserve(layout.share.size());
+  result.doc_urls.reserve(layout.share.size());
+  bool datasets = false;  // a multi-dataset corpus: each page's dataset kept for its DocResult
+  for (std::uint32_t i : layout.share) {
+    result.doc_langs.push_back(docs[i].lang);
+    result.doc_urls.push_back(docs[i].url);
+    datasets = datasets || !docs[i].dataset.empty();
+  }
+  std::vector<std::string> doc_datasets;
+  if (datasets)
+    for (std::uint32_t i : layout.share) doc_datasets.push_back(docs[i].dataset);
+  result.systems.resize(plan.systems.size());
+  for (std::size_t s = 0; s < plan.systems.size(); ++s) {
+    result.systems[s].name = join(plan.systems[s], "-");
+    result.systems[s].signature = plan.pipeline.signature(plan.systems[s]);
+  }
+  result.signature = metrics::run_signature(scoring.metrics, scoring.options) + context;
+  return doc_datasets;
+}
+
+// The records into the results model (once the memory of the pages' work is given
+// back), each page's blob freed as it is read.
+void collect_records(RunResult& result, std::vector<std::string>& blobs, const ScoringPlan& scoring,
+                     bool has_languages, const std::string& context, const std::vector<std::string>& doc_datasets) {
+  const std::size_t m = blobs.size();
   result.doc_ids.resize(m);
   result.doc_out_names.resize(m);
   result.decode_notes.resize(m);
   for (auto& sys : result.systems) {
     sys.pages.resize(m);
     ScoreSet& set = sys.scores;
-    set.metrics = ms;
-    set.options = score_options;
-    set.has_languages = !corpus.languages.empty();
+    set.metrics = scoring.metrics;
+    set.options = scoring.options;
+    set.has_languages = has_languages;
     set.context = context;
     set.docs.reserve(m);
   }
@@ -506,7 +572,7 @@ RunResult run(const RunConfig& cfg) {
     result.doc_ids[k] = std::move(u.id);
     result.doc_out_names[k] = std::move(u.out_name);
     result.decode_notes[k] = std::move(u.page.decode_note);
-    for (std::size_t s = 0; s < systems.size(); ++s) {
+    for (std::size_t s = 0; s < result.systems.size(); ++s) {
       store::SystemEntry& e = u.page.systems.at(s);
       SystemResult& sys = result.systems[s];
       PageOutcome& po = sys.pages[k];
@@ -529,11 +595,102 @@ RunResult run(const RunConfig& cfg) {
     }
   }
   std::vector<std::string>().swap(blobs);
-  if (!cfg.judgments.intervals.empty()) {
-    std::vector<ScoreSet*> sets;
-    for (auto& sys : result.systems) sets.push_back(&sys.scores);
-    reports::add_intervals(sets, reports::JudgeOptions::from(cfg.judgments, static_cast<unsigned>(threads)));
-  }
+}
+
+// ---- Phase "judge": confidence intervals, when asked for.
+
+void judge_run(RunResult& result, const JudgeSpec& judge, int threads) {
+  if (judge.judgments.intervals.empty()) return;
+  std::vector<ScoreSet*> sets;
+  for (auto& sys : result.systems) sets.push_back(&sys.scores);
+  reports::add_intervals(sets, reports::JudgeOptions::from(judge.judgments, static_cast<unsigned>(threads)));
+}
+
+}  // namespace
+
+RunResult run(const RunConfig& cfg) {
+  // The parts of the configuration the phases read.
+  const CorpusSelection& selection = cfg;
+  const SystemsSpec& systems_spec = cfg;
+  const ScoringSpec& scoring_spec = cfg;
+  const PageWorkSpec& work = cfg;
+  const RecordSpec& record = cfg;
+  const JudgeSpec& judge = cfg;
+
+  auto t0 = Clock::now();
+  RunRecorder recorder(record, work.progress);  // the run folder checked (and locked) before any work
+  RunResult result;
+  result.provenance = results::Provenance::now(results::command_line());
+
+  // Open, plan.
+  RunCorpus corpus = open_run_corpus(selection);
+  SystemsPlan plan = plan_systems(systems_spec, work.stage_budget);
+  const ScoringPlan scoring = plan_scoring(scoring_spec, corpus);
+  const int threads = work.jobs > 0 ? work.jobs : static_cast<int>(tbb::info::default_concurrency());
+  tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads);
+  RunLayout layout(corpus.docs, record.shard);
+  const std::size_t m = layout.share.size();
+  result.shard = record.shard;
+  result.aggregate = judge.aggregate;
+  result.aggregation = judge.aggregation;
+
+  // Prepare.
+  KeptPages kept_pages = prepare_stages(plan.pipeline, corpus.docs, layout, systems_spec.seed,
+                                        work, record, result.provenance);
+
+  // Run the pages. With isolation, the worker processes are forked first, before the
+  // run's records are made: what they share with the run (the documents, what the
+  // stages learnt) stays shared, and what the run writes from now on is not copied
+  // into them.
+  const std::vector<char> in_worker = worker_pages(work.isolation, !systems_spec.externals.empty(), layout);
+  const bool isolated = std::find(in_worker.begin(), in_worker.end(), 1) != in_worker.end();
+  const PageJob job = page_job(plan, scoring, work, kept_pages, isolated);
+  release_free_memory();  // what the learning pass freed, not to be inherited by the workers
+  std::optional<WorkerPool> pool;
+  if (isolated) pool.emplace(job, corpus.docs, worker_options(work, systems_spec.externals, threads));
+  // The run's records begun.
+  const std::string context = results::signature_context("corpus", layout.fingerprint, kRunMissingPolicy);
+  const std::vector<std::string> doc_datasets = begin_result(result, corpus.docs, layout, plan, scoring, context);
+  fill_provenance(result.provenance, selection, judge, result, layout.fingerprint, threads);
+  recorder.open(run_header(selection, systems_spec.seed, work.page_limits, result, corpus.docs, layout.share,
+                           scoring.metrics, scoring.options, context, !corpus.languages.empty()));
+  // The documents to do, held packed until their page's turn (runner/doc_list.h);
+  // those of other shares and those done earlier are dropped. (The worker processes
+  // are forked with the list, and forked again after a crash: it is left as it is
+  // then.)
+  std::vector<char> to_run(corpus.docs.size(), 0);
+  for (std::size_t k = 0; k < m; ++k) to_run[layout.share[k]] = !recorder.done(k);
+  DocList todo(corpus.docs, to_run, /*keep_list=*/isolated);
+  std::vector<char>().swap(to_run);
+  // Each page's records, packed (runner/page_blob.h) until the run is over: those
+  // of the pages done earlier now, the others as they land.
+  std::vector<std::string> blobs(m);
+  if (record.out.empty()) result.outputs.assign(plan.systems.size(), std::vector<std::string>(m));
+  recorder.restore(blobs);
+  result.resumed = recorder.done_count();
+  StopSignals stop_signals(!systems_spec.externals.empty());
+  Progress progress(m - recorder.done_count(), work.progress);
+  PageRun pages{job, layout.share, layout, recorder, todo, result, blobs, progress, cfg.on_page, !record.out.empty()};
+  if (isolated)
+    pages.in_workers(*pool, in_worker, threads);
+  else
+    pages.in_threads();
+  progress.finish();
+  pool.reset();  // the workers stopped and reaped
+  kept_pages = {};
+  todo = DocList();
+  std::vector<corpora::CorpusDoc>().swap(corpus.docs);
+  result.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+  result.provenance.seconds = result.seconds;
+  if (int sig = StopSignals::requested(); sig && recorder.missing() > 0) recorder.interrupted(result.provenance, sig);
+  recorder.finish(result.provenance);
+  result.outputs_written = !record.out.empty();
+  result.store_run = recorder.store_run();
+
+  // Collect the records, judge.
+  release_free_memory();
+  collect_records(result, blobs, scoring, !corpus.languages.empty(), context, doc_datasets);
+  judge_run(result, judge, threads);
   return result;
 }
 
@@ -552,7 +709,7 @@ std::string run_problem(const RunResult& r) {
   return {};
 }
 
-void write_run(const RunConfig& cfg, const RunResult& r, const std::vector<reports::SystemScores>& extra) {
+void write_run(const RecordSpec& cfg, const RunResult& r, const std::vector<reports::SystemScores>& extra) {
   if (cfg.out.empty()) return;
   const fs::path& dir = cfg.out;
   for (std::size_t s = 0; s < r.systems.size() && !r.outputs_written; ++s) {

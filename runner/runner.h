@@ -44,29 +44,42 @@ struct CompletedPage {
   bool spare_outputs = false;  // the run keeps no outputs after the call: they may be moved out
 };
 
-struct RunConfig {
+// A run's configuration is made of the parts its phases read (runner.cc), each its
+// own struct; a phase, and a layer below the runner, is given only the part(s) it
+// needs. RunConfig is all of them (plus the page callback), so that its fields are
+// set by name as before (cfg.corpus, cfg.jobs, ...).
+
+// Phase "open": the corpus and which of its pages are run.
+struct CorpusSelection {
   std::filesystem::path corpus;
+  corpora::OpenOptions open;                     // corpus reader (--format) and its settings
+  std::vector<std::string> languages;            // empty = all
+  std::string lang;                              // language of pages that have none ("" = leave)
+};
+
+// Phase "plan": the systems (PipelineConfig: external tools, NCleaner model files and
+// variants usable as stage names) and what the corpus-aware stages learn with.
+struct SystemsSpec : PipelineConfig {
   std::vector<std::string> extractors;           // single-stage systems
   std::vector<std::vector<std::string>> chains;  // multi-stage systems
-  std::vector<ExternalSpec> externals;           // usable as stage names
-  // NCleaner model files from `detour train`, as NAME=PATH; usable as stage names.
-  // Pages listed in PATH.pages (the training pages) are excluded for that stage.
-  std::vector<std::pair<std::string, std::string>> models;
-  std::vector<Variant> variants;                 // named stages (--variant)
+  // (PipelineConfig::models: NCleaner model files from `detour train`, as NAME=PATH.
+  // Pages listed in PATH.pages (the training pages) are excluded for that stage.)
+  std::uint64_t seed = 42;                       // for stages that sample (training pages, clustering)
+};
+
+// Phase "plan": how outputs are scored.
+struct ScoringSpec {
   std::string metrics = "to,car,tm";
   metrics::ScoreOptions score_options;
   std::string punkt_dir;                         // rougelsum's Punkt model (metrics::prepare_metrics)
   bool text_form_given = false;                  // score_options' text forms set by --text-form
-  corpora::OpenOptions open;                     // corpus reader (--format) and its settings
-  std::vector<std::string> languages;            // empty = all
-  std::string lang;                              // language of pages that have none ("" = leave)
+};
+
+// Phases "prepare" and "run pages": how a page is done (threads, limits, budgets,
+// isolation, memory).
+struct PageWorkSpec {
   int jobs = 0;                                  // threads; 0 = all cores
-  std::filesystem::path out;                     // "" = write nothing
   bool progress = true;
-  std::uint64_t seed = 42;
-  // Confidence intervals (when judgments.intervals is set) and Table 4's judgment
-  // settings; recorded in the provenance (reports/judge.h).
-  results::JudgmentSettings judgments;
   // What a page may be (size cap, text not binary, bounds on its markup), checked
   // before it is decoded and parsed (corpora::PageLimits).
   corpora::PageLimits page_limits;
@@ -91,18 +104,33 @@ struct RunConfig {
   // the workers share the kept pages with the run (forked after the learning pass).
   // 0 = every page loaded again (the least memory).
   std::size_t keep_pages = std::size_t{2} << 30;
-  // Recording, resuming and sharding (runner/resume.h, runner/shard.h): with `out`,
-  // outputs are written and pages recorded in its journal as they complete.
+};
+
+// Phases "record" and "write": recording, resuming and sharding (runner/resume.h,
+// runner/shard.h): with `out`, outputs are written and pages recorded in its journal
+// as they complete.
+struct RecordSpec {
+  std::filesystem::path out;    // "" = write nothing
   std::filesystem::path store;  // results store the run is recorded in; "" = none
   bool resume = false;          // finish the run recorded in `out` (or in the store)
   bool overwrite = false;       // replace the run recorded in `out`
   ShardSpec shard;              // the share of the corpus to run (1/1: all of it)
+};
+
+// Phase "judge": confidence intervals and aggregations.
+struct JudgeSpec {
+  // Confidence intervals (when judgments.intervals is set) and Table 4's judgment
+  // settings; recorded in the provenance (reports/judge.h).
+  results::JudgmentSettings judgments;
   // --aggregate: a named aggregation (metrics/aggregation.h) whose tables
   // (aggregate-NAME.{md,tsv,json}) the run writes beside its default ones; "micro":
   // the default tables only. Recorded in the run's header, so that a merge of its
   // shards, a resumed run and `runs export` write them too.
   std::string aggregate = "micro";
   metrics::AggregationOptions aggregation;
+};
+
+struct RunConfig : CorpusSelection, SystemsSpec, ScoringSpec, PageWorkSpec, RecordSpec, JudgeSpec {
   // Called as each page this run does completes (not for pages done by an earlier
   // run, nor for pages whose outputs a worker process wrote to files itself), in the
   // thread that did it, after its records are committed and its outputs written (see
@@ -143,7 +171,7 @@ RunResult run(const RunConfig& config);
 // results.json's provenance.run block is byte-identical whatever --jobs.
 // `extra`: more column groups for Table 4 (a downstream task's score sets, one entry per
 // system, named as the run's systems; runner/task_run.h).
-void write_run(const RunConfig& config, const RunResult& result, const std::vector<reports::SystemScores>& extra = {});
+void write_run(const RecordSpec& record, const RunResult& result, const std::vector<reports::SystemScores>& extra = {});
 
 // DIR/aggregate-NAME.{md,tsv,json} of a run with a named aggregation (nothing for
 // "micro"), as `detour run --aggregate NAME` writes them.

@@ -148,10 +148,9 @@ void write_merged(const fs::path& out, bool overwrite, const std::vector<MergeSo
   for (const auto& [d, page] : merged.pages) lines += store::journal_line(store::page_json(page));
   journal.append(lines);
   journal.sync();
-  RunConfig cfg;
-  cfg.out = out;
-  cfg.corpus = merged.header.corpus;
-  write_run(cfg, run_result(merged));
+  RecordSpec record;
+  record.out = out;
+  write_run(record, run_result(merged));
 }
 
 }  // namespace detour::harness

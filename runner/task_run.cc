@@ -183,13 +183,13 @@ struct RunPages {
   std::vector<const corpora::CorpusDoc*> pages;
 };
 
-std::unique_ptr<RunPages> run_pages(const RunConfig& run_config) {
+std::unique_ptr<RunPages> run_pages(const CorpusSelection& selection) {
   auto rp = std::make_unique<RunPages>();
-  rp->corpus = corpora::open_corpus(run_config.corpus, run_config.open);
-  if (!run_config.lang.empty())
+  rp->corpus = corpora::open_corpus(selection.corpus, selection.open);
+  if (!selection.lang.empty())
     for (auto& d : rp->corpus.docs)
-      if (d.lang.empty()) d.lang = run_config.lang;
-  rp->pages = task_pages(rp->corpus, run_config.languages);
+      if (d.lang.empty()) d.lang = selection.lang;
+  rp->pages = task_pages(rp->corpus, selection.languages);
   return rp;
 }
 
@@ -221,10 +221,10 @@ void check_task(const TaskConfig& config, const fs::path& corpus_root, const std
   task->prepare(langs);
 }
 
-TaskDuringRun::TaskDuringRun(const TaskConfig& config, const RunConfig& run_config)
-    : outputs_written_(!run_config.out.empty()) {
+TaskDuringRun::TaskDuringRun(const TaskConfig& config, const CorpusSelection& corpus, const fs::path& out)
+    : outputs_written_(!out.empty()) {
   const double cpu0 = process_cpu_seconds();  // before the run: the process does this alone
-  const std::unique_ptr<RunPages> rp = run_pages(run_config);
+  const std::unique_ptr<RunPages> rp = run_pages(corpus);
   setup_ = make_setup(config, rp->corpus, rp->pages);
   cpu_ns_ += static_cast<std::int64_t>((process_cpu_seconds() - cpu0) * 1e9);
 }
@@ -327,10 +327,10 @@ void TaskDuringRun::finish(int jobs) {
   }
 }
 
-TaskResults run_task_on_run(const TaskConfig& config, const RunConfig& run_config, const RunResult& run,
-                            TaskDuringRun* during) {
+TaskResults run_task_on_run(const TaskConfig& config, const CorpusSelection& corpus, const fs::path& out,
+                            const RunResult& run, TaskDuringRun* during) {
   const double cpu0 = process_cpu_seconds();  // the run is over: the process does this alone
-  const std::unique_ptr<RunPages> rp = run_pages(run_config);
+  const std::unique_ptr<RunPages> rp = run_pages(corpus);
   const auto& pages = rp->pages;
   if (pages.size() != run.doc_ids.size())
     throw std::logic_error("task: the corpus changed during the run (" + std::to_string(pages.size()) + " pages, " +
@@ -360,7 +360,7 @@ TaskResults run_task_on_run(const TaskConfig& config, const RunConfig& run_confi
       } else if (!run.outputs_written) {
         in.text = run.outputs[s][i];
       } else if (in.status == "ok") {
-        in.file = results::output_file(run_config.out, sys.name, run.doc_langs[i], run.doc_out_names[i]);
+        in.file = results::output_file(out, sys.name, run.doc_langs[i], run.doc_out_names[i]);
       }
       ts.docs.push_back(std::move(in));
     }

@@ -100,8 +100,9 @@ struct TaskSetup;
 // Thread-safe.
 class TaskDuringRun {
  public:
+  // `corpus`: the run's corpus selection; `out`: its folder ("" when it writes none).
   // Throws UsageError or ResourceError as run_task does.
-  TaskDuringRun(const TaskConfig& config, const RunConfig& run_config);
+  TaskDuringRun(const TaskConfig& config, const CorpusSelection& corpus, const std::filesystem::path& out);
   ~TaskDuringRun();
   TaskDuringRun(const TaskDuringRun&) = delete;
   TaskDuringRun& operator=(const TaskDuringRun&) = delete;
@@ -111,7 +112,8 @@ class TaskDuringRun {
   static constexpr std::size_t kBatchBytes = std::size_t{4} << 20;
 
  private:
-  friend TaskResults run_task_on_run(const TaskConfig&, const RunConfig&, const RunResult&, TaskDuringRun*);
+  friend TaskResults run_task_on_run(const TaskConfig&, const CorpusSelection&, const std::filesystem::path&,
+                                     const RunResult&, TaskDuringRun*);
   struct Waiting;
   struct Batch;
   void decide(Batch& batch);
@@ -129,11 +131,12 @@ class TaskDuringRun {
 };
 
 // The task on the systems of a run (their outputs in memory or in the run's output
-// folder; `run` must outlive the call), the reference row on the gold texts. With
+// folder `out`; `run` must outlive the call), the reference row on the gold texts.
+// `corpus`: the run's corpus selection. With
 // `during`, the decisions it made are taken and only the texts it did not decide
 // (pages of an earlier run, outputs a worker process wrote) are read and decided.
-TaskResults run_task_on_run(const TaskConfig& config, const RunConfig& run_config, const RunResult& run,
-                            TaskDuringRun* during = nullptr);
+TaskResults run_task_on_run(const TaskConfig& config, const CorpusSelection& corpus, const std::filesystem::path& out,
+                            const RunResult& run, TaskDuringRun* during = nullptr);
 
 // The task's outcomes as score sets, one per run of `r` ("reference" first): every
 // scored document with its counts of the relevant class (tp, fp, fn: 0 or 1) under one

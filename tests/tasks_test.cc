@@ -549,12 +549,12 @@ TEST_CASE("run --task: the decisions made during the run are those made after it
     harness::TaskConfig task;
     task.task = "daniel";
     task.jobs = 2;
-    harness::TaskDuringRun during(task, cfg);
+    harness::TaskDuringRun during(task, cfg, cfg.out);
     cfg.on_page = [&](const harness::CompletedPage& page) { during.page(page); };
     const harness::RunResult run = harness::run(cfg);
     REQUIRE(run.outputs_written == written);
-    const harness::TaskResults live = harness::run_task_on_run(task, cfg, run, &during);
-    const harness::TaskResults after = harness::run_task_on_run(task, cfg, run);
+    const harness::TaskResults live = harness::run_task_on_run(task, cfg, cfg.out, run, &during);
+    const harness::TaskResults after = harness::run_task_on_run(task, cfg, cfg.out, run);
     INFO((written ? "outputs written" : "outputs kept"));
     REQUIRE(live.runs.size() == 6);  // the reference and 5 systems
     CHECK(harness::task_per_doc_tsv(live) == harness::task_per_doc_tsv(after));
