@@ -144,6 +144,7 @@ struct RunCorpus {
   std::vector<corpora::CorpusDoc> docs;  // the documents run (the whole corpus's, whatever the shard)
   std::vector<std::string> languages;    // the corpus's languages; empty when it has none
   bool plain_text_gold = false;          // corpora::Corpus::plain_text_gold
+  bool cleaneval_gold = false;           // corpora::Corpus::cleaneval_gold
 };
 
 RunCorpus open_run_corpus(const CorpusSelection& sel) {
@@ -172,6 +173,7 @@ RunCorpus open_run_corpus(const CorpusSelection& sel) {
   }
   rc.languages = std::move(corpus.languages);
   rc.plain_text_gold = corpus.plain_text_gold;
+  rc.cleaneval_gold = corpus.cleaneval_gold;
   return rc;
 }
 
@@ -201,7 +203,7 @@ struct ScoringPlan {
   metrics::ScoreOptions options;
 };
 
-ScoringPlan plan_scoring(const ScoringSpec& spec, const corpora::Corpus& corpus) {
+ScoringPlan plan_scoring(const ScoringSpec& spec, const RunCorpus& corpus) {
   ScoringPlan plan;
   plan.metrics = metrics::parse_metric_list(spec.metrics);
   plan.options = spec.score_options;

@@ -113,6 +113,10 @@ TEST_CASE("gold files: UTF-16 and windows-1252 gold is decoded as pages are", "[
   CHECK_FALSE(corpora::text_needs_decoding(declared));
   CHECK(corpora::decode_text(utf16("<p>A plain gold text, long enough.", true).substr(2)).utf8 ==
         "<p>A plain gold text, long enough.");
+  // A stray NUL in UTF-8 text (a published DANIEL output has 30) is text, not UTF-16.
+  const std::string stray = std::string("<p>}</p>\r\n<p>") + '\0' + "\xE9\xA4\x8A text of a page, long enough to count</p>";
+  CHECK_FALSE(corpora::text_needs_decoding(stray));
+  CHECK(corpora::decode_text(stray).utf8 == stray);
 
   // Through the command line: an output equal to the decoded gold scores 100.
   std::string outputs;
