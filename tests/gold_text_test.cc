@@ -22,6 +22,7 @@ namespace fs = std::filesystem;
 using namespace detour;
 using detour::testing::run_detour;
 using detour::testing::TempDir;
+using detour::testing::write_file;
 
 namespace {
 

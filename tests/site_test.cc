@@ -3,6 +3,7 @@
 // TDIFF's groups.
 #include <catch2/catch.hpp>
 
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
