@@ -70,10 +70,10 @@ PRFValues score(std::string_view metric, std::string_view system, std::string_vi
 
 // The per-system, per-document `metric` F1 of a `detour score --format json` run's
 // per-document records are not in that file: the mean (macro F1) is, and an all-100
-// mean means every page scored 100.
+// mean (in percent) means every page scored 100.
 double macro_f1(const fs::path& json, const std::string& system, const std::string& metric) {
   auto j = nlohmann::json::parse(io::read_file(json));
-  return j["systems"][system]["groups"]["all"][metric]["macro"]["f1"].get<double>();
+  return j["systems"][system]["languages"]["all"][metric]["macro"]["f1"].get<double>();
 }
 
 const std::string kDragnetText = "Café story, naïve and “quoted”.";
@@ -128,8 +128,8 @@ TEST_CASE("gold files: UTF-16 and windows-1252 gold is decoded as pages are", "[
                       "' --metrics bow,levenshtein --format json --out '" + (t.path / "s.json").string() + "'");
   INFO(r.out);
   REQUIRE(r.status == 0);
-  CHECK(macro_f1(t.path / "s.json", "out", "bow") == Approx(1.0));
-  CHECK(macro_f1(t.path / "s.json", "out", "levenshtein") == Approx(1.0));
+  CHECK(macro_f1(t.path / "s.json", "out", "bow") == Approx(100));
+  CHECK(macro_f1(t.path / "s.json", "out", "levenshtein") == Approx(100));
 
   // `detour convert` writes the gold text in UTF-8.
   auto cv = run_detour("convert --corpus '" + root.string() + "' --to daniel --out '" + (t.path / "conv").string() + "'");
@@ -155,8 +155,8 @@ TEST_CASE("system output files: UTF-16 and windows-1252 outputs are decoded befo
                       "' --metrics to,tm --format json --out '" + (t.path / "s.json").string() + "'");
   INFO(r.out);
   REQUIRE(r.status == 0);
-  CHECK(macro_f1(t.path / "s.json", "sys", "to") == Approx(1.0));
-  CHECK(macro_f1(t.path / "s.json", "sys", "tm") == Approx(1.0));
+  CHECK(macro_f1(t.path / "s.json", "sys", "to") == Approx(100));
+  CHECK(macro_f1(t.path / "s.json", "sys", "tm") == Approx(100));
 }
 
 TEST_CASE("CleanEval gold: the URL line and the markers are not scored by the benchmark metrics", "[gold_text]") {
@@ -195,8 +195,8 @@ TEST_CASE("CleanEval gold: the URL line and the markers are not scored by the be
     INFO(r.out);
     REQUIRE(r.status == 0);
     auto j = nlohmann::json::parse(io::read_file(t.path / "s.json"));
-    CHECK(j["systems"]["out"]["groups"]["all"]["bow"]["macro"]["recall"].get<double>() == Approx(1.0));
-    CHECK(j["systems"]["out"]["groups"]["all"]["bow"]["macro"]["precision"].get<double>() == Approx(1.0));
+    CHECK(j["systems"]["out"]["languages"]["all"]["bow"]["macro"]["recall"].get<double>() == Approx(100));
+    CHECK(j["systems"]["out"]["languages"]["all"]["bow"]["macro"]["precision"].get<double>() == Approx(100));
     CHECK(j.dump().find("text:gold=cleaneval-gold") != std::string::npos);
   }
 }
