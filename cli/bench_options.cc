@@ -25,12 +25,15 @@ void add_bench_options(CLI::App* cmd, BenchArgs& a, const std::string& format_fl
                   "rougelsum setting: wceb (Punkt sentences, whitespace tokens), lines-ws, default (rouge-score's)")
       ->check(CLI::IsMember({"wceb", "lines-ws", "default"}))
       ->capture_default_str();
-  cmd->add_option("--punkt", a.punkt, "NLTK Punkt English model (punkt_tab folder) for --rouge wceb ($DETOUR_PUNKT)");
+  cmd->add_option("--punkt", a.punkt,
+                  "NLTK's Punkt English model for --rouge wceb: a punkt_tab folder or a JSON file ($DETOUR_PUNKT; "
+                  "default: Debian's golang-gopkg-neurosnap-sentences.v1-dev data/english.json)");
   cmd->add_option("--text-form", a.text_form,
-                  "what the benchmark metrics score of both sides: raw, markup (converted to text), auto (markup "
-                  "when a text starts with '<'); default: raw for plain-text benchmark golds and outputs files, "
-                  "markup for detour's outputs, else auto")
-      ->check(CLI::IsMember({"auto", "raw", "markup"}));
+                  "what the benchmark metrics score of both sides: raw, markup (converted to text), cleaneval-gold "
+                  "(a CleanEval gold file read as WCEB reads it), auto (cleaneval-gold when a text starts with "
+                  "'URL:', markup when with '<'); default: raw for plain-text benchmark golds and outputs files, "
+                  "cleaneval-gold for CleanEval 2007 and CleanPortalEval gold, markup for detour's outputs, else auto")
+      ->check(CLI::IsMember({"auto", "raw", "markup", "cleaneval-gold"}));
   cmd->add_option("--aggregate", a.aggregate,
                   "micro (default tables), f1-of-means (Scrapinghub), mean-median (WCEB)")
       ->capture_default_str();

@@ -4,8 +4,10 @@
 // The corpus is opened by the reader --from names (default: detected; the formats of
 // corpora/format.h), and each document is written as DIR/<lang>/html/<id> (the page
 // bytes as the reader yields them: .gz pages inflated, otherwise as stored) and
-// DIR/<lang>/gold/<id> (the gold bytes as the reader yields them: inline texts,
-// extracted L3S-GN1 gold, Dragnet gold with the comments setting), which the daniel
+// DIR/<lang>/gold/<id> (the gold text as the reader yields it, in UTF-8: inline texts,
+// gold files decoded as corpora/decode.h decode_text decodes them (UTF-16,
+// windows-1252...), extracted L3S-GN1 gold, Dragnet gold with the comments
+// setting), which the daniel
 // reader reads back as the same documents. Documents without a language go under
 // --lang (default "und", ISO 639-2 "undetermined"). DIR/annotations.json keeps the
 // URLs the corpus gives (the DANIEL metadata shape: {"<id>": {"path", "url"}}).

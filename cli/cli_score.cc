@@ -77,7 +77,9 @@ void score_command(ScoreArgs& args, bool jobs_given) {
     golds = harness::load_corpus_golds(*corpus, langs);
     if (args.bench.text_form.empty()) {
       using metrics::TextForm;
-      opts.text_form_gold = corpus->plain_text_gold ? TextForm::kRaw : TextForm::kAuto;
+      opts.text_form_gold = corpus->plain_text_gold  ? TextForm::kRaw
+                            : corpus->cleaneval_gold ? TextForm::kCleanEvalGold
+                                                     : TextForm::kAuto;
       const bool files = std::all_of(args.systems.begin(), args.systems.end(), [](const std::string& s) {
         return !std::filesystem::is_directory(s);
       });

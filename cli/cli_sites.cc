@@ -8,8 +8,10 @@
 // A system folder is DIR/<lang>/<id> (as `detour run` writes OUT/outputs/<system>) or
 // flat DIR/<id>, i.e. any folder `detour score --corpus` accepts; NAME defaults to the
 // folder's name. Each document is scored with the `cos` metric through the scoring
-// API (runner/scoring.h); the site of a page is the host part of a DANIEL id, else
-// the host of the URL the corpus gives (extractors/tdiff/tokens.h site_of).
+// API (runner/scoring.h); the site of a page is base/site.h's: the registered domain
+// (Public Suffix List) of the host part of a DANIEL id, else of the URL's host, so that
+// news.xinhuanet.com and big5.xinhuanet.com are one site. The rule, with the list's
+// digest, is in the table's signature (|sites:...).
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
@@ -19,6 +21,7 @@
 
 #include "corpora/corpus.h"
 #include "base/errors.h"
+#include "base/site.h"
 #include "cli/cli.h"
 #include "runner/scoring.h"
 #include "reports/site_table.h"
@@ -114,7 +117,7 @@ void add_sites_command(CLI::App& app) {
     std::vector<const harness::ScoreSet*> set_ptrs;
     for (const auto& set : sets) set_ptrs.push_back(&set);
     const std::string context = results::signature_context("gold", results::gold_fingerprint(set_ptrs), args->missing);
-    const std::string signature = metrics::metric_signature(*ms[0], {}) + context;
+    const std::string signature = metrics::metric_signature(*ms[0], {}) + context + "|sites:" + site_rule();
     std::string note = fmt::format(
         "Per-site table (Deturck 2015), sites with {}+ scored pages; values in percent: exact = share of pages "
         "with cos >= 0.9, mean_cos x100, T=T*, T_in_T* (T within T*), T*_in_T (T* within T); \"all\" = the pages "

@@ -1,6 +1,7 @@
 // cleaneval2007: the CleanEval 2007 distribution reader (see cleaneval2007.h).
 #include "corpora/cleaneval2007.h"
 
+#include "corpora/decode.h"
 #include "corpora/layout.h"
 
 #include <algorithm>
@@ -133,6 +134,27 @@ std::string gold_url(std::string_view g) {
   return std::string(g.substr(i, e - i));
 }
 
+std::string gold_file_url(const fs::path& file) {
+  if (!io::not_a_file_reason(file).empty()) return {};  // other entries fail when loaded
+  std::string head;
+  try {
+    head = io::read_file_prefix(file, kHeaderBytes);
+  } catch (const std::exception&) {
+    return {};  // unreadable: loading the gold reports it
+  }
+  if (!text_needs_decoding(head)) return gold_url(head);
+  // A cut UTF-8 sequence at the end of the prefix is not a reason to detect a charset.
+  std::size_t keep = head.size();
+  for (std::size_t k = 0; k < 3 && keep > 0 && (static_cast<unsigned char>(head[keep - 1]) & 0xC0) == 0x80; ++k) --keep;
+  if (keep > 0 && static_cast<unsigned char>(head[keep - 1]) >= 0xC0) --keep;
+  if (!text_needs_decoding(std::string_view(head).substr(0, keep))) return gold_url(std::string_view(head).substr(0, keep));
+  try {
+    return gold_url(decode_text(head).utf8);
+  } catch (const std::exception&) {
+    return {};
+  }
+}
+
 namespace {
 
 // The final set's folder pair present under `root` ({"", ""} if none; one side ""
@@ -170,6 +192,7 @@ Corpus open(const fs::path& root, const OpenOptions&) {
   Corpus c;
   c.root = root;
   c.format = "cleaneval2007";
+  c.cleaneval_gold = true;
   std::set<std::string> langs;
   std::vector<FolderPair> pairs(std::begin(kPairs), std::end(kPairs));
   auto [final_html, final_gold] = final_pair(root);
@@ -214,7 +237,7 @@ Corpus open(const fs::path& root, const OpenOptions&) {
       }
       if (auto it = golds.find(id); it != golds.end()) {
         d.gold_path = gdir / it->second;
-        if (io::not_a_file_reason(d.gold_path).empty()) d.url = gold_url(io::read_file_prefix(d.gold_path, kHeaderBytes));
+        d.url = gold_file_url(d.gold_path);
       } else {
         c.warnings.push_back(where + id + ": page without gold");
       }

@@ -50,9 +50,13 @@ std::optional<TextWrapper> parse_text_wrapper(std::string_view bytes);
 // The page inside the wrapper, or the bytes unchanged when there is no wrapper.
 std::string_view strip_text_wrapper(std::string_view bytes);
 
-// The value of a leading "URL: ..." line of a gold file (blank lines before it are
+// The value of a leading "URL: ..." line of a gold text (blank lines before it are
 // skipped), or "".
-std::string gold_url(std::string_view gold_bytes);
+std::string gold_url(std::string_view gold_text);
+// The same from the first bytes of a gold file, decoded as gold files are (decode.h
+// decode_text: a UTF-16 or windows-1252 gold file has its URL too); "" when the file
+// cannot be read.
+std::string gold_file_url(const std::filesystem::path& gold_file);
 
 // True when `root` holds at least one of the folder pairs above.
 bool looks_like(const std::filesystem::path& root);

@@ -165,10 +165,27 @@ Page load_page_bytes(const CorpusDoc& doc, std::string_view stored, const PageLi
   return p;
 }
 
+std::string text_of_file_bytes(std::string bytes, const fs::path& path) {
+  if (!text_needs_decoding(bytes)) return bytes;
+  try {
+    return decode_text(bytes).utf8;
+  } catch (const std::exception& e) {
+    fail(path, std::string("cannot decode: ") + e.what());
+  }
+}
+
 std::string load_gold_bytes(const CorpusDoc& doc) {
   if (doc.gold_inline) return *doc.gold_inline;
   if (doc.gold_path.empty()) throw CorpusError(doc.where() + ": no gold reference in the corpus");
-  return filtered(doc.gold_path, doc.gold_filter);
+  const auto& filter = doc.gold_filter;
+  std::string bytes = read_doc_file(doc.gold_path);
+  if (!filter || !filter->decodes) bytes = text_of_file_bytes(std::move(bytes), doc.gold_path.path());
+  if (!filter) return bytes;
+  try {
+    return filter->apply(std::move(bytes));
+  } catch (const std::exception& e) {
+    fail(doc.gold_path, e.what());
+  }
 }
 
 }  // namespace detour::corpora

@@ -43,6 +43,10 @@ using CorpusError = io::IoError;
 struct SideFilter {
   std::string name;
   std::function<std::string(std::string bytes)> apply;
+  // A gold filter is handed the file's text as UTF-8 (decode.h decode_text), unless it
+  // decodes the stored bytes itself (an annotated HTML page with its own charset
+  // declarations: `decodes`). Page filters always see the stored bytes.
+  bool decodes = false;
 };
 
 // A document's file path, held as one string. A std::filesystem::path also keeps
@@ -94,6 +98,10 @@ struct Corpus {
   // The gold references are plain text (benchmark formats), not CleanEval markup or
   // HTML: the benchmark metrics score them as they are.
   bool plain_text_gold = false;
+  // The gold references are CleanEval 2007 gold files (a "URL: ..." line, <p>/<h>/<l>
+  // markers): the benchmark metrics score them as WCEB reads them (the text form
+  // cleaneval-gold, metrics/plain_text.h); the CleanEval protocol reads them as they are.
+  bool cleaneval_gold = false;
 };
 
 // Settings of the readers that have any (the command line's --format,
@@ -141,8 +149,15 @@ Page load_page_bytes(const CorpusDoc& doc, std::string_view bytes, const PageLim
 // The raw page bytes (after the page filter; gzip-compressed bytes inflated), undecoded.
 std::string load_page_raw(const CorpusDoc& doc);
 
-// Loads a gold reference as bytes (after the gold filter; the scorer works on bytes).
+// Loads a gold reference as UTF-8 text: a file is decoded as a text file is
+// (decode.h decode_text: well-formed UTF-8 as it is; a byte-order mark, UTF-16 or
+// a legacy charset decoded as pages are), then the gold filter applied; inline gold
+// (JSON strings) is used as it is. A file that cannot be decoded is a CorpusError
+// naming it.
 std::string load_gold_bytes(const CorpusDoc& doc);
+// A system output or other text file's bytes as UTF-8 (decode_text), the reason naming
+// `path` when they cannot be decoded.
+std::string text_of_file_bytes(std::string bytes, const std::filesystem::path& path);
 
 // Reads a file of a document; on failure the message says what the entry is when it
 // is not a file ("is a directory", "is a dangling symbolic link", ...).

@@ -1124,4 +1124,25 @@ Decoded decode_page(std::string_view bytes, std::string_view given) {
   return with_notes(finish(bytes, kWindows1252, "default", {}, &st), notes);
 }
 
+bool text_needs_decoding(std::string_view bytes) {
+  if (bytes.size() >= 2) {
+    const auto b0 = static_cast<unsigned char>(bytes[0]), b1 = static_cast<unsigned char>(bytes[1]);
+    if ((b0 == 0xFF && b1 == 0xFE) || (b0 == 0xFE && b1 == 0xFF)) return true;
+    if (bytes.size() >= 3 && b0 == 0xEF && b1 == 0xBB && static_cast<unsigned char>(bytes[2]) == 0xBF) return true;
+  }
+  // NUL bytes are well-formed UTF-8: only UTF-16's pattern of them (one side of the
+  // byte pairs) makes a text UTF-16; a stray NUL in a UTF-8 text leaves it as it is.
+  if (std::memchr(bytes.data(), 0, bytes.size()) != nullptr && utf16_by_nul_pattern(bytes)) return true;
+  return !utf8_stats(bytes).valid();
+}
+
+Decoded decode_text(std::string_view bytes, std::string_view given) {
+  if (text_needs_decoding(bytes)) return decode_page(bytes, given);
+  Decoded d;
+  d.utf8.assign(bytes);
+  d.info.charset = "UTF-8";
+  d.info.source = "utf8-text";
+  return d;
+}
+
 }  // namespace detour::corpora

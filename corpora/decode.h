@@ -25,6 +25,18 @@ struct Decoded {
 // `given` is a charset the container declared (e.g. CleanEval's encoding="..."), or "".
 Decoded decode_page(std::string_view bytes, std::string_view given = {});
 
+// A text file (a gold reference, a system output) as UTF-8. Bytes that are already
+// well-formed UTF-8, without a byte-order mark and without UTF-16's pattern of NUL
+// bytes (a stray NUL is text), are the text as they are
+// (whatever a meta tag in them declares: the text's own markup is not a page's);
+// anything else is decoded as decode_page decodes a page: byte-order mark, UTF-16
+// told by its NUL bytes, the given or declared charset, detection, windows-1252. So a
+// gold file saved as UTF-16 or windows-1252 reads as the text it holds, and a
+// well-formed UTF-8 file is never changed by a byte.
+Decoded decode_text(std::string_view bytes, std::string_view given = {});
+// True when decode_text would change the bytes (the test alone: a pass over them).
+bool text_needs_decoding(std::string_view bytes);
+
 // The decision in one line (pages.tsv's `decoding` column): "CHARSET (SOURCE[, lossy]
 // [, gzip])", and when detection decided, "; DETECTOR; CANDIDATES; confidence X.XX".
 std::string describe_decoding(const DecodeInfo& info);

@@ -33,9 +33,9 @@ Corpus open_cleanportaleval(const fs::path& root, const OpenOptions&) {
   Corpus c;
   c.root = root;
   pair_by_key(root / "input", root / "GoldStandard", "", stem_of, stem_of, c);
+  c.cleaneval_gold = true;
   for (auto& d : c.docs)
-    if (!d.gold_path.empty() && io::not_a_file_reason(d.gold_path).empty())
-      d.url = cleaneval2007::gold_url(io::read_file_prefix(d.gold_path, 8192));
+    if (!d.gold_path.empty()) d.url = cleaneval2007::gold_file_url(d.gold_path);
   finish_corpus(c);
   return c;
 }

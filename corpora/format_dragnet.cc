@@ -5,13 +5,15 @@
 // Layout: ROOT/HTML/<name>.html (raw pages) and ROOT/Corrected/<name>.html.corrected.txt
 // (gold text; ROOT/corrected/Corrected/ as WCEB unpacks it is accepted too).
 // Pairing: page <name>.html with gold <name>.html.corrected.txt; the id is <name>.
-// Gold: plain text whose user comments, when the page has any, follow a separator
+// Gold: plain text, decoded as gold files are (decode.h decode_text: most files are
+// UTF-8, a few UTF-16 with a byte-order mark or windows-1252, as WCEB's reader detects
+// them), whose user comments, when the page has any, follow a separator
 // line "!@#$%^&*()  COMMENTS" (Dragnet's RE_COMMENTS_DELIM:
 // \n*!@#\$%\^&\*\(\)\s+COMMENTS\n*, split at its first match).
 // OpenOptions::dragnet_comments (--dragnet-comments) says what the gold is:
 //   drop  the content before the separator (Dragnet's content-only gold; default);
 //   keep  content and comments, joined by a newline, the separator removed;
-//   raw   the file as stored, separator line included (as WCEB reads it).
+//   raw   the whole text, separator line included (as WCEB reads it).
 // Language: "en" (the data set is English).
 #include "corpora/corpus.h"
 #include "corpora/layout.h"

@@ -48,7 +48,7 @@ bool detect_jsonl(const fs::path& root) {
 }
 
 Corpus open_jsonl(const fs::path& root, const OpenOptions&) {
-  std::string bytes = read_doc_file_inflated(root);
+  std::string bytes = text_of_file_bytes(read_doc_file_inflated(root), root);
   Corpus c;
   c.root = root;
   std::map<std::pair<std::string, std::string>, std::size_t> seen;

@@ -149,8 +149,9 @@ Corpus open_l3s_gn1(const fs::path& root, const OpenOptions& opts) {
   }
   std::string name = "l3s-gold:";
   for (const auto& c : classes) name += c.substr(8);
+  // The annotated page is decoded by the filter, as a page is (its meta tags apply).
   auto filter = std::make_shared<const SideFilter>(
-      SideFilter{name, [classes](std::string bytes) { return l3s_gold_text(bytes, classes); }});
+      SideFilter{name, [classes](std::string bytes) { return l3s_gold_text(bytes, classes); }, true});
   Corpus c;
   c.root = root;
   pair_by_key(root / "original", root / "annotated", "en", stem_of, stem_of, c);

@@ -49,7 +49,7 @@ Corpus open_scrapinghub(const fs::path& root, const OpenOptions&) {
   const fs::path gt_file = root / "ground-truth.json";
   nlohmann::json gt;
   try {
-    gt = nlohmann::json::parse(read_doc_file(gt_file));
+    gt = nlohmann::json::parse(text_of_file_bytes(read_doc_file(gt_file), gt_file));
   } catch (const nlohmann::json::exception& e) {
     fail(gt_file, std::string("invalid JSON: ") + e.what());
   }

@@ -64,7 +64,7 @@ Corpus open_wceb(const fs::path& root, const OpenOptions&) {
     std::map<std::string, std::string> pages;  // page_id -> file name
     if (is_dir(html_dir))
       for (const auto& p : list_documents(html_dir)) pages.emplace(stem_of(p), p);
-    std::istringstream in(read_doc_file(file));
+    std::istringstream in(text_of_file_bytes(read_doc_file(file), file));
     std::string line;
     std::size_t line_no = 0;
     std::map<std::string, std::size_t> seen;

@@ -20,7 +20,8 @@ const nlohmann::json* field(const nlohmann::json& j, std::initializer_list<const
 }  // namespace
 
 SystemOutputs read_system_outputs(const fs::path& file) {
-  std::string bytes = read_doc_file_inflated(file);
+  // Decoded as text files are (decode.h): a UTF-16 file with a byte-order mark reads too.
+  std::string bytes = text_of_file_bytes(read_doc_file_inflated(file), file);
   SystemOutputs out;
   std::size_t first = bytes.find_first_not_of(" \t\r\n");
   // A single JSON object spanning the file: the Scrapinghub shape. JSON lines start

@@ -40,7 +40,7 @@ std::vector<std::size_t> CorpusContext::learning_order(std::vector<std::size_t> 
   keys.reserve(which.size());
   for (std::size_t i : which) {
     const CorpusEntry& e = entries.at(i);
-    keys.push_back({site_of(e.page_id(), e.page_url()), fnv1a(e.page_lang() + "/" + e.page_id(), kFnvOffset ^ seed), i});
+    keys.push_back({host_of(e.page_id(), e.page_url()), fnv1a(e.page_lang() + "/" + e.page_id(), kFnvOffset ^ seed), i});
   }
   std::sort(keys.begin(), keys.end(), [](const Key& a, const Key& b) {
     if (a.site != b.site) return a.site < b.site;

@@ -97,9 +97,10 @@ struct CorpusContext {
   // The reference of entries[i]: held, else loaded (load_gold); "" when it has none.
   // Thread-safe.
   std::string gold(std::size_t i) const;
-  // The pages of `which` in the order a learning pass shows them: grouped by site
-  // (base/site.h; sites in name order), each site's pages in a seeded order (FNV-1a of
-  // "lang/id" and the seed). A stage that groups pages by site (TDIFF) can then finish
+  // The pages of `which` in the order a learning pass shows them: grouped by host
+  // (base/site.h host_of, as TDIFF groups them; hosts in name order), each host's
+  // pages in a seeded order (FNV-1a of "lang/id" and the seed). A stage that groups
+  // pages by site (TDIFF) can then finish
   // a site before the next one comes, and the first pages of a site in this order are
   // a seeded sample of it.
   std::vector<std::size_t> learning_order(std::vector<std::size_t> which) const;

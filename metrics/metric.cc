@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <new>
 #include <stdexcept>
 
@@ -349,8 +350,14 @@ const std::vector<std::string_view>& PreparedText::cleaneval_tokens(bool unlabel
 
 const PlainText& PreparedText::plain(TextForm form) {
   if (!cache_->plain) {
-    if (form == TextForm::kMarkup || (form == TextForm::kAuto && looks_like_markup(text_)))
+    if (form == TextForm::kAuto)
+      form = looks_like_cleaneval_gold(text_) ? TextForm::kCleanEvalGold
+             : looks_like_markup(text_)       ? TextForm::kMarkup
+                                              : TextForm::kRaw;
+    if (form == TextForm::kMarkup)
       cache_->plain = markup_to_text(text_);
+    else if (form == TextForm::kCleanEvalGold)
+      cache_->plain = cleaneval_gold_to_text(text_);
     else
       cache_->plain = PlainText{std::string(text_), {}};
   }
@@ -557,14 +564,19 @@ void prepare_metrics(const std::vector<const MetricInfo*>& ms, ScoreOptions& opt
   std::string dir = punkt_dir;
   if (dir.empty())
     if (const char* env = std::getenv("DETOUR_PUNKT")) dir = env;
+  std::error_code ec;
+  if (dir.empty() && std::filesystem::exists(bench_metrics::kDebianEnglishModel, ec))
+    dir = bench_metrics::kDebianEnglishModel;
   if (dir.empty())
     throw ResourceError(
-        "rougelsum in WCEB's setting (--rouge wceb) splits sentences with NLTK's Punkt English model, which "
-        "detour does not ship: give it with --punkt DIR or $DETOUR_PUNKT (a punkt_tab folder; "
-        "scripts/bench_metrics/punkt_pickle_to_tab.py converts NLTK's english.pickle), or choose --rouge lines-ws "
-        "(WCEB's tokens, newline sentences) or --rouge default (rouge-score's defaults)");
+        std::string("rougelsum in WCEB's setting (--rouge wceb, the default) splits sentences with NLTK's Punkt "
+                    "English model, found by default in Debian's golang-gopkg-neurosnap-sentences.v1-dev (") +
+        bench_metrics::kDebianEnglishModel +
+        ", absent: scripts/install-deps.sh installs it); or give it with --punkt PATH or $DETOUR_PUNKT (a punkt_tab "
+        "folder, or a JSON file of that package's shape), or choose --rouge lines-ws (WCEB's tokens, newline "
+        "sentences) or --rouge default (rouge-score's defaults)");
   try {
-    opts.punkt = std::make_shared<const bench_metrics::PunktModel>(bench_metrics::PunktModel::load_tab(dir));
+    opts.punkt = std::make_shared<const bench_metrics::PunktModel>(bench_metrics::PunktModel::load(dir));
   } catch (const std::exception& e) {
     throw ResourceError(std::string("the Punkt model for rougelsum: ") + e.what());
   }

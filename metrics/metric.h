@@ -53,8 +53,10 @@ struct ScoreOptions {
 std::string text_forms_signature(const ScoreOptions& opts);
 
 // Loads what the selected metrics need before the first page (the Punkt model of
-// rougelsum's WCEB setting: from `punkt_dir`, else $DETOUR_PUNKT). Throws
-// ResourceError naming what is missing and how to give it.
+// rougelsum's WCEB setting: from `punkt_dir`, else $DETOUR_PUNKT, else Debian's copy
+// of NLTK's English model, bench_metrics/punkt.h kDebianEnglishModel; a folder in
+// punkt_tab layout or a JSON file). Throws ResourceError naming what is missing and
+// how to give it.
 struct MetricInfo;
 void prepare_metrics(const std::vector<const MetricInfo*>& metrics, ScoreOptions& opts,
                      const std::string& punkt_dir = {});

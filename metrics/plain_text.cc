@@ -6,6 +6,9 @@
 
 #include "base/errors.h"
 #include "base/utf8.h"
+#include "html/dom.h"
+#include "html/entities.h"
+#include "metrics/bench_metrics/py_unicode.h"
 
 namespace detour::metrics {
 
@@ -73,47 +76,6 @@ char block_kind(std::string_view s, std::size_t i, std::size_t& end) {
   return 0;
 }
 
-void append_utf8(std::uint32_t cp, std::string& out) {
-  if (cp == 0 || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) cp = 0xFFFD;
-  utf8::append(out, static_cast<char32_t>(cp));
-}
-
-// Decodes the character reference at s[i] == '&' into out; returns its length, or 0
-// when it is not one this view decodes (the '&' is then kept).
-std::size_t char_ref(std::string_view s, std::size_t i, std::string& out) {
-  std::size_t p = i + 1;
-  if (p < s.size() && s[p] == '#') {
-    ++p;
-    bool hex = p < s.size() && (s[p] == 'x' || s[p] == 'X');
-    if (hex) ++p;
-    std::size_t b = p;
-    std::uint64_t v = 0;
-    while (p < s.size() && p - b < 8) {
-      char c = s[p];
-      int d = (c >= '0' && c <= '9') ? c - '0'
-              : hex && (c >= 'a' && c <= 'f') ? c - 'a' + 10
-              : hex && (c >= 'A' && c <= 'F') ? c - 'A' + 10
-                                                 : -1;
-      if (d < 0) break;
-      v = v * (hex ? 16 : 10) + static_cast<std::uint64_t>(d);
-      ++p;
-    }
-    if (p == b) return 0;
-    if (p < s.size() && s[p] == ';') ++p;
-    append_utf8(static_cast<std::uint32_t>(v > 0x10FFFF ? 0xFFFD : v), out);
-    return p - i;
-  }
-  static constexpr std::pair<std::string_view, std::string_view> kNamed[] = {
-      {"amp;", "&"}, {"lt;", "<"}, {"gt;", ">"}, {"quot;", "\""}, {"apos;", "'"}, {"nbsp;", "\xC2\xA0"},
-      {"amp", "&"},  {"lt", "<"},  {"gt", ">"},  {"quot", "\""},  {"nbsp", "\xC2\xA0"}};
-  for (const auto& [name, value] : kNamed)
-    if (s.substr(p, name.size()) == name) {
-      out += value;
-      return 1 + name.size();
-    }
-  return 0;
-}
-
 }  // namespace
 
 std::string_view text_form_name(TextForm f) {
@@ -121,6 +83,7 @@ std::string_view text_form_name(TextForm f) {
     case TextForm::kAuto: return "auto";
     case TextForm::kRaw: return "raw";
     case TextForm::kMarkup: return "markup";
+    case TextForm::kCleanEvalGold: return "cleaneval-gold";
   }
   return "auto";
 }
@@ -129,7 +92,8 @@ TextForm parse_text_form(std::string_view name) {
   if (name == "auto") return TextForm::kAuto;
   if (name == "raw") return TextForm::kRaw;
   if (name == "markup") return TextForm::kMarkup;
-  throw UsageError("--text-form " + std::string(name) + ": expected auto, raw or markup");
+  if (name == "cleaneval-gold") return TextForm::kCleanEvalGold;
+  throw UsageError("--text-form " + std::string(name) + ": expected auto, raw, markup or cleaneval-gold");
 }
 
 bool looks_like_markup(std::string_view t) {
@@ -194,7 +158,11 @@ PlainText markup_to_text(std::string_view s) {
       if (e == std::string_view::npos) e = s.size();
       std::string_view line = s.substr(b, e - b);
       std::size_t i = line.find('<');
-      if (i != std::string_view::npos) add_line(line.substr(i + 3), lower(line[i + 1]), out);
+      if (i != std::string_view::npos) {
+        const std::string_view rest = line.substr(i + 3);
+        if (rest.find('&') == std::string_view::npos) add_line(rest, lower(line[i + 1]), out);
+        else add_line(html::decode_references(rest), lower(line[i + 1]), out);
+      }
       b = e + 1;
     }
     return out;
@@ -245,7 +213,7 @@ PlainText markup_to_text(std::string_view s) {
       flat += c;
       ++i;
     } else if (c == '&') {
-      std::size_t n = char_ref(s, i, flat);
+      std::size_t n = html::decode_reference(s, i, flat);
       if (n == 0) {
         flat += c;
         n = 1;
@@ -269,6 +237,73 @@ PlainText markup_to_text(std::string_view s) {
     if (e == flat.size()) break;
     b = e + 1;
   }
+  return out;
+}
+
+bool looks_like_cleaneval_gold(std::string_view t) {
+  std::size_t i = 0;
+  if (t.substr(0, 3) == "\xEF\xBB\xBF") i = 3;
+  while (i < t.size() && (t[i] == ' ' || t[i] == '\t' || t[i] == '\n' || t[i] == '\r' || t[i] == '\f')) ++i;
+  return t.substr(i, 4) == "URL:";
+}
+
+namespace {
+
+// Python's str.isspace() at s[i] (UTF-8); `len` gets the character's length.
+bool py_space_at(std::string_view s, std::size_t i, std::size_t& len) {
+  char32_t cp = 0;
+  const auto c = static_cast<unsigned char>(s[i]);
+  len = 1;
+  if (c < 0x80) return bench_metrics::py_isspace(c);
+  const std::size_t n = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+  if (n == 1 || i + n > s.size()) return false;
+  cp = c & (0x7F >> n);
+  for (std::size_t k = 1; k < n; ++k) cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
+  len = n;
+  return bench_metrics::py_isspace(cp);
+}
+
+}  // namespace
+
+PlainText cleaneval_gold_to_text(std::string_view gold) {
+  // 1. The body's text content, as an HTML5 parser builds it (WCEB:
+  //    HTMLTree.parse(content).body.text).
+  const dom::Document doc = dom::Document::parse(gold);
+  std::string content;
+  if (const dom::Node* body = doc.body()) {
+    std::vector<const dom::Node*> stack(body->children.rbegin(), body->children.rend());
+    while (!stack.empty()) {
+      const dom::Node* n = stack.back();
+      stack.pop_back();
+      if (n->is_text()) content += n->text;
+      for (auto it = n->children.rbegin(); it != n->children.rend(); ++it) stack.push_back(*it);
+    }
+  }
+  // 2. re.sub(r'\n +', '\n', content).
+  std::string text;
+  text.reserve(content.size());
+  for (std::size_t i = 0; i < content.size(); ++i) {
+    text += content[i];
+    if (content[i] == '\n')
+      while (i + 1 < content.size() && content[i + 1] == ' ') ++i;
+  }
+  // 3. re.sub(r'^\s*URL:[^\n]+\s*', '', content): a leading URL line and the
+  //    whitespace around it (only at the start of the text).
+  std::size_t b = 0, len = 0;
+  while (b < text.size() && py_space_at(text, b, len)) b += len;
+  if (text.compare(b, 4, "URL:") == 0) {
+    std::size_t e = b + 4;
+    if (e < text.size() && text[e] != '\n') {
+      while (e < text.size() && text[e] != '\n') ++e;
+      while (e < text.size() && py_space_at(text, e, len)) e += len;
+      text.erase(0, e);
+    }
+  }
+  PlainText out;
+  out.text = std::move(text);
+  std::size_t lines = 1;
+  for (char c : out.text) lines += c == '\n';
+  out.line_kinds.assign(lines, 'p');
   return out;
 }
 

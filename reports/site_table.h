@@ -23,8 +23,9 @@ struct SiteRow {
   double gold_within = 0;  // share with T* within T
 };
 
-// doc_ids[i] is the page id (DANIEL <date>_<host>_<hash>; the site is the host part,
-// else doc_urls[i]'s host), cos[i] its `cos` DocScore. Sites sorted by name; a final
+// doc_ids[i] is the page id, doc_urls[i] its URL (or doc_urls empty); the site is
+// base/site.h's (the registered domain of the id's host part, <date>_<host>_<hash>,
+// else of the URL's host); cos[i] is the page's `cos` DocScore. Sites sorted by name; a final
 // row "all" covers every page of the listed sites. Throws std::invalid_argument when
 // the vectors differ in length or a DocScore lacks the five cos values.
 std::vector<SiteRow> site_table(const std::vector<std::string>& doc_ids, const std::vector<std::string>& doc_urls,

@@ -159,6 +159,7 @@ struct RunCorpus {
   std::vector<corpora::CorpusDoc> docs;  // the documents run (the whole corpus's, whatever the shard)
   std::vector<std::string> languages;    // the corpus's languages; empty when it has none
   bool plain_text_gold = false;          // corpora::Corpus::plain_text_gold
+  bool cleaneval_gold = false;           // corpora::Corpus::cleaneval_gold
 };
 
 RunCorpus open_run_corpus(const CorpusSelection& sel) {
@@ -187,6 +188,7 @@ RunCorpus open_run_corpus(const CorpusSelection& sel) {
   }
   rc.languages = std::move(corpus.languages);
   rc.plain_text_gold = corpus.plain_text_gold;
+  rc.cleaneval_gold = corpus.cleaneval_gold;
   return rc;
 }
 
@@ -216,13 +218,15 @@ struct ScoringPlan {
   metrics::ScoreOptions options;
 };
 
-ScoringPlan plan_scoring(const ScoringSpec& spec, bool plain_text_gold) {
+ScoringPlan plan_scoring(const ScoringSpec& spec, const RunCorpus& corpus) {
   ScoringPlan plan;
   plan.metrics = metrics::parse_metric_list(spec.metrics);
   plan.options = spec.score_options;
   if (!spec.text_form_given) {  // detour's outputs are CleanEval markup; benchmark golds plain text
     plan.options.text_form_system = metrics::TextForm::kMarkup;
-    plan.options.text_form_gold = plain_text_gold ? metrics::TextForm::kRaw : metrics::TextForm::kAuto;
+    plan.options.text_form_gold = corpus.plain_text_gold  ? metrics::TextForm::kRaw
+                                  : corpus.cleaneval_gold ? metrics::TextForm::kCleanEvalGold
+                                                          : metrics::TextForm::kAuto;
   }
   metrics::prepare_metrics(plan.metrics, plan.options, spec.punkt_dir);
   return plan;
@@ -704,7 +708,7 @@ RunResult run(const RunConfig& cfg) {
   if (!own_stages.empty() && work.isolation == PageWorkSpec::Isolation::Process)
     throw UsageError("--isolation process: " + join(std::vector<std::string>(own_stages.begin(), own_stages.end()), ", ") +
                      " must run in this process (not in a forked worker); use --isolation auto or none");
-  const ScoringPlan scoring = plan_scoring(scoring_spec, corpus.plain_text_gold);
+  const ScoringPlan scoring = plan_scoring(scoring_spec, corpus);
   const int threads = work.jobs > 0 ? work.jobs : static_cast<int>(tbb::info::default_concurrency());
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads);
   RunLayout layout(corpus.docs, record.shard);

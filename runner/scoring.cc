@@ -16,6 +16,7 @@
 #include "base/batch_read.h"
 #include "base/hash.h"
 #include "corpora/corpus.h"
+#include "corpora/decode.h"
 #include "corpora/system_outputs.h"
 
 namespace detour::harness {
@@ -36,6 +37,7 @@ struct GoldSlot {
   std::string id;                              // file name, or
   const std::string* text = nullptr;           // in-memory gold
   io::ReadBuffer buf;
+  std::string decoded;  // the file's text when its bytes needed decoding
   std::unique_ptr<metrics::PreparedText> prepared;
   std::uint64_t hash = 0;  // FNV-1a of the gold bytes, for the corpus fingerprint
 };
@@ -97,6 +99,12 @@ GoldSlot& gold_of(const ScoreItem& it, std::uint64_t call, const Folders& folder
     } else {
       text = folders.read(folders.gold(i), it.id, slot.buf);
     }
+    // A gold file not in UTF-8 (a byte-order mark, UTF-16, a legacy charset) is decoded
+    // as gold files are (corpora/decode.h decode_text); in-memory gold is decoded already.
+    if (!in_memory && corpora::text_needs_decoding(text)) {
+      slot.decoded = corpora::text_of_file_bytes(std::string(text), folders.folder(folders.gold(i)).path() / it.id);
+      text = slot.decoded;
+    }
     slot.prepared = std::make_unique<metrics::PreparedText>(text);
     slot.hash = fnv1a(text);
     slot.call = call;
@@ -125,6 +133,11 @@ ScoreSet score_items(const std::vector<ScoreItem>& items, const std::vector<cons
     std::string_view sys_text = !it.system_dir ? std::string_view(it.system)
                                 : pre_sys      ? *pre_sys
                                                : folders.read(folders.sys(i), it.id, sys_buf);
+    thread_local std::string sys_decoded;  // an output file not in UTF-8, decoded
+    if (it.system_dir && corpora::text_needs_decoding(sys_text)) {
+      sys_decoded = corpora::text_of_file_bytes(std::string(sys_text), folders.folder(folders.sys(i)).path() / it.id);
+      sys_text = sys_decoded;
+    }
     metrics::PreparedText sys(sys_text);
     GoldSlot& gold = gold_of(it, call, folders, i, pre_gold);
     metrics::DocPair pair(sys, *gold.prepared, options);
@@ -369,7 +382,7 @@ std::vector<ScoreItem> collect_corpus_items(const std::vector<CorpusGold>& golds
         if (!fs::exists(c, ec) && !fs::is_symlink(c, ec)) continue;
         used.insert(c.lexically_normal().string());
         try {
-          it.system = corpora::read_doc_file(c);
+          it.system = corpora::text_of_file_bytes(corpora::read_doc_file(c), c);
           have = true;
         } catch (const std::exception& e) {
           notes.push_back(std::string("failed (system output unusable, not scored): ") + e.what());

@@ -27,7 +27,7 @@ std::uint64_t mix(std::uint64_t z) {
 std::string SplitSpec::signature() const {
   std::vector<std::string> w;
   for (double x : weights) w.push_back(format_real(x));
-  return join(parts, ":") + "=" + join(w, ":") + "|by:" + (by_site ? "site" : "page") + "|seed:" +
+  return join(parts, ":") + "=" + join(w, ":") + "|by:" + (by_site ? "site(" + site_rule() + ")" : "page") + "|seed:" +
          std::to_string(seed) + "|split:lang-stratified-v1";
 }
 

@@ -6,7 +6,7 @@
 // Pages are split language by language (each language gets dev and test pages in
 // about the given proportions). By site (the default), every page of a site goes to
 // the same part, so that a site's template cannot be tuned on and then scored on;
-// the site is base/site.h's rule, and a page without a known site is a group of its
+// the site is base/site.h's rule (the host's registered domain), and a page without a known site is a group of its
 // own. By page, every page is its own group. Within a language, groups are ordered by
 // a seeded hash of (seed, language, group key) and each group in turn goes to the
 // part furthest below its share of the pages assigned so far (ties to the earlier
@@ -25,7 +25,8 @@ struct SplitSpec {
   std::vector<double> weights;     // positive, one per part
   bool by_site = true;
   std::uint64_t seed = 42;
-  // "dev:test=50:50|by:site|seed:42", for signatures.
+  // "dev:test=50:50|by:site(registered-domain(psl:...))|seed:42|split:...", for
+  // signatures (base/site.h: the rule that groups pages into sites).
   std::string signature() const;
 };
 // Reads "dev:test=50:50" (two or more distinct part names, positive weights) and

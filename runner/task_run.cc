@@ -52,6 +52,8 @@ std::string evidence_field(const tasks::Decision& d) {
 }  // namespace
 
 fs::path task_resources(const TaskConfig& c, const fs::path& root) {
+  // A task told to use lists built into it (daniel: lists=embeddia) needs no folder.
+  if (auto it = c.params.find("lists"); it != c.params.end() && it->second != "folder" && c.resources.empty()) return {};
   if (!c.resources.empty()) return first_existing({c.resources}, true, "task resources folder");
   return first_existing({root / "tasks" / c.task / "resources", root / ".." / ".." / "resources" / c.task}, true,
                         "resources of task " + c.task);

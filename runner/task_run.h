@@ -38,7 +38,8 @@ struct TaskConfig {
   results::JudgmentSettings judgments;
 };
 
-// Where a task's files are looked for when not given, in order:
+// Where a task's files are looked for when not given (none for a task whose
+// `lists` parameter names a set built into it, e.g. daniel's lists=embeddia), in order:
 //   resources:   ROOT/tasks/<task>/resources, ROOT/../../resources/<task> (the shared
 //                data layout: corpora/<name> beside resources/)
 //   annotations: ROOT/tasks/<task>/annotations.json, ROOT/annotations.json

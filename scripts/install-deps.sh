@@ -23,6 +23,8 @@ MAIN_PKGS=(
   libsqlite3-dev          # the results store (store/)
   libcmark-dev            # Markdown answers of served tools to CleanEval markup (extractors/answer.cc)
   libdivsufsort-dev       # suffix arrays of the DAnIEL task's repeated substrings
+  libpsl-dev publicsuffix # a page's site is its host's registered domain (Public Suffix List; base/site.h)
+  golang-gopkg-neurosnap-sentences.v1-dev  # NLTK's Punkt English parameters (data/english.json): rougelsum's default sentence splitter
   libjemalloc-dev         # the detour program's allocator (three parse trees per page)
 )
 # The tests and benchmarks, and the checks CI runs.

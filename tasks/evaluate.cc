@@ -80,7 +80,7 @@ void decide_input(const Task& task, const DocInput& in, DocRecord& r, DecisionCa
       try {
         from_file = io::read_file(in.file);
         text = from_file;
-      } catch (const io::IoError& e) {
+      } catch (const std::exception& e) {
         r.status = "failed";
         r.reason = std::string(e.what()) + " (decided as an empty output)";
       }

@@ -64,6 +64,8 @@ struct DocInput {
   std::string reason;
   std::string_view text;
   std::filesystem::path file;  // when set, the text is read from it
+  // The file's bytes are decided as they are, undecoded, as the original DAnIEL reads
+  // them: bytes that are not UTF-8 are counted (invalid_utf8) and decided as it decides them.
   std::shared_ptr<const Decided> decided;
 };
 

@@ -12,6 +12,7 @@
 #include "base/strings.h"
 #include "base/version.h"
 #include "tasks/daniel/daniel.h"
+#include "tasks/daniel/embeddia_lists.h"
 #include "tasks/daniel/pyliteral.h"
 #include "tasks/task.h"
 #include "tasks/utf8.h"
@@ -81,6 +82,12 @@ class DanielTask final : public Task {
         if (value == "embeddia") params_.version = daniel::Version::Embeddia;
         else if (value == "original") params_.version = daniel::Version::Original;
         else throw UsageError("task parameter version=" + value + ": expected embeddia or original");
+      } else if (key == "lists") {
+        // Where the disease and location lists come from: the resources folder
+        // (--task-resources or the default places), or a set built into detour.
+        if (value != "folder" && value != "embeddia")
+          throw UsageError("task parameter lists=" + value + ": expected folder or embeddia");
+        embeddia_ = value == "embeddia";
       } else if (key == "repeats") {
         // How the repeats are found, not what: both give the same decisions (not in
         // the signature). "index": the lists' substring index (daniel/name_index.h),
@@ -90,7 +97,8 @@ class DanielTask final : public Task {
         use_index_ = value == "index";
       } else {
         throw UsageError(
-            unknown_name_message("daniel task parameter", key, {"ratio", "location-min", "max-bytes", "version", "repeats"}));
+            unknown_name_message("daniel task parameter", key,
+                                 {"ratio", "location-min", "max-bytes", "version", "lists", "repeats"}));
       }
     }
     if (params_.ratio < 0 || params_.ratio > 1.1)
@@ -114,7 +122,11 @@ class DanielTask final : public Task {
                     ",min-sentences=" + std::to_string(p.min_sentences) +
                     (original ? std::string(",no-header-merge")
                               : ",header-ends=" + std::to_string(p.header_sentence_ends) + ",no-merge=" + p.no_header_merge) +
-                    "|max-bytes:" + std::to_string(max_bytes_) + "|res:";
+                    "|max-bytes:" + std::to_string(max_bytes_) +
+                    (embeddia_ ? "|lists:embeddia@" + std::string(daniel::embeddia::kOrigin.substr(
+                                                          daniel::embeddia::kOrigin.find('@') + 1))
+                               : std::string()) +
+                    "|res:";
     bool first = true;
     for (const auto& [lang, l] : langs_) {
       if (!first) s += ",";
@@ -137,12 +149,16 @@ class DanielTask final : public Task {
       l.disease_file = "diseases_" + lang + ".json";
       l.location_file = "locations_" + lang + ".json";
       auto load = [&](const std::string& name, std::uint64_t& hash) {
-        const fs::path file = dir_ / name;
+        const fs::path file = where() / name;
         std::string bytes;
-        try {
-          bytes = io::read_file(file, std::size_t{64} << 20);
-        } catch (const io::IoError& e) {
-          throw ResourceError(std::string("task daniel, language ") + lang + ": " + e.what());
+        if (embeddia_) {
+          bytes = embedded_list(name, lang);
+        } else {
+          try {
+            bytes = io::read_file(file, std::size_t{64} << 20);
+          } catch (const io::IoError& e) {
+            throw ResourceError(std::string("task daniel, language ") + lang + ": " + e.what());
+          }
         }
         hash = fnv1a(bytes);
         try {
@@ -151,7 +167,7 @@ class DanielTask final : public Task {
           throw ResourceError(file.string() + ": " + e.what());
         }
       };
-      const fs::path dfile = dir_ / l.disease_file, lfile = dir_ / l.location_file;
+      const fs::path dfile = where() / l.disease_file, lfile = where() / l.location_file;
       l.lists.diseases = keys_of(load(l.disease_file, l.disease_hash), dfile, original);
       nlohmann::ordered_json loc = load(l.location_file, l.location_hash);
       l.lists.locations = keys_of(loc, lfile, original);
@@ -217,7 +233,18 @@ class DanielTask final : public Task {
   }
 
  private:
+  // Where the lists are read from, for messages: the folder, or the built-in set.
+  fs::path where() const { return embeddia_ ? fs::path("<built-in " + std::string(daniel::embeddia::kOrigin) + ">") : dir_; }
+
+  static std::string embedded_list(const std::string& name, const std::string& lang) {
+    for (std::size_t i = 0; i < daniel::embeddia::kEmbeddedFileCount; ++i)
+      if (daniel::embeddia::kEmbeddedFiles[i].name == name) return std::string(daniel::embeddia::kEmbeddedFiles[i].bytes);
+    throw ResourceError("task daniel, language " + lang + ": the built-in lists of " +
+                        std::string(daniel::embeddia::kOrigin) + " have no " + name);
+  }
+
   fs::path dir_;
+  bool embeddia_ = false;  // lists=embeddia: the built-in lists, not dir_
   daniel::Params params_;
   std::size_t max_bytes_ = std::size_t{1} << 20;
   bool use_index_ = true;

@@ -120,9 +120,11 @@ TEST_CASE("bench_metrics: ROUGE-LSum equals rouge-score as WCEB configures it (P
   check_rouge("rouge_wceb_tiny.tsv", bm::RougeLsumOptions::wceb(model));
 }
 
-TEST_CASE("bench_metrics: Punkt sentence spans equal NLTK's on the committed pairs", "[bench_metrics]") {
-  const auto model = tiny_model();
-  const auto ref = read_tsv("punkt_tiny_sentences.tsv");
+namespace {
+
+// Sentence spans of `model` against NLTK's (the punkt mode of rouge_reference.py).
+void check_spans(const bm::PunktModel& model, const std::string& ref_name) {
+  const auto ref = read_tsv(ref_name);
   for (const auto& p : fixture_pairs()) {
     INFO(p.id);
     const auto& fields = ref.at(p.id);
@@ -138,6 +140,23 @@ TEST_CASE("bench_metrics: Punkt sentence spans equal NLTK's on the committed pai
       CHECK(got == nlohmann::json::parse(fields[static_cast<std::size_t>(side)]));
     }
   }
+}
+
+}  // namespace
+
+TEST_CASE("bench_metrics: Punkt sentence spans equal NLTK's on the committed pairs", "[bench_metrics]") {
+  check_spans(tiny_model(), "punkt_tiny_sentences.tsv");
+}
+
+// rougelsum's default model: NLTK's English parameters as Debian ships them
+// (scripts/install-deps.sh), against NLTK's PunktSentenceTokenizer and rouge-score
+// given the same parameters (scripts/bench_metrics/make_fixture.sh).
+TEST_CASE("bench_metrics: with Debian's Punkt English model, sentences and ROUGE-LSum equal NLTK's and rouge-score's",
+          "[bench_metrics]") {
+  REQUIRE(fs::exists(bm::kDebianEnglishModel));  // golang-gopkg-neurosnap-sentences.v1-dev
+  const auto model = bm::PunktModel::load(bm::kDebianEnglishModel);
+  check_spans(model, "punkt_debian_sentences.tsv");
+  check_rouge("rouge_wceb_debian.tsv", bm::RougeLsumOptions::wceb(model));
 }
 
 TEST_CASE("bench_metrics: WCEB Levenshtein ratio equals rapidfuzz Indel on the committed pairs", "[bench_metrics]") {

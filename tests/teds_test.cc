@@ -123,7 +123,7 @@ TEST_CASE("plain-text view: CleanEval form by its markers, HTML by its tags", "[
   using metrics::markup_to_text;
   // detour's outputs: a "<The Palace>" inside a paragraph is text.
   auto ce = markup_to_text("<p>Watch <The Palace: Tale>  now &amp; then\n<h>Title\n\n<l>item\t one\n");
-  CHECK(ce.text == "Watch <The Palace: Tale> now &amp; then\nTitle\nitem one");
+  CHECK(ce.text == "Watch <The Palace: Tale> now & then\nTitle\nitem one");  // references decoded
   CHECK(ce.line_kinds == std::vector<char>{'p', 'h', 'l'});
   // HTML: block tags are lines, other tags spaces, references decoded, head and
   // scripts dropped (as scripts/bench_metrics/make_pairs.py converts).

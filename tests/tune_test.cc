@@ -87,7 +87,7 @@ TEST_CASE("by-site splits keep every site in one part, per language, determinist
   for (int p : three) c3[p]++;
   CHECK(std::abs(c3[0] - 0.6 * pages.size()) <= 3);
   CHECK(std::abs(c3[1] - 0.2 * pages.size()) <= 3);
-  CHECK(spec.signature() == "dev:test=50:50|by:site|seed:42|split:lang-stratified-v1");
+  CHECK(spec.signature() == "dev:test=50:50|by:site(" + site_rule() + ")|seed:42|split:lang-stratified-v1");
   for (const char* bad : {"dev:test", "dev=50", "dev:test=50", "dev:dev=50:50", "dev:test=50:-1", "dev:test=a:b"})
     CHECK_THROWS_AS(parse_split(bad, "site", 1), UsageError);
   CHECK_THROWS_AS(parse_split("dev:test=1:1", "domain", 1), UsageError);

@@ -308,7 +308,7 @@ std::vector<std::size_t> TdiffExtractor::start_learning(const CorpusContext& ctx
   sites_.clear();
   std::map<std::string, std::vector<std::size_t>> groups;
   for (std::size_t i = 0; i < n; ++i) {
-    std::string site = site_of(ctx.entries[i].page_id(), ctx.entries[i].page_url());
+    std::string site = host_of(ctx.entries[i].page_id(), ctx.entries[i].page_url());
     if (!site.empty()) groups[std::move(site)].push_back(i);
   }
   seen_.assign(n, std::nullopt);
@@ -578,7 +578,7 @@ void TdiffExtractor::prepare(const CorpusContext& ctx) {
   std::map<std::string, std::vector<std::size_t>> alone;
   for (std::size_t e = 0; e < ctx.entries.size(); ++e)
     if (site_of_entry_.empty() || site_of_entry_[e] < 0)
-      alone[site_of(ctx.entries[e].page_id(), ctx.entries[e].page_url())].push_back(e);
+      alone[host_of(ctx.entries[e].page_id(), ctx.entries[e].page_url())].push_back(e);
   std::vector<SiteReport> reports;
   for (const auto& [site, pages] : alone) {
     for (std::size_t e : pages) {

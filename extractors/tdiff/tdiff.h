@@ -1,8 +1,9 @@
 // tdiff: the template-diff extractor TDIFF (Deturck 2015).
 //
 // Pages of one site share a template; what differs between two pages of the same
-// template is their content. prepare() groups the run's pages by site (tokens.h
-// site_of), computes all pairwise pq-gram distances of their DOM trees within a site
+// template is their content. prepare() groups the run's pages by host (base/site.h
+// host_of: the host, not its registered domain, as TDIFF was defined and scored),
+// computes all pairwise pq-gram distances of their DOM trees within a host
 // (kernels/tree_edit/pq_gram.h), maps the site to 2-D by classical MDS, clusters it
 // by k-means with k chosen by the silhouette (cluster.h), treats singleton clusters as
 // outliers, and pairs each page with its cluster's pivot (the page nearest the

@@ -57,7 +57,7 @@ TextTokens text_tokens(const dom::Node* root) {
 }
 
 std::string document_of(std::string_view id, std::string_view url) {
-  if (id.size() > 10 && id[8] == '_' && !site_of(id, {}).empty()) return std::string(id.substr(id.rfind('_') + 1));
+  if (id.size() > 10 && id[8] == '_' && !host_of(id, {}).empty()) return std::string(id.substr(id.rfind('_') + 1));
   if (!url.empty()) return std::string(url);
   return std::string(id);
 }

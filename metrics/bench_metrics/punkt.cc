@@ -7,6 +7,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include <nlohmann/json.hpp>
+
 #include "metrics/bench_metrics/py_unicode.h"
 
 namespace detour::bench_metrics {
@@ -362,6 +364,47 @@ PunktModel PunktModel::load_tab(const std::filesystem::path& dir) {
     }
   }
   return PunktModel(std::move(abbrevs), std::move(colls), std::move(starters), std::move(ortho));
+}
+
+PunktModel PunktModel::load_json(const std::filesystem::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw std::runtime_error("punkt model: cannot read " + file.string());
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(in);
+  } catch (const nlohmann::json::exception& e) {
+    throw std::runtime_error("punkt model: " + file.string() + ": invalid JSON: " + e.what());
+  }
+  auto object = [&](const char* key) -> const nlohmann::json& {
+    auto it = j.find(key);
+    if (it == j.end() || !it->is_object())
+      throw std::runtime_error("punkt model: " + file.string() + ": no \"" + key + "\" object");
+    return *it;
+  };
+  std::vector<std::string> abbrevs, starters;
+  std::vector<std::pair<std::string, std::string>> colls;
+  std::vector<std::pair<std::string, int>> ortho;
+  for (const auto& [k, v] : object("AbbrevTypes").items()) abbrevs.push_back(k);
+  for (const auto& [k, v] : object("SentStarters").items()) starters.push_back(k);
+  for (const auto& [k, v] : object("Collocations").items()) {
+    const std::size_t comma = k.find(',');
+    if (comma == std::string::npos)
+      throw std::runtime_error("punkt model: " + file.string() + ": collocation \"" + k + "\" is not \"a,b\"");
+    colls.emplace_back(k.substr(0, comma), k.substr(comma + 1));
+  }
+  for (const auto& [k, v] : object("OrthoContext").items()) {
+    if (!v.is_number_integer())
+      throw std::runtime_error("punkt model: " + file.string() + ": ortho context of \"" + k + "\" is not an integer");
+    ortho.emplace_back(k, v.get<int>());
+  }
+  return PunktModel(std::move(abbrevs), std::move(colls), std::move(starters), std::move(ortho));
+}
+
+PunktModel PunktModel::load(const std::filesystem::path& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) return load_tab(path);
+  if (!std::filesystem::exists(path, ec)) throw std::runtime_error("punkt model: " + path.string() + ": no such file or folder");
+  return load_json(path);
 }
 
 std::vector<std::pair<std::size_t, std::size_t>> PunktModel::sentence_spans(std::string_view text) const {

@@ -28,11 +28,14 @@
 // Types are lower-cased (str.lower) and numbers become "##number##", as Punkt does.
 //
 // The model (abbreviation types, collocations, frequent sentence starters,
-// orthographic contexts) is NLTK's trained data, not shipped here: load_tab reads
-// it in NLTK's punkt_tab layout (a folder with abbrev_types.txt, collocations.tab,
+// orthographic contexts) is NLTK's trained data, not shipped here (the licence of
+// NLTK's Punkt models is unstated upstream: docs/metrics.md). load_tab reads it in
+// NLTK's punkt_tab layout (a folder with abbrev_types.txt, collocations.tab,
 // sent_starters.txt, ortho_context.tab, UTF-8, one entry a line, tab-separated
 // fields, nothing trimmed); scripts/bench_metrics/punkt_pickle_to_tab.py writes that
-// folder from the english.pickle WCEB used (nltk_data tokenizers/punkt).
+// folder from the english.pickle WCEB used (nltk_data tokenizers/punkt). load_json
+// reads the same parameters as Debian packages them (kDebianEnglishModel), which is
+// where rougelsum finds the English model by default.
 #pragma once
 
 #include <cstdint>
@@ -46,6 +49,13 @@
 
 namespace detour::bench_metrics {
 
+// NLTK's Punkt English parameters as Debian ships them (package
+// golang-gopkg-neurosnap-sentences.v1-dev, a Go port of Punkt whose data/english.json
+// holds the parameters of NLTK's english.pickle: 156 abbreviation types, 37
+// collocations, 39 sentence starters, 20,366 orthographic contexts).
+inline constexpr const char* kDebianEnglishModel =
+    "/usr/share/gocode/src/gopkg.in/neurosnap/sentences.v1/data/english.json";
+
 class PunktModel {
  public:
   PunktModel() = default;
@@ -55,6 +65,13 @@ class PunktModel {
   // Reads a punkt_tab folder; throws std::runtime_error naming the file and the
   // reason when a file is missing or a line is malformed.
   static PunktModel load_tab(const std::filesystem::path& dir);
+  // Reads the same parameters from one JSON file {"AbbrevTypes": {type: 1},
+  // "Collocations": {"a,b": 1}, "SentStarters": {type: 1}, "OrthoContext": {type:
+  // flags}}: the shape of Debian's golang-gopkg-neurosnap-sentences.v1-dev, whose
+  // data/english.json is NLTK's English model (see kDebianEnglishModel).
+  static PunktModel load_json(const std::filesystem::path& file);
+  // load_tab for a folder, load_json for a file.
+  static PunktModel load(const std::filesystem::path& path);
 
   // Sentences of `text` as nltk.sent_tokenize returns them (views into `text`;
   // none is empty).

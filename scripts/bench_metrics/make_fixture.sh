@@ -20,6 +20,10 @@ $PY $S/rouge_reference.py "${common[@]}" --mode default "$F/pairs.jsonl" > "$F/r
 $PY $S/rouge_reference.py "${common[@]}" --mode lines-ws "$F/pairs.jsonl" > "$F/rouge_lines_ws.tsv"
 $PY $S/rouge_reference.py "${common[@]}" --punkt-tab "$F/punkt_tiny" --mode wceb "$F/pairs.jsonl" > "$F/rouge_wceb_tiny.tsv"
 $PY $S/rouge_reference.py "${common[@]}" --punkt-tab "$F/punkt_tiny" --mode punkt "$F/pairs.jsonl" > "$F/punkt_tiny_sentences.tsv"
+# NLTK's English model as Debian ships it (golang-gopkg-neurosnap-sentences.v1-dev): rougelsum's default.
+DEB_PUNKT=/usr/share/gocode/src/gopkg.in/neurosnap/sentences.v1/data/english.json
+$PY $S/rouge_reference.py "${common[@]}" --punkt-json "$DEB_PUNKT" --mode wceb "$F/pairs.jsonl" > "$F/rouge_wceb_debian.tsv"
+$PY $S/rouge_reference.py "${common[@]}" --punkt-json "$DEB_PUNKT" --mode punkt "$F/pairs.jsonl" > "$F/punkt_debian_sentences.tsv"
 $PY $S/levenshtein_reference.py --rapidfuzz-src "$EXT/rapidfuzz/src" --wceb-src "$EXT/wceb/src" "$F/pairs.jsonl" > "$F/levenshtein.tsv"
 $PY $S/bow_reference.py "$F/pairs.jsonl" > "$F/bow.tsv"
 $PY $S/shingle_reference.py --benchmark "$EXT/aeb" --pairs "$PWD/$F/pairs.jsonl" --seed 12345 \

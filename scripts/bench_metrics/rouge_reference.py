@@ -15,7 +15,8 @@ Modes:
             (abbrev_types.txt, collocations.tab, sent_starters.txt, ortho_context.tab)
             whose parameters are loaded into NLTK's own PunktSentenceTokenizer, which
             then serves as nltk.sent_tokenize (used for the committed test fixture,
-            whose model is a small hand-written one).
+            whose model is a small hand-written one); or --punkt-json FILE, the same
+            parameters as Debian ships NLTK's English model (rougelsum's default).
   punkt     not a score: where nltk.sent_tokenize cuts gold and output, as JSON lists
             of [begin, end] code-point offsets (span_tokenize of the same tokenizer),
             to compare the sentence splitter alone.
@@ -37,6 +38,9 @@ def main():
     ap.add_argument("--wceb-src", required=True)
     ap.add_argument("--nltk-data", default="")
     ap.add_argument("--punkt-tab", default="")
+    ap.add_argument("--punkt-json", default="",
+                    help="the same parameters as one JSON file (the shape of Debian's "
+                         "golang-gopkg-neurosnap-sentences.v1-dev data/english.json)")
     ap.add_argument("--mode", choices=["default", "lines-ws", "wceb", "punkt"], required=True)
     ap.add_argument("pairs")
     args = ap.parse_args()
@@ -47,20 +51,28 @@ def main():
     import nltk  # noqa: E402
     if args.nltk_data:
         nltk.data.path.insert(0, args.nltk_data)
-    if args.punkt_tab:
+    if args.punkt_tab or args.punkt_json:
         from nltk.tokenize import punkt  # noqa: E402
         params = punkt.PunktParameters()
+        if args.punkt_json:
+            with open(args.punkt_json, encoding="utf-8") as f:
+                model = json.load(f)
+            params.abbrev_types = set(model["AbbrevTypes"])
+            params.sent_starters = set(model["SentStarters"])
+            params.collocations = set(tuple(k.split(",", 1)) for k in model["Collocations"])
+            for typ, flags in model["OrthoContext"].items():
+                params.ortho_context[typ] |= int(flags)
+        else:
+            def lines(name):
+                with open(os.path.join(args.punkt_tab, name), encoding="utf-8", newline="\n") as f:
+                    return [x[:-1] if x.endswith("\n") else x for x in f]
 
-        def lines(name):
-            with open(os.path.join(args.punkt_tab, name), encoding="utf-8", newline="\n") as f:
-                return [x[:-1] if x.endswith("\n") else x for x in f]
-
-        params.abbrev_types = set(lines("abbrev_types.txt"))
-        params.sent_starters = set(lines("sent_starters.txt"))
-        params.collocations = set(tuple(x.split("\t")) for x in lines("collocations.tab"))
-        for x in lines("ortho_context.tab"):
-            typ, flags = x.split("\t")
-            params.ortho_context[typ] |= int(flags)
+            params.abbrev_types = set(lines("abbrev_types.txt"))
+            params.sent_starters = set(lines("sent_starters.txt"))
+            params.collocations = set(tuple(x.split("\t")) for x in lines("collocations.tab"))
+            for x in lines("ortho_context.tab"):
+                typ, flags = x.split("\t")
+                params.ortho_context[typ] |= int(flags)
         tiny = punkt.PunktSentenceTokenizer(params)
         nltk.sent_tokenize = tiny.tokenize
         sentence_spans = tiny.span_tokenize

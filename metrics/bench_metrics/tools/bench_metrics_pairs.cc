@@ -210,12 +210,10 @@ int main(int argc, char** argv) {
     } else if (metric == "rouge-lines-ws") {
       opts.tokenizer = bm::RougeTokenizer::kWhitespace;
     } else if (metric == "rouge-wceb") {
-      if (punkt_dir.empty()) throw std::runtime_error("rouge-wceb needs --punkt DIR");
-      model = bm::PunktModel::load_tab(punkt_dir);
+      model = bm::PunktModel::load(punkt_dir.empty() ? std::string(bm::kDebianEnglishModel) : punkt_dir);
       opts = bm::RougeLsumOptions::wceb(model);
     } else if (metric == "punkt-sentences") {
-      if (punkt_dir.empty()) throw std::runtime_error("punkt-sentences needs --punkt DIR");
-      model = bm::PunktModel::load_tab(punkt_dir);
+      model = bm::PunktModel::load(punkt_dir.empty() ? std::string(bm::kDebianEnglishModel) : punkt_dir);
       for (const auto& p : pairs) {
         nlohmann::json g = nlohmann::json::array(), o = nlohmann::json::array();
         for (auto s : model.sentences(p.gold)) g.push_back(std::string(s));
