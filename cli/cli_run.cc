@@ -42,7 +42,7 @@ void add_run_options(CLI::App* cmd, RunArgs& a) {
   auto* args = &a;
   cmd->add_option("--corpus", args->corpus, "corpus root (ROOT/<lang>/{html,gold}/<id>)")->required();
   cmd->add_option("--extractors", args->extractors,
-                  "comma-separated extractors, with settings as NAME(key=value,...), or 'all' (the built-in ones); "
+                  "comma-separated extractors, with settings as NAME(key=value,...), or 'all' (the built-in ones; mixable with other names, as in all,MRD); "
                   "'today' stands for every adapter of today's extractors (MRD, RDL, ...: see `detour list`)")
       ->capture_default_str();
   cmd->add_option("--chains", args->chains,
@@ -159,21 +159,27 @@ RunPlan make_run_plan(const RunArgs& a, const CLI::App* cmd, std::vector<harness
   cfg.factories = std::move(factories);
   const harness::PipelineConfig& pipeline_config = cfg;  // RunConfig is a SystemsSpec, a PipelineConfig
   plan.sweeps = harness::expand_sweeps(axes, pipeline_config);
-  if (args->extractors == "all") {
-    for (const auto& info : extractor_registry())
-      if (info.name != "GOLD" && info.name != "NONE") cfg.extractors.emplace_back(info.name);
-    cfg.extractors.push_back("GOLD");
-    cfg.extractors.push_back("NONE");
-  } else if (plan.sweeps.empty() || cmd->count("--extractors")) {
-    // A preset among the names ('today') stands for its systems.
+  if (args->extractors == "all" || plan.sweeps.empty() || cmd->count("--extractors")) {
+    // 'all' stands for every built-in extractor (GOLD and NONE last), a preset among the
+    // names ('today') for its systems; each can be mixed with other names ('all,MRD').
     std::vector<std::string> names;
+    bool all = false;
     for (auto& item : split_top_level(args->extractors, ',')) {
-      if (const Preset* p = find_preset(item))
+      if (item == "all") {
+        all = true;
+        for (const auto& info : extractor_registry())
+          if (info.name != "GOLD" && info.name != "NONE") names.emplace_back(info.name);
+      } else if (const Preset* p = find_preset(item)) {
         names.insert(names.end(), p->systems.begin(), p->systems.end());
-      else
+      } else {
         names.push_back(item);
+      }
     }
-    cfg.extractors = harness::parse_stage_list(join(names, ","), pipeline_config);
+    if (all) names.insert(names.end(), {"GOLD", "NONE"});
+    std::vector<std::string> once;  // a name given twice ('all,BP') runs once
+    for (auto& n : names)
+      if (std::find(once.begin(), once.end(), n) == once.end()) once.push_back(std::move(n));
+    cfg.extractors = harness::parse_stage_list(join(once, ","), pipeline_config);
   }
   auto add = [&](const std::string& name) {
     if (std::find(cfg.extractors.begin(), cfg.extractors.end(), name) == cfg.extractors.end())

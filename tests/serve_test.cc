@@ -8,9 +8,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <fstream>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <random>
 #include <set>
 #include <sstream>
@@ -323,6 +325,32 @@ TEST_CASE("serve: a served tool that echoes the page scores as ALL, the same wha
   }
   CHECK(tables[0] == tables[1]);
   CHECK(tables[0] == tables[2]);
+}
+
+TEST_CASE("extractors: 'all' mixes with other names (all,ECHO) and a name given twice runs once", "[serve][cli]") {
+  TempDir t;
+  const std::string marker = new_marker();
+  const std::string corpus = (detour::testing::source_dir() / "corpora/sample").string();
+  auto systems = [&](const std::string& list, const std::string& name) {
+    const fs::path out = t.path / name;
+    auto r = detour::testing::run_detour("run --corpus '" + corpus + "' --languages en --serve 'ECHO=" +
+                                         tool_command("none", marker) + "' --extractors '" + list +
+                                         "' --chains none --metrics to --no-progress --out '" + out.string() + "'");
+    INFO(r.out);
+    REQUIRE(r.status == 0);
+    std::vector<std::string> names;
+    const nlohmann::json results = nlohmann::json::parse(slurp(out / "results.json"));
+    for (const auto& item : results["systems"].items()) names.push_back(item.key());
+    return names;
+  };
+  const auto plain = systems("ECHO,all", "plain");
+  const auto mixed = systems("all,ECHO,BP,GOLD", "mixed");
+  CHECK(plain == mixed);
+  CHECK(std::count(mixed.begin(), mixed.end(), "ECHO") == 1);
+  CHECK(std::count(mixed.begin(), mixed.end(), "BP") == 1);
+  CHECK(std::count(mixed.begin(), mixed.end(), "TDIFF") == 1);  // a built-in that 'all' brings
+  CHECK(std::count(mixed.begin(), mixed.end(), "NONE") == 1);
+  CHECK(leftovers(marker).empty());
 }
 
 TEST_CASE("serve faults: detour run with a tool that crashes, hangs, writes garbage, answers out of order, closes "
