@@ -8,9 +8,9 @@ benchmark").
    extractors/run_*.py call it where an adapter setting allows (html2text with
    ignore_links and ignore_images; jusText's port with the benchmark's parameters),
    metric shingle, --aggregate f1-of-means (evaluate.py's F1 of the mean P and R).
-2. `detour score` of the run's output folders and of the benchmark's own
-   output/<name>.json files in one call (same metric, same bootstrap seed), so that
-   each adapter stands beside the published file of its tool, scored the same way.
+2. `detour score` of the benchmark's own output/<name>.json files (same metric, same
+   bootstrap seed as the run's table), so that each adapter stands beside the
+   published file of its tool, scored the same way.
 3. Per page: the words (Python's \\w+, as evaluate.py's shingles) of each adapter's
    output against those of the benchmark's file for the same tool: pages with the
    same words, and the pages that differ most (shingle F1 of ours against theirs).
@@ -118,18 +118,20 @@ def main():
         print("$ " + " ".join(cmd), flush=True)
         subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
 
+    # detour's systems: the run's own table; the benchmark's files: `detour score`, same
+    # metric and bootstrap seed
+    with open(os.path.join(run, "aggregate-f1-of-means.json"), encoding="utf-8") as f:
+        scored = {n: s["groups"]["all"]["shingle"] for n, s in json.load(f)["systems"].items()}
     stems = sorted({s[2] for s in SYSTEMS})
     score_json = os.path.join(args.work, "scores.json")
     cmd = [args.detour, "score", "--corpus", bench, "--metrics", "shingle", "--aggregate", "f1-of-means",
            "--format", "json", "--out", score_json]
-    for name, *_ in SYSTEMS:
-        cmd += ["--system", os.path.join(run, "outputs", name)]
     for stem in stems:
         cmd += ["--system", os.path.join(bench, "output", stem + ".json")]
     print("$ " + " ".join(cmd), flush=True)
     subprocess.run(cmd, check=True, stderr=subprocess.DEVNULL)
     with open(score_json, encoding="utf-8") as f:
-        scored = {n: s["groups"]["all"]["shingle"] for n, s in json.load(f)["systems"].items()}
+        scored.update({n: s["groups"]["all"]["shingle"] for n, s in json.load(f)["systems"].items()})
 
     with open(os.path.join(bench, "README.rst"), encoding="utf-8") as f:
         readme = f.read()
