@@ -155,14 +155,16 @@ def main():
         ids = list(json.load(f))
     agreement = []
     for name, _, stem, row, how in SYSTEMS:
-        rows = published_all.get(row, []) + ([] if row not in alias else published_all.get(alias[row], []))
-        for version, v in rows:
-            print(f"| | published `{row}` | {version} | {v[0]:.3f} ± {v[1]:.3f} | {v[2]:.3f} ± {v[3]:.3f} | "
+        rows = [(row, *r) for r in published_all.get(row, [])]
+        if row in alias:
+            rows += [(alias[row], *r) for r in published_all.get(alias[row], [])]
+        for rowname, version, v in rows:
+            print(f"| | published `{rowname}` | {version} | {v[0]:.3f} ± {v[1]:.3f} | {v[2]:.3f} ± {v[3]:.3f} | "
                   f"{v[4]:.3f} ± {v[5]:.3f} | {v[6]:.3f} ± {v[7]:.3f} | |")
         theirs_c = scored[stem]
         print(f"| | its output/{stem}.json, scored by detour | | {fmt(theirs_c)} | |")
         ours = scored[name]
-        newest = rows[0][1] if rows else None
+        newest = rows[0][2] if rows else None
         verdict = ""
         if newest:
             same3 = all(f"{ours[k]:.3f}" == f"{newest[i]:.3f}" for k, i in (("f1", 0), ("precision", 2), ("recall", 4)))
