@@ -615,6 +615,8 @@ std::string table4_task(const TaskResults& r, bool markdown) {
     double best = -1;
     std::vector<std::string> names;
     for (std::size_t s = 1; s < r.runs.size(); ++s) {
+      // A baseline (GOLD, ALL, NONE, --baselines) is never the best, as in Table 4.
+      if (reports::is_baseline(r.runs[s].system, r.judgments.baselines)) continue;
       const double f = tasks::count(r.runs[s], l).prf.f1;
       if (f > best) {
         best = f;

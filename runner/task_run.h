@@ -171,8 +171,9 @@ std::vector<reports::SystemScores> table4_task_systems(const TaskResults& r,
                                                        const std::vector<results::ScoreSet>& sets);
 
 // Table 4's task column group alone: per language and `all`, the system (not the
-// reference) with the best task F1 (ties: every tied system, in run order) and that F1,
-// beside the reference's F1. Markdown or TSV.
+// reference, never a baseline: GOLD, ALL, NONE, --baselines) with the best task F1
+// (equal F1: every such system, in run order; table4.* gives the ties by significance)
+// and that F1, beside the reference's F1. Markdown or TSV.
 std::string table4_task(const TaskResults& r, bool markdown);
 
 // The rank agreement, per language and `all`, between each intrinsic metric of the run

@@ -531,6 +531,35 @@ TEST_CASE("Table 3: intervals, the best and tied systems, paired tests, and Tabl
   CHECK(results::aggregate_metric(sets[2], 0, "en").tp == n / 4);
 }
 
+TEST_CASE("Table 4's task group never names a baseline the best", "[tasks][stats]") {
+  // GOLD finds every relevant document, B half of them, NONE none: B is the best.
+  harness::TaskResults r;
+  r.task = "daniel";
+  r.signature = "task:daniel|test";
+  r.languages = {"en"};
+  for (const std::string name : {"reference", "GOLD", "B", "NONE"}) {
+    TaskRun run;
+    run.system = name;
+    for (int i = 0; i < 40; ++i) {
+      DocRecord d;
+      d.lang = "en";
+      d.id = "p" + std::to_string(i);
+      d.status = "ok";
+      d.gold = i % 2;
+      const bool found = name == "NONE" ? false : name == "B" ? i % 4 == 1 : true;
+      d.decision.relevant = d.gold ? found : false;
+      d.outcome = d.gold ? (d.decision.relevant ? Outcome::TP : Outcome::FN) : Outcome::TN;
+      run.docs.push_back(d);
+    }
+    r.runs.push_back(std::move(run));
+  }
+  const std::string md = harness::table4_task(r, true);
+  CHECK_THAT(md, Catch::Contains("| en | B | 66.67 | 100.00 |"));
+  CHECK_THAT(md, !Catch::Contains("GOLD"));
+  r.judgments.baselines = {"B"};  // every system a baseline: no best
+  CHECK_THAT(harness::table4_task(r, false), Catch::Contains("en\t-\t-\t100.00"));
+}
+
 TEST_CASE("run --task: the decisions made during the run are those made after it, from the outputs kept or written",
           "[tasks][runner]") {
   // The sample corpus (its own resources and annotations): every page's texts decided
