@@ -3,7 +3,7 @@ against its tool called directly, byte for byte after the same conversion.
 
   1. the pages, as detour decodes them, are dumped (replay.py --dump, a served tool);
   2. each tool runs on them in one process through its documented API: direct.mjs
-     (MRD, DFD, AEX), direct.py (RDL, HTX, H2T), and for BPJ the existing real-tool
+     (MRD, DFD, AEX), direct.py (RDL, HTX, H2T, JTP, TRF), and for BPJ the existing real-tool
      run of the Boilerpipe jar (scripts/boilerpipe/run.sh --batch, getContent());
   3. one detour run has the adapters and, for each, a served tool replaying the direct
      outputs (replay.py), so that both go through the same converter;
@@ -22,7 +22,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
 NODE = {"MRD": "mrd", "DFD": "dfd", "AEX": "aex"}
-PY = {"RDL": "rdl", "HTX": "htx", "H2T": "h2t"}
+PY = {"RDL": "rdl", "HTX": "htx", "H2T": "h2t", "JTP": "jtp", "TRF": "trf"}
 
 
 def run(argv):
@@ -57,7 +57,7 @@ def bpj_direct(dump, out, work):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--corpus", required=True)
-    ap.add_argument("--tools", default="MRD,DFD,AEX,RDL,HTX,H2T,BPJ")
+    ap.add_argument("--tools", default="MRD,DFD,AEX,RDL,HTX,H2T,BPJ,JTP,TRF")
     ap.add_argument("--out", required=True)
     ap.add_argument("--binary", default=os.path.join(ROOT, "build", "detour"))
     ap.add_argument("--jobs", default="2")
