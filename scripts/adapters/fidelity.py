@@ -10,7 +10,10 @@ against its tool called directly, byte for byte after the same conversion.
   4. outputs/<ADAPTER>/ and outputs/R<adapter>/ are compared file by file.
 
     /usr/bin/python3 scripts/adapters/fidelity.py --corpus ../shared/corpora/daniel \
-        --tools MRD,RDL,BPJ --out /tmp/fidelity [--binary build/detour] [--jobs 2] [-- EXTRA RUN OPTIONS]
+        --tools MRD,RDL,BPJ --out /tmp/fidelity [--binary build/detour] [--jobs 2] [--dump FILE] \
+        [-- EXTRA RUN OPTIONS]
+--dump FILE reuses the pages dumped by an earlier check of the same corpus (DIR/pages.jsonl)
+instead of dumping them again.
 Prints one line per adapter (pages compared, identical, different, failed) and writes
 DIR/fidelity.tsv; exits 1 if any page differs."""
 import argparse
@@ -61,16 +64,18 @@ def main():
     ap.add_argument("--out", required=True)
     ap.add_argument("--binary", default=os.path.join(ROOT, "build", "detour"))
     ap.add_argument("--jobs", default="2")
+    ap.add_argument("--dump", help="the pages.jsonl of an earlier check of the same corpus")
     ap.add_argument("extra", nargs="*")
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
     tools = a.tools.split(",")
-    dump = os.path.join(a.out, "pages.jsonl")
-    if os.path.exists(dump):
-        os.remove(dump)
+    dump = a.dump or os.path.join(a.out, "pages.jsonl")
     common = ["--metrics", "to", "--no-progress", "--jobs", a.jobs] + a.extra
-    run([a.binary, "run", "--corpus", a.corpus, "--serve",
-         "DUMP=/usr/bin/python3 %s/replay.py --dump %s" % (HERE, dump), "--extractors", "DUMP"] + common)
+    if not a.dump:
+        if os.path.exists(dump):
+            os.remove(dump)
+        run([a.binary, "run", "--corpus", a.corpus, "--serve",
+             "DUMP=/usr/bin/python3 %s/replay.py --dump %s" % (HERE, dump), "--extractors", "DUMP"] + common)
     serves = []
     for t in tools:
         out = os.path.join(a.out, t.lower() + ".jsonl")
