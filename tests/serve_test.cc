@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <fstream>
 #include <map>
@@ -546,6 +547,77 @@ TEST_CASE("serve: --shard and --resume with a served tool give the one-process r
 // adapters' npm packages (bash scripts/install-adapters.sh --npm-only; scripts/test.sh
 // runs it when npm is there); skips without them. (--page-memory 64G: the workers'
 // default memory bound is an address-space limit, which Node's reservations exceed.)
+namespace {
+
+// An adapter and its tool called directly (scripts/adapters/direct.mjs or direct.py):
+// the program and its first words, before DUMP OUT.
+struct DirectCall {
+  std::string adapter;
+  std::vector<std::string> direct;
+};
+
+// Runs each adapter on the sample corpus through detour, and its tool called directly on
+// the same decoded pages replayed through the same converter (scripts/adapters/
+// replay.py); the outputs must be byte-equal page by page. Returns results.json.
+std::string check_adapters_equal_direct(const std::vector<DirectCall>& calls) {
+  const fs::path src = detour::testing::source_dir();
+  TempDir t;
+  const std::string corpus = (src / "corpora/sample").string();
+  const std::string scripts = (src / "scripts/adapters").string();
+  const fs::path dump = t.path / "pages.jsonl";
+  auto r = detour::testing::run_detour("run --corpus '" + corpus + "' --serve 'DUMP=python3 " + scripts +
+                                       "/replay.py --dump " + dump.string() + "' --extractors DUMP --metrics to "
+                                       "--no-progress --jobs 1");
+  INFO(r.out);
+  REQUIRE(r.status == 0);
+  std::string systems, replays;
+  for (const auto& c : calls) {
+    const fs::path out = t.path / (c.adapter + ".jsonl");
+    std::vector<std::string> argv = c.direct;
+    argv.insert(argv.end(), {dump.string(), out.string()});
+    const ProcessResult p = run_process(argv, "", 600);
+    INFO(p.err);
+    REQUIRE(p.exit_status == 0);
+    systems += (systems.empty() ? "" : ",") + c.adapter;
+    replays += " --serve 'R" + c.adapter + "=python3 " + scripts + "/replay.py " + out.string() + "'";
+  }
+  const fs::path run = t.path / "run";
+  r = detour::testing::run_detour("run --corpus '" + corpus + "' --extractors " + systems + replays +
+                                  " --metrics to --no-progress --jobs 2 --page-memory 64G --out '" + run.string() + "'");
+  INFO(r.out);
+  REQUIRE(r.status == 0);
+  for (const auto& c : calls) {
+    INFO(c.adapter);
+    CHECK(failures(run, c.adapter).empty());
+    std::size_t compared = 0, nonempty = 0;
+    for (const auto& e : fs::recursive_directory_iterator(run / "outputs" / c.adapter)) {
+      if (!e.is_regular_file()) continue;
+      const std::string mine = slurp(e.path());
+      INFO(e.path().string());
+      CHECK(mine == slurp(run / "outputs" / ("R" + c.adapter) / fs::relative(e.path(), run / "outputs" / c.adapter)));
+      ++compared;
+      nonempty += !mine.empty();
+    }
+    CHECK(compared == sample_pages());
+    CHECK(nonempty > sample_pages() / 2);
+  }
+  return slurp(run / "results.json");
+}
+
+// The version of a Python package as `python3` (the interpreter of JTP and TRF) sees it,
+// "" when it cannot import it.
+std::string python_package_version(const std::string& package) {
+  const ProcessResult p = run_process({"python3", "-c",
+                                       "import importlib, importlib.metadata, sys\n"
+                                       "importlib.import_module(sys.argv[1])\n"
+                                       "print(importlib.metadata.version(sys.argv[1]), end='')",
+                                       package},
+                                      "", 120);
+  return p.exit_status == 0 ? p.out : "";
+}
+
+}  // namespace
+
 TEST_CASE("adapters: MRD and DFD on the sample corpus equal Readability and Defuddle called directly",
           "[serve][adapters][npm]") {
   const fs::path src = detour::testing::source_dir();
@@ -557,44 +629,33 @@ TEST_CASE("adapters: MRD and DFD on the sample corpus equal Readability and Defu
       return;
     }
   }
-  TempDir t;
-  const std::string corpus = (src / "corpora/sample").string();
-  const std::string scripts = (src / "scripts/adapters").string();
-  const fs::path dump = t.path / "pages.jsonl";
-  auto r = detour::testing::run_detour("run --corpus '" + corpus + "' --serve 'DUMP=python3 " + scripts +
-                                       "/replay.py --dump " + dump.string() + "' --extractors DUMP --metrics to "
-                                       "--no-progress --jobs 1");
-  INFO(r.out);
-  REQUIRE(r.status == 0);
-  std::string replays;
-  for (const std::string tool : {"mrd", "dfd"}) {
-    const fs::path out = t.path / (tool + ".jsonl");
-    const ProcessResult p = run_process({"node", scripts + "/direct.mjs", tool, dump.string(), out.string()}, "", 600);
-    INFO(p.err);
-    REQUIRE(p.exit_status == 0);
-    replays += " --serve 'R" + tool + "=python3 " + scripts + "/replay.py " + out.string() + "'";
-  }
-  const fs::path run = t.path / "run";
-  r = detour::testing::run_detour("run --corpus '" + corpus + "' --extractors MRD,DFD" + replays +
-                                  " --metrics to --no-progress --jobs 2 --page-memory 64G --out '" + run.string() + "'");
-  INFO(r.out);
-  REQUIRE(r.status == 0);
-  for (const auto& [sys, replay] : std::vector<std::pair<std::string, std::string>>{{"MRD", "Rmrd"}, {"DFD", "Rdfd"}}) {
-    INFO(sys);
-    CHECK(failures(run, sys).empty());
-    std::size_t compared = 0, nonempty = 0;
-    for (const auto& e : fs::recursive_directory_iterator(run / "outputs" / sys)) {
-      if (!e.is_regular_file()) continue;
-      const std::string mine = slurp(e.path());
-      INFO(e.path().string());
-      CHECK(mine == slurp(run / "outputs" / replay / fs::relative(e.path(), run / "outputs" / sys)));
-      ++compared;
-      nonempty += !mine.empty();
-    }
-    CHECK(compared == sample_pages());
-    CHECK(nonempty > sample_pages() / 2);
-  }
-  const std::string json = slurp(run / "results.json");
+  const std::string direct = (src / "scripts/adapters/direct.mjs").string();
+  const std::string json = check_adapters_equal_direct({{"MRD", {"node", direct, "mrd"}}, {"DFD", {"node", direct, "dfd"}}});
   CHECK(json.find("tool:mozilla-readability 0.6.0") != std::string::npos);
   CHECK(json.find("tool:defuddle 0.19.4") != std::string::npos);
+}
+
+TEST_CASE("adapters: JTP and TRF on the sample corpus equal jusText and trafilatura called directly",
+          "[serve][adapters][pip]") {
+  const std::string direct = (detour::testing::source_dir() / "scripts/adapters/direct.py").string();
+  std::vector<DirectCall> calls;
+  std::vector<std::string> signatures;
+  // adapter, its name in direct.py, the Python package (module, distribution and the
+  // handshake's name alike)
+  for (const auto& [adapter, tool, package] : std::vector<std::array<std::string, 3>>{
+           {"JTP", "jtp", "justext"}, {"TRF", "trf", "trafilatura"}}) {
+    const std::string version = python_package_version(package);
+    if (version.empty()) {
+      WARN("SKIPPED: " << adapter << ": python3 cannot import " << package << " (pip install " << package << ")");
+      continue;
+    }
+    calls.push_back({adapter, {"python3", direct, tool}});
+    signatures.push_back("tool:" + package + " " + version);
+  }
+  if (calls.empty()) return;
+  const std::string json = check_adapters_equal_direct(calls);
+  for (const auto& s : signatures) {
+    INFO(s);
+    CHECK(json.find(s) != std::string::npos);
+  }
 }

@@ -2,9 +2,32 @@
 fidelity checks (docs/adapters.md): reads the pages of a dump (replay.py --dump), runs
 the tool on each in this one process and writes JSON lines of lang, id, format, output
 (or error) for replay.py.
-    /usr/bin/python3 scripts/adapters/direct.py rdl|htx|h2t DUMP OUT"""
+    /usr/bin/python3 scripts/adapters/direct.py rdl|htx|h2t|jtp|trf DUMP OUT"""
+import html
 import json
 import sys
+
+
+def justext_call():
+    """jusText's README: justext.justext(html, justext.get_stoplist("English")), with the
+    stoplist named after the page's language (babel's English name of its code); for a
+    language jusText has no stoplist for, its command line's language-independent mode
+    (no stoplist, stopwords_low = stopwords_high = 0). The paragraphs kept, as HTML."""
+    import babel
+    import justext
+
+    def run(p):
+        try:
+            name = babel.Locale(p["lang"]).english_name
+        except (ValueError, babel.UnknownLocaleError):
+            name = ""
+        if name in justext.get_stoplists():
+            paragraphs = justext.justext(p["html"], justext.get_stoplist(name))
+        else:
+            paragraphs = justext.justext(p["html"], frozenset(), stopwords_low=0, stopwords_high=0)
+        return "".join(("<h2>%s</h2>\n" if q.heading else "<p>%s</p>\n") % html.escape(q.text, quote=False)
+                       for q in paragraphs if not q.is_boilerplate)
+    return "html", run
 
 
 def tool(name):
@@ -17,6 +40,11 @@ def tool(name):
     if name == "h2t":  # html2text's README: html2text.html2text(html)
         import html2text
         return "markdown", lambda p: html2text.html2text(p["html"])
+    if name == "jtp":
+        return justext_call()
+    if name == "trf":  # trafilatura's documentation: trafilatura.extract(html, url=...), as HTML
+        import trafilatura
+        return "html", lambda p: trafilatura.extract(p["html"], url=p["url"] or None, output_format="html") or ""
     sys.exit("direct.py: unknown tool " + name)
 
 

@@ -3,14 +3,17 @@ against its tool called directly, byte for byte after the same conversion.
 
   1. the pages, as detour decodes them, are dumped (replay.py --dump, a served tool);
   2. each tool runs on them in one process through its documented API: direct.mjs
-     (MRD, DFD, AEX), direct.py (RDL, HTX, H2T), and for BPJ the existing real-tool
+     (MRD, DFD, AEX), direct.py (RDL, HTX, H2T, JTP, TRF), and for BPJ the existing real-tool
      run of the Boilerpipe jar (scripts/boilerpipe/run.sh --batch, getContent());
   3. one detour run has the adapters and, for each, a served tool replaying the direct
      outputs (replay.py), so that both go through the same converter;
   4. outputs/<ADAPTER>/ and outputs/R<adapter>/ are compared file by file.
 
     /usr/bin/python3 scripts/adapters/fidelity.py --corpus ../shared/corpora/daniel \
-        --tools MRD,RDL,BPJ --out /tmp/fidelity [--binary build/detour] [--jobs 2] [-- EXTRA RUN OPTIONS]
+        --tools MRD,RDL,BPJ --out /tmp/fidelity [--binary build/detour] [--jobs 2] [--dump FILE] \
+        [-- EXTRA RUN OPTIONS]
+--dump FILE reuses the pages dumped by an earlier check of the same corpus (DIR/pages.jsonl)
+instead of dumping them again.
 Prints one line per adapter (pages compared, identical, different, failed) and writes
 DIR/fidelity.tsv; exits 1 if any page differs."""
 import argparse
@@ -22,7 +25,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
 NODE = {"MRD": "mrd", "DFD": "dfd", "AEX": "aex"}
-PY = {"RDL": "rdl", "HTX": "htx", "H2T": "h2t"}
+PY = {"RDL": "rdl", "HTX": "htx", "H2T": "h2t", "JTP": "jtp", "TRF": "trf"}
 
 
 def run(argv):
@@ -57,20 +60,22 @@ def bpj_direct(dump, out, work):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--corpus", required=True)
-    ap.add_argument("--tools", default="MRD,DFD,AEX,RDL,HTX,H2T,BPJ")
+    ap.add_argument("--tools", default="MRD,DFD,AEX,RDL,HTX,H2T,BPJ,JTP,TRF")
     ap.add_argument("--out", required=True)
     ap.add_argument("--binary", default=os.path.join(ROOT, "build", "detour"))
     ap.add_argument("--jobs", default="2")
+    ap.add_argument("--dump", help="the pages.jsonl of an earlier check of the same corpus")
     ap.add_argument("extra", nargs="*")
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
     tools = a.tools.split(",")
-    dump = os.path.join(a.out, "pages.jsonl")
-    if os.path.exists(dump):
-        os.remove(dump)
+    dump = a.dump or os.path.join(a.out, "pages.jsonl")
     common = ["--metrics", "to", "--no-progress", "--jobs", a.jobs] + a.extra
-    run([a.binary, "run", "--corpus", a.corpus, "--serve",
-         "DUMP=/usr/bin/python3 %s/replay.py --dump %s" % (HERE, dump), "--extractors", "DUMP"] + common)
+    if not a.dump:
+        if os.path.exists(dump):
+            os.remove(dump)
+        run([a.binary, "run", "--corpus", a.corpus, "--serve",
+             "DUMP=/usr/bin/python3 %s/replay.py --dump %s" % (HERE, dump), "--extractors", "DUMP"] + common)
     serves = []
     for t in tools:
         out = os.path.join(a.out, t.lower() + ".jsonl")
