@@ -1,10 +1,11 @@
 # Writes a C++ source holding every *.txt file of DIR (or every file matching
 # -DPATTERN=<glob>) as a (name, bytes) table:
 #   cmake -DDIR=<folder> -DOUT=<file.cc> -DNAMESPACE=<ns> -DHEADER=<header declaring
-#         struct EmbeddedFile, kEmbeddedFiles[], kEmbeddedFileCount> -P embed_files.cmake
+#         kEmbeddedFiles[] and kEmbeddedFileCount of base/embedded.h's EmbeddedFile> -P embed_files.cmake
 # Bytes are written as hexadecimal escapes, so any content (UTF-8 or not) is kept
-# exactly. Used for the jusText stoplists (extractors/justext/embedded.h) and the
-# HTML report's script and style (reports/html/assets.h).
+# exactly. Used for the jusText stoplists (extractors/justext/embedded.h), the HTML
+# report's script and style (reports/html/assets.h) and EMBEDDIA's DAnIEL lists
+# (tasks/daniel/embeddia_lists.h); base/embedded.h find_embedded looks a file up.
 if(NOT PATTERN)
   set(PATTERN "*.txt")
 endif()

@@ -237,8 +237,8 @@ class DanielTask final : public Task {
   fs::path where() const { return embeddia_ ? fs::path("<built-in " + std::string(daniel::embeddia::kOrigin) + ">") : dir_; }
 
   static std::string embedded_list(const std::string& name, const std::string& lang) {
-    for (std::size_t i = 0; i < daniel::embeddia::kEmbeddedFileCount; ++i)
-      if (daniel::embeddia::kEmbeddedFiles[i].name == name) return std::string(daniel::embeddia::kEmbeddedFiles[i].bytes);
+    if (auto bytes = find_embedded(daniel::embeddia::kEmbeddedFiles, daniel::embeddia::kEmbeddedFileCount, name))
+      return std::string(*bytes);
     throw ResourceError("task daniel, language " + lang + ": the built-in lists of " +
                         std::string(daniel::embeddia::kOrigin) + " have no " + name);
   }

@@ -6,11 +6,11 @@
 #include <cstddef>
 #include <string_view>
 
+#include "base/embedded.h"
+
 namespace detour::justext::embedded {
 
-struct EmbeddedFile {
-  std::string_view name, bytes;  // "English.txt", its bytes
-};
+using detour::EmbeddedFile;
 extern const EmbeddedFile kEmbeddedFiles[];  // sorted by name
 extern const std::size_t kEmbeddedFileCount;
 

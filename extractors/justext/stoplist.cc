@@ -171,9 +171,8 @@ Stoplist load_stoplist(const std::filesystem::path& source, std::string_view lan
     std::string name = justext_language(language);
     if (name.empty()) name = std::string(language);
     const std::string file = name + ".txt";
-    for (std::size_t i = 0; i < embedded::kEmbeddedFileCount; ++i)
-      if (embedded::kEmbeddedFiles[i].name == file)
-        return Stoplist(split_lines(embedded::kEmbeddedFiles[i].bytes), "justext-embedded:" + name);
+    if (auto bytes = find_embedded(embedded::kEmbeddedFiles, embedded::kEmbeddedFileCount, file))
+      return Stoplist(split_lines(*bytes), "justext-embedded:" + name);
     throw StoplistError("no stoplist for language '" + std::string(language) +
                         "' among the lists embedded in detour (resources/stoplists/justext)" + kHowTo);
   }

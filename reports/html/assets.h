@@ -5,11 +5,11 @@
 #include <cstddef>
 #include <string_view>
 
+#include "base/embedded.h"
+
 namespace detour::reports::html::assets {
 
-struct EmbeddedFile {
-  std::string_view name, bytes;  // "report.js", its bytes
-};
+using detour::EmbeddedFile;
 extern const EmbeddedFile kEmbeddedFiles[];  // sorted by name
 extern const std::size_t kEmbeddedFileCount;
 

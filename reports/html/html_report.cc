@@ -39,8 +39,7 @@ double r2(double x) { return std::round(x * 100) / 100; }
 std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
 
 std::string_view asset(std::string_view name) {
-  for (std::size_t i = 0; i < assets::kEmbeddedFileCount; ++i)
-    if (assets::kEmbeddedFiles[i].name == name) return assets::kEmbeddedFiles[i].bytes;
+  if (auto bytes = find_embedded(assets::kEmbeddedFiles, assets::kEmbeddedFileCount, name)) return *bytes;
   throw std::logic_error("report asset missing from the build: " + std::string(name));
 }
 

@@ -7,11 +7,11 @@
 #include <cstddef>
 #include <string_view>
 
+#include "base/embedded.h"
+
 namespace detour::tasks::daniel::embeddia {
 
-struct EmbeddedFile {
-  std::string_view name, bytes;  // "diseases_en.json", its bytes
-};
+using detour::EmbeddedFile;
 extern const EmbeddedFile kEmbeddedFiles[];  // sorted by name
 extern const std::size_t kEmbeddedFileCount;
 
