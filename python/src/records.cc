@@ -162,17 +162,24 @@ std::string output(const RunHandle& h, const std::string& system, std::size_t k)
   return io::read_file(results::output_file(h.folder, system, r.doc_langs[k], r.doc_out_names[k]));
 }
 
-Tables compare(const RunHandle& a, const std::string& first, const RunHandle* b, const std::string& second,
-               const std::vector<std::string>& languages, const std::vector<std::string>& metrics,
-               const std::string& statistic, const std::string& by, std::size_t top, std::uint32_t resamples,
-               std::uint32_t trials, std::uint64_t seed, double alpha, int jobs, bool allow_different_corpora) {
+// The judgments' settings of compare() and gate(), checked as the CLI checks them.
+reports::JudgeOptions judge_options(std::uint32_t resamples, std::uint32_t trials, std::uint64_t seed, double alpha,
+                                    int jobs) {
+  if (resamples < 1) throw UsageError("resamples must be 1 or more");
+  if (!(alpha > 0 && alpha < 1)) throw UsageError("alpha must be between 0 and 1 (exclusive)");
   results::JudgmentSettings s;
   s.resamples = resamples;
   s.trials = trials;
   s.seed = seed;
   s.alpha = alpha;
-  if (s.resamples < 1) throw UsageError("resamples must be 1 or more");
-  if (!(alpha > 0 && alpha < 1)) throw UsageError("alpha must be between 0 and 1 (exclusive)");
+  return reports::JudgeOptions::from(s, threads_of(jobs));
+}
+
+Tables compare(const RunHandle& a, const std::string& first, const RunHandle* b, const std::string& second,
+               const std::vector<std::string>& languages, const std::vector<std::string>& metrics,
+               const std::string& statistic, const std::string& by, std::size_t top, std::uint32_t resamples,
+               std::uint32_t trials, std::uint64_t seed, double alpha, int jobs, bool allow_different_corpora) {
+  const reports::JudgeOptions judge = judge_options(resamples, trials, seed, alpha, jobs);
   reports::CompareOptions o;
   o.languages = languages;
   o.metrics = metrics;
@@ -183,7 +190,7 @@ Tables compare(const RunHandle& a, const std::string& first, const RunHandle* b,
   }
   o.by = by;
   o.top = top;
-  o.judge = reports::JudgeOptions::from(s, threads_of(jobs));
+  o.judge = judge;
   const std::string source_a = a.source.empty() ? "A" : a.source;
   const std::string source_b = b ? (b->source.empty() ? "B" : b->source) : "";
   py::gil_scoped_release nogil;
@@ -198,13 +205,7 @@ py::dict gate(const RunHandle& h, const std::string& baseline_path, std::optiona
   if (max_drop && *max_drop < 0) throw UsageError("max_drop must be 0 or more");
   if (max_slowdown && *max_slowdown < 0) throw UsageError("max_slowdown must be 0 or more");
   if (baseline_run && !significant) throw UsageError("baseline_run is used by significant=True only");
-  results::JudgmentSettings s;
-  s.resamples = resamples;
-  s.trials = trials;
-  s.seed = seed;
-  s.alpha = alpha;
-  if (s.resamples < 1) throw UsageError("resamples must be 1 or more");
-  if (!(alpha > 0 && alpha < 1)) throw UsageError("alpha must be between 0 and 1 (exclusive)");
+  const reports::JudgeOptions judge = judge_options(resamples, trials, seed, alpha, jobs);
   reports::GateOptions o;
   o.max_drop = max_drop;
   o.max_slowdown = max_slowdown;
@@ -213,7 +214,7 @@ py::dict gate(const RunHandle& h, const std::string& baseline_path, std::optiona
   for (const auto& r : fail_under) o.fail_under.push_back(reports::parse_fail_under(r));
   if (!max_failed.empty()) o.max_failed = reports::parse_failed_bound(max_failed);
   o.baselines = baselines;
-  o.judge = reports::JudgeOptions::from(s, threads_of(jobs));
+  o.judge = judge;
   const reports::GateBaseline base = reports::read_baseline(baseline_path);
   reports::GateResult r;
   {
