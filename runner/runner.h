@@ -108,8 +108,9 @@ struct PageWorkSpec {
   // run's own work uses them instead of loading them again; pages beyond it, and pages
   // of more than 1 MiB of text, are loaded again when their turn comes. With process isolation
   // the workers share the kept pages with the run (forked after the learning pass).
-  // 0 = every page loaded again (the least memory).
-  std::size_t keep_pages = std::size_t{2} << 30;
+  // 0 (the default) = every page loaded again: what a run holds then does not grow
+  // with the corpus's pages (docs/clusters.md, "Memory as the corpus grows").
+  std::size_t keep_pages = 0;
 };
 
 // Phases "record" and "write": recording, resuming and sharding (runner/resume.h,

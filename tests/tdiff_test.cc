@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <mutex>
 #include <numeric>
 #include <random>
 #include <set>
@@ -235,6 +236,60 @@ TEST_CASE("TDIFF pairs pages of a site and falls back for lone pages", "[tdiff]"
   CHECK(ex.signature().find("TDIFF|v:1|") == 0);
   CHECK_THROWS_AS(TdiffExtractor(TdiffSettings{.fallback = "TDIFF"}), std::invalid_argument);
   CHECK(make_extractor("TDIFF")->name() == "TDIFF");
+}
+
+TEST_CASE("TDIFF loads each page once when it learns: partners' tokens are kept from that pass, not loaded again",
+          "[tdiff]") {
+  // The same pages as above, given as the runner gives them: no page held, a loader.
+  std::vector<Page> pages;
+  for (int i = 0; i < 6; ++i)
+    pages.push_back(html::make_page("2012010" + std::to_string(i) + "_www.daily.test_h" + std::to_string(i),
+                                    news_page("Headline number " + std::to_string(i),
+                                              "Story " + std::to_string(i) + " tells what happened on day " +
+                                                  std::to_string(i) + " in a paragraph long enough to be kept.",
+                                              "Related item " + std::to_string(i))));
+  auto prepared = [&](bool through_loader, std::vector<int>* loads) {
+    auto ex = std::make_unique<TdiffExtractor>();
+    CorpusContext ctx;
+    for (auto& p : pages) {
+      CorpusEntry e;
+      if (through_loader) {
+        e.lang = p.lang, e.id = p.id, e.url = p.url;
+      } else {
+        e.page = &p;
+      }
+      ctx.entries.push_back(std::move(e));
+    }
+    std::mutex m;
+    if (through_loader)
+      ctx.load = [&](std::size_t i) {
+        std::lock_guard<std::mutex> l(m);
+        ++(*loads)[i];
+        return std::make_shared<const Page>(pages[i]);
+      };
+    ex->prepare(ctx);
+    return ex;
+  };
+  std::vector<int> loads(pages.size(), 0);
+  const auto loaded = prepared(true, &loads);
+  const auto held = prepared(false, nullptr);
+  for (std::size_t i = 0; i < pages.size(); ++i) {
+    INFO("page " << i);
+    CHECK(loads[i] == 1);
+    const PagePlan* a = loaded->plan(page_key(pages[i]));
+    const PagePlan* b = held->plan(page_key(pages[i]));
+    REQUIRE(a);
+    REQUIRE(b);
+    CHECK(a->partner == b->partner);
+    REQUIRE(a->partner_tokens);
+    CHECK(*a->partner_tokens == *b->partner_tokens);
+    CHECK(render_text(loaded->extract(pages[i]).segments) == render_text(held->extract(pages[i]).segments));
+  }
+  REQUIRE(loaded->sites().size() == held->sites().size());
+  for (std::size_t k = 0; k < held->sites().size(); ++k) {
+    CHECK(loaded->sites()[k].site == held->sites()[k].site);
+    CHECK(loaded->sites()[k].k == held->sites()[k].k);
+  }
 }
 
 TEST_CASE("TDIFF survives hostile pages", "[robust][tdiff][slow]") {

@@ -345,6 +345,7 @@ std::vector<std::size_t> TdiffExtractor::start_learning(const CorpusContext& ctx
     work_.push_back(std::move(w));
   }
   partner_of_.assign(n, -1);
+  partner_tokens_.assign(n, nullptr);
   return wanted;
 }
 
@@ -360,6 +361,7 @@ void TdiffExtractor::learn(std::size_t entry, const Page& page) {
   for (std::size_t l = 0; l < own.size(); ++l) sn.names.push_back(own.label(static_cast<std::int32_t>(l)));
   SiteWork& w = *work_[static_cast<std::size_t>(site_of_entry_[entry])];
   if (landmark_[entry]) {
+    sn.tokens = std::make_shared<const std::vector<std::string>>(text_tokens(page.dom ? page.dom->body() : nullptr).tokens);
     seen_[entry] = std::move(sn);
     bool last;
     {
@@ -413,9 +415,11 @@ void TdiffExtractor::cluster_site(SiteWork& w) {
     const bool keep_trees = s_.distance == "ted" || s_.partner == "ted3";
     std::vector<ted::Tree> trees(n);
     std::vector<ted::PqProfile> prof(n);
+    std::vector<std::shared_ptr<const std::vector<std::string>>> tokens(n);
     for (int i = 0; i < n; ++i) {
       std::optional<SeenPage>& sn = seen_[pages[i]];
       trees[i] = ted::Tree::from_preorder(sn->labels, sn->parents);
+      tokens[i] = std::move(sn->tokens);
       sn.reset();
       prof[i] = ted::pq_profile(trees[i], pq);
       if (!keep_trees) trees[i] = {};
@@ -454,9 +458,11 @@ void TdiffExtractor::cluster_site(SiteWork& w) {
         return s;
       };
       std::stable_sort(members.begin(), members.end(), [&](int x, int y) { return d2(x) < d2(y); });
-      if (w.sampled && !members.empty())
+      if (w.sampled && !members.empty()) {
+        partner_tokens_[pages[members[0]]] = tokens[members[0]];
         pivots.push_back({pages[members[0]], c, static_cast<int>(members.size()), doc[members[0]], prof[members[0]],
                           keep_trees ? trees[members[0]] : ted::Tree{}});
+      }
       for (int i : members) {
         PagePlan pl;
         pl.site = site;
@@ -488,6 +494,7 @@ void TdiffExtractor::cluster_site(SiteWork& w) {
         }
         pl.partner = key_of(pages[partner]);
         partner_of_[pages[i]] = static_cast<std::int64_t>(pages[partner]);
+        partner_tokens_[pages[partner]] = tokens[partner];
         add_plan(key_of(pages[i]), std::move(pl));
       }
     }
@@ -602,17 +609,21 @@ void TdiffExtractor::prepare(const CorpusContext& ctx) {
   std::stable_sort(reports.begin(), reports.end(),
                    [](const SiteReport& a, const SiteReport& b) { return a.site < b.site; });
   sites_ = std::move(reports);
-  // The partners' text tokens: each partner loaded once more (they are few: about
-  // one per cluster).
+  // The partners' text tokens: kept from the learning pass when their site was
+  // clustered; a partner without them (none in a run's shared pass) is loaded again.
   std::vector<std::size_t> wanted;
   std::vector<char> is_partner(ctx.entries.size(), 0);
+  std::map<std::size_t, std::shared_ptr<const std::vector<std::string>>> tokens;
   for (std::size_t e = 0; e < partner_of_.size(); ++e)
     if (const std::int64_t p = partner_of_[e]; p >= 0 && !is_partner[static_cast<std::size_t>(p)]) {
-      is_partner[static_cast<std::size_t>(p)] = 1;
-      wanted.push_back(static_cast<std::size_t>(p));
+      const auto pe = static_cast<std::size_t>(p);
+      is_partner[pe] = 1;
+      if (partner_tokens_[pe])
+        tokens[pe] = partner_tokens_[pe];
+      else
+        wanted.push_back(pe);
     }
   std::sort(wanted.begin(), wanted.end());
-  std::map<std::size_t, std::shared_ptr<const std::vector<std::string>>> tokens;
   std::mutex tokens_m;
   ctx.visit(wanted, [&](std::size_t e, const Page& page) {
     auto t = std::make_shared<const std::vector<std::string>>(text_tokens(page.dom ? page.dom->body() : nullptr).tokens);
@@ -636,6 +647,7 @@ void TdiffExtractor::prepare(const CorpusContext& ctx) {
   std::vector<char>().swap(landmark_);
   std::vector<std::int32_t>().swap(site_of_entry_);
   std::vector<std::int64_t>().swap(partner_of_);
+  std::vector<std::shared_ptr<const std::vector<std::string>>>().swap(partner_tokens_);
   work_.clear();
   ctx_ = nullptr;
 }

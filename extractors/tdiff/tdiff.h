@@ -150,6 +150,9 @@ class TdiffExtractor final : public Extractor {
   struct SeenPage {
     std::vector<std::int32_t> labels, parents;
     std::vector<std::string> names;
+    // A landmark's text tokens (tokens.h text_tokens of its body), kept past its
+    // site's clustering only if it becomes a partner: partners are not loaded again.
+    std::shared_ptr<const std::vector<std::string>> tokens;
   };
   struct SiteWork;
 
@@ -177,6 +180,9 @@ class TdiffExtractor final : public Extractor {
   std::vector<char> landmark_;               // by entry
   std::vector<std::optional<SeenPage>> seen_;
   std::vector<std::int64_t> partner_of_;     // by entry: its partner's entry, -1: none
+  // By entry: a partner's (or a pivot's) text tokens, set when its site is clustered
+  // (each site's entries by that site's clustering only).
+  std::vector<std::shared_ptr<const std::vector<std::string>>> partner_tokens_;
   std::vector<char> own_wants_, fallback_wants_;
   std::mutex plans_m_;                       // plans_ and sites_ while learning
 };
