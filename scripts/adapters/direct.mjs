@@ -3,7 +3,7 @@
 // replay.py --dump: JSON lines of lang, id, url, html), runs the tool on each in this
 // one process and writes JSON lines of lang, id, format, output (or error) for
 // replay.py. The packages are those of extractors/adapters (npm ci there first).
-//   node scripts/adapters/direct.mjs mrd|dfd|aex DUMP OUT
+//   node scripts/adapters/direct.mjs mrd|mrd-scrapinghub|dfd|aex DUMP OUT
 import { createRequire } from 'node:module';
 import { readFileSync, writeFileSync } from 'node:fs';
 
@@ -21,6 +21,19 @@ async function mrd() {
     const article = new Readability(dom.window.document).parse();
     dom.window.close();
     return article && article.content ? article.content : '';
+  };
+}
+// The Scrapinghub benchmark's call (its extractors/readability_js/cli.js, which prints
+// article.textContent), on the page's URL: MRD(output=text)
+async function mrdScrapinghub() {
+  const { JSDOM, VirtualConsole } = require('jsdom');
+  const { Readability } = require('@mozilla/readability');
+  const vc = new VirtualConsole();
+  return async (p) => {
+    const dom = new JSDOM(p.html, { url: p.url || 'http://localhost/', virtualConsole: vc });
+    const article = new Readability(dom.window.document).parse();
+    dom.window.close();
+    return ['text', article && article.textContent ? article.textContent : ''];
   };
 }
 // Defuddle's README (Node, with JSDOM): (await Defuddle(dom.window.document, url)).content
@@ -46,13 +59,15 @@ async function aex() {
   };
 }
 
-const run = await ({ mrd, dfd, aex })[tool]();
+const run = await ({ mrd, 'mrd-scrapinghub': mrdScrapinghub, dfd, aex })[tool]();
 const lines = [];
 for (const line of readFileSync(dumpFile, 'utf8').split('\n')) {
   if (!line) continue;
   const p = JSON.parse(line);
   try {
-    lines.push(JSON.stringify({ lang: p.lang, id: p.id, format: 'html', output: await run(p) }));
+    const out = await run(p);  // the output as HTML, or [format, output]
+    const [format, output] = Array.isArray(out) ? out : ['html', out];
+    lines.push(JSON.stringify({ lang: p.lang, id: p.id, format, output }));
   } catch (e) {
     lines.push(JSON.stringify({ lang: p.lang, id: p.id, error: `${e.name}: ${e.message}` }));
   }
