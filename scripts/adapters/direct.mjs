@@ -11,8 +11,10 @@ const base = new URL('../../extractors/adapters/', import.meta.url);
 const require = createRequire(new URL('package.json', base));
 const [tool, dumpFile, outFile] = process.argv.slice(2);
 
-// Mozilla's README: new Readability(new JSDOM(html, {url}).window.document).parse().content
-async function mrd() {
+// Mozilla's README: new Readability(new JSDOM(html, {url}).window.document).parse().content;
+// text: the Scrapinghub benchmark's call (its extractors/readability_js/cli.js prints
+// article.textContent), on the page's URL, for MRD(output=text)
+async function mrd(text = false) {
   const { JSDOM, VirtualConsole } = require('jsdom');
   const { Readability } = require('@mozilla/readability');
   const vc = new VirtualConsole();
@@ -20,20 +22,8 @@ async function mrd() {
     const dom = new JSDOM(p.html, { url: p.url || 'http://localhost/', virtualConsole: vc });
     const article = new Readability(dom.window.document).parse();
     dom.window.close();
+    if (text) return ['text', article && article.textContent ? article.textContent : ''];
     return article && article.content ? article.content : '';
-  };
-}
-// The Scrapinghub benchmark's call (its extractors/readability_js/cli.js, which prints
-// article.textContent), on the page's URL: MRD(output=text)
-async function mrdScrapinghub() {
-  const { JSDOM, VirtualConsole } = require('jsdom');
-  const { Readability } = require('@mozilla/readability');
-  const vc = new VirtualConsole();
-  return async (p) => {
-    const dom = new JSDOM(p.html, { url: p.url || 'http://localhost/', virtualConsole: vc });
-    const article = new Readability(dom.window.document).parse();
-    dom.window.close();
-    return ['text', article && article.textContent ? article.textContent : ''];
   };
 }
 // Defuddle's README (Node, with JSDOM): (await Defuddle(dom.window.document, url)).content
@@ -59,7 +49,7 @@ async function aex() {
   };
 }
 
-const run = await ({ mrd, 'mrd-scrapinghub': mrdScrapinghub, dfd, aex })[tool]();
+const run = await ({ mrd: () => mrd(), 'mrd-scrapinghub': () => mrd(true), dfd, aex })[tool]();
 const lines = [];
 for (const line of readFileSync(dumpFile, 'utf8').split('\n')) {
   if (!line) continue;
