@@ -570,23 +570,27 @@ std::string check_adapters_equal_direct(const std::vector<DirectCall>& calls) {
                                        "--no-progress --jobs 1");
   INFO(r.out);
   REQUIRE(r.status == 0);
+  // The replays are named R1, R2, ... (an adapter's name may carry settings).
+  auto replay_name = [&](std::size_t i) { return "R" + std::to_string(i + 1); };
   std::string systems, replays;
-  for (const auto& c : calls) {
-    const fs::path out = t.path / (c.adapter + ".jsonl");
+  for (std::size_t i = 0; i < calls.size(); ++i) {
+    const auto& c = calls[i];
+    const fs::path out = t.path / (replay_name(i) + ".jsonl");
     std::vector<std::string> argv = c.direct;
     argv.insert(argv.end(), {dump.string(), out.string()});
     const ProcessResult p = run_process(argv, "", 600);
     INFO(p.err);
     REQUIRE(p.exit_status == 0);
     systems += (systems.empty() ? "" : ",") + c.adapter;
-    replays += " --serve 'R" + c.adapter + "=python3 " + scripts + "/replay.py " + out.string() + "'";
+    replays += " --serve '" + replay_name(i) + "=python3 " + scripts + "/replay.py " + out.string() + "'";
   }
   const fs::path run = t.path / "run";
-  r = detour::testing::run_detour("run --corpus '" + corpus + "' --extractors " + systems + replays +
+  r = detour::testing::run_detour("run --corpus '" + corpus + "' --extractors '" + systems + "'" + replays +
                                   " --metrics to --no-progress --jobs 2 --page-memory 64G --out '" + run.string() + "'");
   INFO(r.out);
   REQUIRE(r.status == 0);
-  for (const auto& c : calls) {
+  for (std::size_t i = 0; i < calls.size(); ++i) {
+    const auto& c = calls[i];
     INFO(c.adapter);
     CHECK(failures(run, c.adapter).empty());
     std::size_t compared = 0, nonempty = 0;
@@ -594,7 +598,7 @@ std::string check_adapters_equal_direct(const std::vector<DirectCall>& calls) {
       if (!e.is_regular_file()) continue;
       const std::string mine = slurp(e.path());
       INFO(e.path().string());
-      CHECK(mine == slurp(run / "outputs" / ("R" + c.adapter) / fs::relative(e.path(), run / "outputs" / c.adapter)));
+      CHECK(mine == slurp(run / "outputs" / replay_name(i) / fs::relative(e.path(), run / "outputs" / c.adapter)));
       ++compared;
       nonempty += !mine.empty();
     }
@@ -657,5 +661,50 @@ TEST_CASE("adapters: JTP and TRF on the sample corpus equal jusText and trafilat
   for (const auto& s : signatures) {
     INFO(s);
     CHECK(json.find(s) != std::string::npos);
+  }
+}
+
+// The settings that make MRD, RDL and H2T call their tools as the Scrapinghub benchmark
+// does and answer what it scores (docs/adapters.md, "On the Scrapinghub benchmark"),
+// against those calls made directly (scripts/adapters/direct.mjs mrd-scrapinghub,
+// direct.py rdl-scrapinghub and h2t-scrapinghub), on the sample corpus; each adapter is
+// skipped with a message when its tool is not installed.
+TEST_CASE("adapters: MRD RDL and H2T with the Scrapinghub benchmark settings equal its calls made directly",
+          "[serve][adapters][npm]") {
+  const fs::path src = detour::testing::source_dir();
+  const fs::path modules = src / "extractors/adapters/node_modules";
+  std::vector<DirectCall> calls;
+  bool npm = true;
+  for (const char* pkg : {"@mozilla/readability", "jsdom"})
+    if (!fs::exists(modules / pkg / "package.json")) {
+      WARN("SKIPPED: MRD(output=text): the npm adapters are not installed ("
+           << (modules / pkg).string() << " is absent): bash scripts/install-adapters.sh --npm-only");
+      npm = false;
+      break;
+    }
+  if (npm) calls.push_back({"MRD(output=text)", {"node", (src / "scripts/adapters/direct.mjs").string(), "mrd-scrapinghub"}});
+  // RDL and H2T run Debian's /usr/bin/python3 (extractors/adapters.cc)
+  const std::string direct = (src / "scripts/adapters/direct.py").string();
+  for (const auto& [adapter, tool, modules_needed] : std::vector<std::array<std::string, 3>>{
+           {"RDL(html_partial=true,output=text)", "rdl-scrapinghub", "readability html_text"},
+           {"H2T(ignore_links=true,ignore_images=true,output=text)", "h2t-scrapinghub", "html2text"}}) {
+    const ProcessResult p = run_process({"/usr/bin/python3", "-c", "import sys, importlib\n"
+                                         "for m in sys.argv[1].split(): importlib.import_module(m)", modules_needed},
+                                        "", 120);
+    if (p.exit_status != 0) {
+      WARN("SKIPPED: " << adapter << ": /usr/bin/python3 cannot import " << modules_needed
+                       << ": bash scripts/install-adapters.sh --apt-only");
+      continue;
+    }
+    calls.push_back({adapter, {"/usr/bin/python3", direct, tool}});
+  }
+  if (calls.empty()) return;
+  const std::string json = check_adapters_equal_direct(calls);
+  for (const auto& c : calls) {
+    const std::string tool = c.adapter.rfind("MRD", 0) == 0   ? "tool:mozilla-readability 0.6.0"
+                             : c.adapter.rfind("RDL", 0) == 0 ? "tool:readability-lxml "
+                                                              : "tool:html2text ";
+    INFO(c.adapter);
+    CHECK(json.find(tool) != std::string::npos);
   }
 }

@@ -3,7 +3,7 @@
 // replay.py --dump: JSON lines of lang, id, url, html), runs the tool on each in this
 // one process and writes JSON lines of lang, id, format, output (or error) for
 // replay.py. The packages are those of extractors/adapters (npm ci there first).
-//   node scripts/adapters/direct.mjs mrd|dfd|aex DUMP OUT
+//   node scripts/adapters/direct.mjs mrd|mrd-scrapinghub|dfd|aex DUMP OUT
 import { createRequire } from 'node:module';
 import { readFileSync, writeFileSync } from 'node:fs';
 
@@ -11,8 +11,10 @@ const base = new URL('../../extractors/adapters/', import.meta.url);
 const require = createRequire(new URL('package.json', base));
 const [tool, dumpFile, outFile] = process.argv.slice(2);
 
-// Mozilla's README: new Readability(new JSDOM(html, {url}).window.document).parse().content
-async function mrd() {
+// Mozilla's README: new Readability(new JSDOM(html, {url}).window.document).parse().content;
+// text: the Scrapinghub benchmark's call (its extractors/readability_js/cli.js prints
+// article.textContent), on the page's URL, for MRD(output=text)
+async function mrd(text = false) {
   const { JSDOM, VirtualConsole } = require('jsdom');
   const { Readability } = require('@mozilla/readability');
   const vc = new VirtualConsole();
@@ -20,6 +22,7 @@ async function mrd() {
     const dom = new JSDOM(p.html, { url: p.url || 'http://localhost/', virtualConsole: vc });
     const article = new Readability(dom.window.document).parse();
     dom.window.close();
+    if (text) return ['text', article && article.textContent ? article.textContent : ''];
     return article && article.content ? article.content : '';
   };
 }
@@ -46,13 +49,15 @@ async function aex() {
   };
 }
 
-const run = await ({ mrd, dfd, aex })[tool]();
+const run = await ({ mrd: () => mrd(), 'mrd-scrapinghub': () => mrd(true), dfd, aex })[tool]();
 const lines = [];
 for (const line of readFileSync(dumpFile, 'utf8').split('\n')) {
   if (!line) continue;
   const p = JSON.parse(line);
   try {
-    lines.push(JSON.stringify({ lang: p.lang, id: p.id, format: 'html', output: await run(p) }));
+    const out = await run(p);  // the output as HTML, or [format, output]
+    const [format, output] = Array.isArray(out) ? out : ['html', out];
+    lines.push(JSON.stringify({ lang: p.lang, id: p.id, format, output }));
   } catch (e) {
     lines.push(JSON.stringify({ lang: p.lang, id: p.id, error: `${e.name}: ${e.message}` }));
   }

@@ -2,7 +2,10 @@
 fidelity checks (docs/adapters.md): reads the pages of a dump (replay.py --dump), runs
 the tool on each in this one process and writes JSON lines of lang, id, format, output
 (or error) for replay.py.
-    /usr/bin/python3 scripts/adapters/direct.py rdl|htx|h2t|jtp|trf DUMP OUT"""
+    /usr/bin/python3 scripts/adapters/direct.py rdl|htx|h2t|jtp|trf DUMP OUT
+    /usr/bin/python3 scripts/adapters/direct.py rdl-scrapinghub|h2t-scrapinghub DUMP OUT
+(the last two: the calls of the Scrapinghub benchmark's extractors/run_readability.py
+and run_html2text.py, whose outputs it scores as text)"""
 import html
 import json
 import sys
@@ -34,12 +37,25 @@ def tool(name):
     if name == "rdl":  # readability-lxml's README: Document(html).summary()
         from readability import Document
         return "html", lambda p: Document(p["html"]).summary()
+    if name == "rdl-scrapinghub":  # RDL(html_partial=true,output=text)
+        import html_text
+        from readability import Document
+        return "text", lambda p: html_text.extract_text(Document(p["html"]).summary(html_partial=True))
     if name == "htx":  # html-text's README: html_text.extract_text(html)
         import html_text
         return "text", lambda p: html_text.extract_text(p["html"])
     if name == "h2t":  # html2text's README: html2text.html2text(html)
         import html2text
         return "markdown", lambda p: html2text.html2text(p["html"])
+    if name == "h2t-scrapinghub":  # H2T(ignore_links=true,ignore_images=true,output=text)
+        from html2text import HTML2Text
+
+        def run(p):
+            h = HTML2Text()
+            h.ignore_links = True
+            h.ignore_images = True
+            return h.handle(p["html"])
+        return "text", run
     if name == "jtp":
         return justext_call()
     if name == "trf":  # trafilatura's documentation: trafilatura.extract(html, url=...), as HTML

@@ -4,10 +4,14 @@ rows its README publishes for the same tools (docs/adapters.md, "On the Scraping
 benchmark").
 
 1. `detour run` on the benchmark's 181 pages (format scrapinghub, --lang en) with the
-   adapters of tools its table lists, each called as the benchmark's own
-   extractors/run_*.py call it where an adapter setting allows (html2text with
-   ignore_links and ignore_images; jusText's port with the benchmark's parameters),
-   metric shingle, --aggregate f1-of-means (evaluate.py's F1 of the mean P and R).
+   adapters of tools its table lists, each with the settings that make the benchmark's
+   own extractors/run_*.py call and answer its output as the benchmark scores it
+   (MRD(output=text): article.textContent; RDL(html_partial=true,output=text):
+   html_text.extract_text(summary(html_partial=True)); H2T(ignore_links=true,
+   ignore_images=true,output=text): the raw Markdown as text) and, beside them, MRD,
+   RDL and H2T as they answer by default; jusText's port with the benchmark's
+   parameters; metric shingle, --aggregate f1-of-means (evaluate.py's F1 of the mean P
+   and R).
 2. `detour score` of the benchmark's own output/<name>.json files (same metric, same
    bootstrap seed as the run's table), so that each adapter stands beside the
    published file of its tool, scored the same way.
@@ -44,16 +48,24 @@ from compare_scrapinghub_table import rows as readme_rows  # noqa: E402
 # --variant takes built-in extractors only), the benchmark's output file stem,
 # README row name, how the benchmark calls the tool vs how the adapter does)
 SYSTEMS = [
+    ("MRD(output=text)", None, "readability_js", "readability_js",
+     "the benchmark's call: new Readability(new JSDOM(html, {url}).window.document).parse().textContent, "
+     "answered as text; Readability.js 0.6.0 on jsdom 26.1 and the page's URL (the benchmark: jsdom 27, "
+     "url https://fake-url.com)"),
     ("MRD", None, "readability_js", "readability_js",
-     "benchmark: article.textContent, jsdom 27, url https://fake-url.com; MRD: article.content (HTML), jsdom 26.1, the page's URL"),
+     "the default: article.content (HTML) read by detour's HTML converter"),
+    ("RDL(html_partial=true,output=text)", None, "readability", "readability",
+     "the benchmark's call: html_text.extract_text(Document(html).summary(html_partial=True)), answered as text; "
+     "Debian readability-lxml 0.8.1 and html-text 0.5.2 (the benchmark: 0.8.4.1 and 0.7.0)"),
     ("RDL", None, "readability", "readability",
-     "benchmark: html_text.extract_text(Document(html).summary(html_partial=True)), readability-lxml 0.8.4.1; "
-     "RDL: Document(html).summary() read by detour's HTML converter, Debian 0.8.1"),
+     "the default: Document(html).summary() read by detour's HTML converter"),
     ("HTX", None, "html-text", "html-text",
      "benchmark: html_text.extract_text(html), 0.7.0; HTX: the same call, Debian 0.5.2"),
+    ("H2T(ignore_links=true,ignore_images=true,output=text)", None, "html2text", "html2text",
+     "the benchmark's call: HTML2Text() with ignore_links and ignore_images, .handle(html), its Markdown answered "
+     "as text; Debian html2text 2020.1.16 (the benchmark: 2025.4.15, and a 2020.1.16 row)"),
     ("H2T(ignore_links=true,ignore_images=true)", None, "html2text", "html2text",
-     "benchmark: HTML2Text(ignore_links, ignore_images).handle(html), 2025.4.15 (and a 2020.1.16 row); "
-     "H2T with the same two settings, Debian 2020.1.16, Markdown read by cmark"),
+     "the same call, its Markdown read by detour through cmark (H2T's default output=markdown)"),
     ("BPJ", None, "boilerpipe", "boilerpipe",
      "benchmark: python-boilerpipe Extractor('ArticleExtractor', html=...).getText() (Python 2 + the jar, ab3694d); "
      "BPJ: ArticleExtractor of Debian's jar 1.2.0"),
