@@ -135,6 +135,11 @@ def main():
     failures = []
     for path in files:
         rel = os.path.relpath(path, ROOT)
+        # A merge left unfinished: its conflict markers committed in a page.
+        with open(path, encoding="utf-8", errors="replace") as f:
+            for k, text in enumerate(f, 1):
+                if text.startswith(("<<<<<<< ", ">>>>>>> ")) or text.rstrip("\n") == "=======":
+                    failures.append(f"{rel}:{k}: a merge conflict marker ('{text.strip()}')")
         found = runnable(path)
         if not found:
             continue
