@@ -28,6 +28,10 @@
 
 namespace detour::tdiff {
 namespace {
+// The text tokens of a page's body (tokens.h text_tokens), as a partner's are kept.
+std::shared_ptr<const std::vector<std::string>> body_tokens(const Page& page) {
+  return std::make_shared<const std::vector<std::string>>(text_tokens(page.dom ? page.dom->body() : nullptr).tokens);
+}
 
 // Case-insensitive substring test on ASCII.
 bool icontains(std::string_view hay, std::string_view needle) {
@@ -361,7 +365,7 @@ void TdiffExtractor::learn(std::size_t entry, const Page& page) {
   for (std::size_t l = 0; l < own.size(); ++l) sn.names.push_back(own.label(static_cast<std::int32_t>(l)));
   SiteWork& w = *work_[static_cast<std::size_t>(site_of_entry_[entry])];
   if (landmark_[entry]) {
-    sn.tokens = std::make_shared<const std::vector<std::string>>(text_tokens(page.dom ? page.dom->body() : nullptr).tokens);
+    sn.tokens = body_tokens(page);
     seen_[entry] = std::move(sn);
     bool last;
     {
@@ -613,29 +617,20 @@ void TdiffExtractor::prepare(const CorpusContext& ctx) {
   // clustered; a partner without them (none in a run's shared pass) is loaded again.
   std::vector<std::size_t> wanted;
   std::vector<char> is_partner(ctx.entries.size(), 0);
-  std::map<std::size_t, std::shared_ptr<const std::vector<std::string>>> tokens;
   for (std::size_t e = 0; e < partner_of_.size(); ++e)
     if (const std::int64_t p = partner_of_[e]; p >= 0 && !is_partner[static_cast<std::size_t>(p)]) {
       const auto pe = static_cast<std::size_t>(p);
       is_partner[pe] = 1;
-      if (partner_tokens_[pe])
-        tokens[pe] = partner_tokens_[pe];
-      else
-        wanted.push_back(pe);
+      if (!partner_tokens_[pe]) wanted.push_back(pe);
     }
   std::sort(wanted.begin(), wanted.end());
-  std::mutex tokens_m;
-  ctx.visit(wanted, [&](std::size_t e, const Page& page) {
-    auto t = std::make_shared<const std::vector<std::string>>(text_tokens(page.dom ? page.dom->body() : nullptr).tokens);
-    std::lock_guard<std::mutex> l(tokens_m);
-    tokens[e] = std::move(t);
-  });
+  // (Each visit writes its own entry's slot.)
+  ctx.visit(wanted, [&](std::size_t e, const Page& page) { partner_tokens_[e] = body_tokens(page); });
   for (std::size_t e = 0; e < partner_of_.size(); ++e) {
     if (partner_of_[e] < 0) continue;
     PagePlan& pl = plans_[key_of(e)];
-    auto it = tokens.find(static_cast<std::size_t>(partner_of_[e]));
-    if (it != tokens.end()) {
-      pl.partner_tokens = it->second;
+    if (auto& t = partner_tokens_[static_cast<std::size_t>(partner_of_[e])]) {
+      pl.partner_tokens = t;
     } else {  // the partner could not be loaded again
       pl.partner.clear();
       pl.reason = "partner page not loaded";
