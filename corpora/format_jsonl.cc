@@ -26,12 +26,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-bool ends_with(const std::string& s, std::string_view e) {
-  return s.size() >= e.size() && s.compare(s.size() - e.size(), e.size(), e) == 0;
-}
-
 // The first of `keys` present in `j` with a string value (numbers too for ids).
-const nlohmann::json* field(const nlohmann::json& j, std::initializer_list<const char*> keys) {
+const nlohmann::json* present_field(const nlohmann::json& j, std::initializer_list<const char*> keys) {
   for (const char* k : keys)
     if (auto it = j.find(k); it != j.end() && !it->is_null()) return &*it;
   return nullptr;
@@ -43,8 +39,8 @@ bool detect_jsonl(const fs::path& root) {
   std::error_code ec;
   if (!fs::is_regular_file(root, ec)) return false;
   std::string name = root.filename().string();
-  if (ends_with(name, ".gz")) name.resize(name.size() - 3);
-  return ends_with(name, ".jsonl") || ends_with(name, ".ndjson");
+  if (name.ends_with(".gz")) name.resize(name.size() - 3);
+  return name.ends_with(".jsonl") || name.ends_with(".ndjson");
 }
 
 Corpus open_jsonl(const fs::path& root, const OpenOptions&) {
@@ -68,7 +64,7 @@ Corpus open_jsonl(const fs::path& root, const OpenOptions&) {
       fail(root, at + ": invalid JSON: " + e.what());
     }
     if (!j.is_object()) fail(root, at + ": not a JSON object");
-    const nlohmann::json* id = field(j, {"id", "page_id", "doc_id", "track_id"});
+    const nlohmann::json* id = present_field(j, {"id", "page_id", "doc_id", "track_id"});
     if (!id || !(id->is_string() || id->is_number_integer() || id->is_number_unsigned()))
       fail(root, at + ": no id (\"id\", \"page_id\", \"doc_id\" or \"track_id\": a string or an integer)");
     CorpusDoc d;
@@ -76,7 +72,7 @@ Corpus open_jsonl(const fs::path& root, const OpenOptions&) {
     if (d.id.empty() || d.id.find('/') != std::string::npos || d.id == "." || d.id == "..")
       fail(root, at + ": id '" + d.id + "' cannot name a file (empty, '.', '..' or with '/')");
     auto str = [&](std::initializer_list<const char*> keys, const char* what) -> const std::string* {
-      const nlohmann::json* v = field(j, keys);
+      const nlohmann::json* v = present_field(j, keys);
       if (!v) return nullptr;
       if (!v->is_string()) fail(root, at + ": " + what + " is not a string");
       return &v->get_ref<const std::string&>();

@@ -37,7 +37,7 @@ fs::path combined_root(const fs::path& root) {
   return {};
 }
 
-bool ends_with(const std::string& s, std::string_view e) {
+bool longer_and_ends_with(const std::string& s, std::string_view e) {
   return s.size() > e.size() && s.compare(s.size() - e.size(), e.size(), e) == 0;
 }
 
@@ -47,7 +47,7 @@ bool detect_wceb(const fs::path& root) {
   fs::path r = combined_root(root);
   if (r.empty()) return false;
   for (const auto& f : io::list_files(r / "ground-truth"))
-    if (ends_with(f, ".jsonl")) return true;
+    if (longer_and_ends_with(f, ".jsonl")) return true;
   return false;
 }
 
@@ -57,7 +57,7 @@ Corpus open_wceb(const fs::path& root, const OpenOptions&) {
   Corpus c;
   c.root = root;
   for (const auto& f : list_documents(r / "ground-truth")) {
-    if (!ends_with(f, ".jsonl")) continue;
+    if (!longer_and_ends_with(f, ".jsonl")) continue;
     const std::string dataset = f.substr(0, f.size() - 6);
     const fs::path file = r / "ground-truth" / f;
     const fs::path html_dir = r / "html" / dataset;

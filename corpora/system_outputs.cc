@@ -11,7 +11,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const nlohmann::json* field(const nlohmann::json& j, std::initializer_list<const char*> keys) {
+const nlohmann::json* first_field(const nlohmann::json& j, std::initializer_list<const char*> keys) {
   for (const char* k : keys)
     if (auto it = j.find(k); it != j.end()) return &*it;
   return nullptr;
@@ -28,7 +28,7 @@ SystemOutputs read_system_outputs(const fs::path& file) {
   // with an object too, so try the whole file first.
   if (first != std::string::npos && bytes[first] == '{') {
     nlohmann::json j = nlohmann::json::parse(bytes, nullptr, false);
-    if (!j.is_discarded() && j.is_object() && !field(j, {"page_id", "id", "doc_id", "track_id"})) {
+    if (!j.is_discarded() && j.is_object() && !first_field(j, {"page_id", "id", "doc_id", "track_id"})) {
       out.format = "scrapinghub-json";
       const nlohmann::json* body = &j;
       if (j.size() == 2 && j.contains("version") && j.contains("output") && j["output"].is_object()) {
@@ -59,11 +59,11 @@ SystemOutputs read_system_outputs(const fs::path& file) {
     nlohmann::json j = nlohmann::json::parse(line, nullptr, false);
     if (j.is_discarded() || !j.is_object())
       fail(file, at + ": not a JSON object (system outputs: a Scrapinghub output JSON, or JSON lines)");
-    const nlohmann::json* id = field(j, {"page_id", "id", "doc_id", "track_id"});
+    const nlohmann::json* id = first_field(j, {"page_id", "id", "doc_id", "track_id"});
     if (!id || !(id->is_string() || id->is_number_integer() || id->is_number_unsigned()))
       fail(file, at + ": no id (\"page_id\", \"id\", \"doc_id\" or \"track_id\")");
     const std::string key = id->is_string() ? id->get<std::string>() : id->dump();
-    const nlohmann::json* text = field(j, {"plaintext", "text", "output", "articleBody", "content", "extracted"});
+    const nlohmann::json* text = first_field(j, {"plaintext", "text", "output", "articleBody", "content", "extracted"});
     if (text && !text->is_null() && !text->is_string()) fail(file, at + ": the output text is not a string");
     if (out.by_id.count(key)) fail(file, at + ": id " + key + " repeated");
     out.by_id[key] = text && text->is_string() ? text->get<std::string>() : std::string();

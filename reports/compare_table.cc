@@ -15,12 +15,6 @@ namespace detour::reports {
 
 namespace {
 
-int metric_index(const results::ScoreSet& set, std::string_view name) {
-  for (std::size_t i = 0; i < set.metrics.size(); ++i)
-    if (set.metrics[i]->name == name) return static_cast<int>(i);
-  return -1;
-}
-
 // (lang, id) -> status of the side's pages.
 std::map<std::pair<std::string, std::string>, std::string> statuses(const CompareSide& s) {
   std::map<std::pair<std::string, std::string>, std::string> out;
@@ -59,9 +53,9 @@ Document compare_document(const CompareSide& first, const CompareSide& second, c
   std::vector<std::string> names = o.metrics;
   if (names.empty())
     for (const auto* m : fa.metrics)
-      if (metric_index(sa, m->name) >= 0) names.emplace_back(m->name);
+      if (results::metric_index(sa, m->name) >= 0) names.emplace_back(m->name);
   for (const auto& n : names) {
-    const int a = metric_index(fa, n), b = metric_index(sa, n);
+    const int a = results::metric_index(fa, n), b = results::metric_index(sa, n);
     if (a < 0 || b < 0) throw UsageError("metric '" + n + "' is not scored by both sides");
     ms.push_back(fa.metrics[a]);
   }
@@ -92,14 +86,14 @@ Document compare_document(const CompareSide& first, const CompareSide& second, c
       Row& row = t.add_row();
       row.push_back(Cell::text(lang));
       row.push_back(Cell::text(std::string(m->name)));
-      const std::string sig_f = results::metric_signature(fa, metric_index(fa, m->name));
-      const std::string sig_s = results::metric_signature(sa, metric_index(sa, m->name));
+      const std::string sig_f = results::metric_signature(fa, results::metric_index(fa, m->name));
+      const std::string sig_s = results::metric_signature(sa, results::metric_index(sa, m->name));
       if (!c.judged) {
         row.push_back(Cell::empty());
         row.push_back(Cell::empty());
         for (const auto* side : {&fa, &sa}) {
-          auto a = results::aggregate_metric(*side, metric_index(*side, m->name), lang);
-          row.push_back(a.documents ? Cell::percent({a.micro.f1, results::metric_signature(*side, metric_index(*side, m->name))})
+          auto a = results::aggregate_metric(*side, results::metric_index(*side, m->name), lang);
+          row.push_back(a.documents ? Cell::percent({a.micro.f1, results::metric_signature(*side, results::metric_index(*side, m->name))})
                                     : Cell::empty());
         }
         row.insert(row.end(), {Cell::empty(), Cell::empty(), Cell::empty(), Cell::empty()});
@@ -146,7 +140,7 @@ Document compare_document(const CompareSide& first, const CompareSide& second, c
   if (o.top == 0) return doc;
   // The pages that moved most under one metric.
   const std::string by = o.by.empty() ? std::string(ms[0]->name) : o.by;
-  const int mf = metric_index(fa, by), msi = metric_index(sa, by);
+  const int mf = results::metric_index(fa, by), msi = results::metric_index(sa, by);
   if (mf < 0 || msi < 0) throw UsageError("--by " + by + ": not a metric scored by both sides");
   const metrics::MetricInfo& metric = *fa.metrics[mf];
   const bool all = std::find(langs.begin(), langs.end(), "all") != langs.end();

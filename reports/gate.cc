@@ -25,12 +25,6 @@ std::string without_version(const std::string& sig) {
   return out;
 }
 
-int metric_index(const results::ScoreSet& set, std::string_view name) {
-  for (std::size_t i = 0; i < set.metrics.size(); ++i)
-    if (set.metrics[i]->name == name) return static_cast<int>(i);
-  return -1;
-}
-
 struct PageCounts {
   std::size_t pages = 0, failed = 0, excluded = 0;
   double ms_per_page = 0;
@@ -266,7 +260,7 @@ GateResult run_gate(const results::RunRecords& run, const GateBaseline& b, const
   for (const auto& [metric, sig] : b.metric_signatures) {
     std::string mine;
     for (const auto& s : run.systems)
-      if (int mi = metric_index(s.scores, metric); mi >= 0) {
+      if (int mi = results::metric_index(s.scores, metric); mi >= 0) {
         mine = results::metric_signature(s.scores, mi);
         break;
       }
@@ -324,7 +318,7 @@ GateResult run_gate(const results::RunRecords& run, const GateBaseline& b, const
       }
       check("language", name + "/" + lang, true, fmt::format("{} document(s)", docs));
       for (const auto& [metric, c] : ms) {
-        const int mi = metric_index(s->scores, metric);
+        const int mi = results::metric_index(s->scores, metric);
         if (mi < 0) {
           check("floor", name + "/" + lang + "/" + metric, false, "metric " + metric + " is not scored in the run");
           continue;
@@ -420,7 +414,7 @@ GateResult run_gate(const results::RunRecords& run, const GateBaseline& b, const
     std::size_t matched = 0;
     for (const auto& s : run.systems) {
       if (rule.system.empty() ? is_baseline(s.name, o.baselines) : rule.system != s.name) continue;
-      const int mi = metric_index(s.scores, rule.metric);
+      const int mi = results::metric_index(s.scores, rule.metric);
       if (mi < 0) continue;
       std::vector<std::string> langs;
       if (rule.lang == "*") langs = results::language_keys(s.scores);

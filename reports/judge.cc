@@ -15,12 +15,6 @@ namespace {
 
 using DocKey = std::pair<std::string, std::string>;
 
-int metric_index(const results::ScoreSet& set, const metrics::MetricInfo* m) {
-  for (std::size_t i = 0; i < set.metrics.size(); ++i)
-    if (set.metrics[i] == m) return static_cast<int>(i);
-  return -1;
-}
-
 // The documents of one system in one language key: indices into set.docs, and a hash
 // of their keys (to find systems that scored the same documents).
 struct DocList {
@@ -136,7 +130,7 @@ Verdicts judge(const std::vector<SystemScores>& systems, const std::vector<std::
     auto it = plan.cell_of.find({s, m});
     if (it != plan.cell_of.end()) return it->second;
     const results::ScoreSet& set = *systems[s].scores;
-    const int mi = metric_index(set, m);
+    const int mi = results::metric_index(set, m);
     std::vector<stats::Counts> counts;
     counts.reserve(plan.keys.size());
     bool own_list = own.docs.size() == plan.keys.size();
@@ -174,8 +168,8 @@ Verdicts judge(const std::vector<SystemScores>& systems, const std::vector<std::
 
   for (std::size_t r = 0; r < request.comparisons.size(); ++r) {
     const Comparison& q = request.comparisons[r];
-    if (!q.metric || !judgeable(*q.metric) || metric_index(*systems[q.a].scores, q.metric) < 0 ||
-        metric_index(*systems[q.b].scores, q.metric) < 0)
+    if (!q.metric || !judgeable(*q.metric) || results::metric_index(*systems[q.a].scores, q.metric) < 0 ||
+        results::metric_index(*systems[q.b].scores, q.metric) < 0)
       continue;
     const DocList& la = list_of(q.a, q.lang);
     const DocList& lb = list_of(q.b, q.lang);
@@ -288,7 +282,7 @@ BestTable best_and_ties(const std::vector<SystemScores>& systems, const std::vec
       c.metric = m;
       for (std::size_t k = 0; k < systems.size(); ++k) {
         if (systems[k].baseline) continue;
-        const int mi = metric_index(*systems[k].scores, m);
+        const int mi = results::metric_index(*systems[k].scores, m);
         if (mi < 0) continue;
         const metrics::Aggregate a = results::aggregate_metric(*systems[k].scores, static_cast<std::size_t>(mi), lang);
         if (a.documents > 0) c.ranked.emplace_back(k, a.micro.f1);

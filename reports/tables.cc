@@ -29,13 +29,6 @@ std::vector<const metrics::MetricInfo*> table_metrics(const std::vector<SystemSc
   return out;
 }
 
-// Index of metric m in the set, or -1.
-int metric_index(const results::ScoreSet& set, const metrics::MetricInfo* m) {
-  for (std::size_t i = 0; i < set.metrics.size(); ++i)
-    if (set.metrics[i] == m) return static_cast<int>(i);
-  return -1;
-}
-
 std::vector<std::string> shown_languages(const std::vector<SystemScores>& systems, const TableOptions& o) {
   return o.languages.empty() ? table_languages(systems) : o.languages;
 }
@@ -100,7 +93,7 @@ Document table2(const std::vector<SystemScores>& systems, const std::string& sig
       Row& row = t.add_row();
       row.push_back(Cell::text(s.name));
       for (const auto* m : ms) {
-        const int mi = metric_index(*s.scores, m);
+        const int mi = results::metric_index(*s.scores, m);
         metrics::Aggregate a;
         if (mi >= 0) a = results::aggregate_metric(*s.scores, mi, lang);
         if (a.documents == 0) {  // no scored page (e.g. all were training pages)
@@ -156,7 +149,7 @@ Document table4(const std::vector<SystemScores>& systems, const std::string& sig
         continue;
       }
       const auto& b = systems[c.best()];
-      const int mi = metric_index(*b.scores, m);
+      const int mi = results::metric_index(*b.scores, m);
       row.push_back(Cell::text(b.name));
       row.push_back(percent_cell(*b.scores, mi, lang, 2, c.ranked[0].second, !options.intervals.empty()));
       if (!judgeable(*m)) {

@@ -12,7 +12,9 @@
 
 namespace detour::reports {
 
-namespace {
+// Named, not anonymous: the writers share helper names (body, line, legend), and a
+// unity build (DETOUR_UNITY) compiles several writers as one translation unit.
+namespace html_writer {
 
 std::string esc(const std::string& s) { return escape_html(s, /*attribute=*/true); }
 
@@ -116,22 +118,22 @@ std::string style(const std::string& scope = "") {
   return out;
 }
 
-}  // namespace
+}  // namespace html_writer
 
 std::string write_html(const Document& doc) {
   std::string title = doc.tables.empty() || doc.tables[0].title.empty() ? "detour tables" : doc.tables[0].title;
   std::string out =
       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
       "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">\n"
-      "<title>" + esc(title) + "</title>\n<style>\n" + style() + "</style>\n</head>\n<body>\n";
-  out += assemble(doc, body, line, legend);
+      "<title>" + html_writer::esc(title) + "</title>\n<style>\n" + html_writer::style() + "</style>\n</head>\n<body>\n";
+  out += assemble(doc, html_writer::body, html_writer::line, html_writer::legend);
   out += "</body>\n</html>\n";
   return out;
 }
 
 std::string write_html_fragment(const Document& doc) {
-  return "<div class=\"detour-tables\">\n<style>\n" + style("detour-tables") + "</style>\n" +
-         assemble(doc, body, line, legend) + "</div>\n";
+  return "<div class=\"detour-tables\">\n<style>\n" + html_writer::style("detour-tables") + "</style>\n" +
+         assemble(doc, html_writer::body, html_writer::line, html_writer::legend) + "</div>\n";
 }
 
 }  // namespace detour::reports

@@ -5,7 +5,9 @@
 
 namespace detour::reports {
 
-namespace {
+// Named, not anonymous: the writers share helper names (body, line, legend), and a
+// unity build (DETOUR_UNITY) compiles several writers as one translation unit.
+namespace latex_writer {
 
 std::string escape(const std::string& s) {
   std::string o;
@@ -51,8 +53,8 @@ std::string line(const std::string& text, bool) { return "% " + text + "\n"; }
 
 std::string legend(const Table& t) { return marks_legend(t, "\\textbf{bold}", "$^{\\sim}$", "$^{b}$"); }
 
-}  // namespace
+}  // namespace latex_writer
 
-std::string write_latex(const Document& doc) { return assemble(doc, body, line, legend); }
+std::string write_latex(const Document& doc) { return assemble(doc, latex_writer::body, latex_writer::line, latex_writer::legend); }
 
 }  // namespace detour::reports

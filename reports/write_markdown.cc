@@ -5,7 +5,9 @@
 
 namespace detour::reports {
 
-namespace {
+// Named, not anonymous: the writers share helper names (body, line, legend), and a
+// unity build (DETOUR_UNITY) compiles several writers as one translation unit.
+namespace markdown_writer {
 
 std::string escape(const std::string& s) {
   std::string out;
@@ -48,8 +50,8 @@ std::string line(const std::string& text, bool signature) {
 
 std::string legend(const Table& t) { return marks_legend(t, "**bold**", "~", "(b)"); }
 
-}  // namespace
+}  // namespace markdown_writer
 
-std::string write_markdown(const Document& doc) { return assemble(doc, body, line, legend); }
+std::string write_markdown(const Document& doc) { return assemble(doc, markdown_writer::body, markdown_writer::line, markdown_writer::legend); }
 
 }  // namespace detour::reports

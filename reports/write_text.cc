@@ -8,7 +8,9 @@
 
 namespace detour::reports {
 
-namespace {
+// Named, not anonymous: the writers share helper names (body, line, legend), and a
+// unity build (DETOUR_UNITY) compiles several writers as one translation unit.
+namespace text_writer {
 
 std::string cell_text(const Cell& c, const Table& t) {
   std::string s = plain_value(c) + interval_text(c, t.intervals);
@@ -51,8 +53,8 @@ std::string line(const std::string& text, bool) { return text + "\n"; }
 
 std::string legend(const Table& t) { return marks_legend(t, "*", "~", "(b)"); }
 
-}  // namespace
+}  // namespace text_writer
 
-std::string write_text(const Document& doc) { return assemble(doc, body, line, legend); }
+std::string write_text(const Document& doc) { return assemble(doc, text_writer::body, text_writer::line, text_writer::legend); }
 
 }  // namespace detour::reports

@@ -10,7 +10,9 @@
 
 namespace detour::reports {
 
-namespace {
+// Named, not anonymous: the writers share helper names (body, line, legend), and a
+// unity build (DETOUR_UNITY) compiles several writers as one translation unit.
+namespace tsv_writer {
 
 std::string body(const Table& t) {
   std::vector<bool> has_interval(t.columns.size(), false);
@@ -47,8 +49,8 @@ std::string line(const std::string& text, bool) { return "# " + text + "\n"; }
 
 std::string legend(const Table&) { return ""; }
 
-}  // namespace
+}  // namespace tsv_writer
 
-std::string write_tsv(const Document& doc) { return assemble(doc, body, line, legend); }
+std::string write_tsv(const Document& doc) { return assemble(doc, tsv_writer::body, tsv_writer::line, tsv_writer::legend); }
 
 }  // namespace detour::reports

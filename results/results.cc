@@ -12,6 +12,18 @@ using metrics::Aggregate;
 using metrics::DocScore;
 using metrics::MetricInfo;
 
+int metric_index(const ScoreSet& set, const metrics::MetricInfo* m) {
+  for (std::size_t i = 0; i < set.metrics.size(); ++i)
+    if (set.metrics[i] == m) return static_cast<int>(i);
+  return -1;
+}
+
+int metric_index(const ScoreSet& set, std::string_view name) {
+  for (std::size_t i = 0; i < set.metrics.size(); ++i)
+    if (set.metrics[i]->name == name) return static_cast<int>(i);
+  return -1;
+}
+
 std::vector<std::string> language_keys(const ScoreSet& set) {
   std::set<std::string> langs;
   if (set.has_languages)

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -73,6 +74,10 @@ nlohmann::json to_json(const ScoreSet& set, bool per_doc);
 // "recall", "f1", "macro": {...}}), and back (throws nlohmann::json errors).
 nlohmann::json intervals_json(const CellIntervals& c);
 CellIntervals intervals_from_json(const nlohmann::json& j);
+
+// The position of metric `m` (or of the metric named `name`) in set.metrics, or -1.
+int metric_index(const ScoreSet& set, const metrics::MetricInfo* m);
+int metric_index(const ScoreSet& set, std::string_view name);
 
 // Languages present, sorted, followed by "all".
 std::vector<std::string> language_keys(const ScoreSet& set);

@@ -37,7 +37,8 @@ def clang_args(entry):
             continue
         if a in ("-c", "-MD", "-MMD"):
             continue
-        if a in ("-Wno-restrict", "-fno-fat-lto-objects"):  # GCC only (bug 105329 in the tests; pybind11 LTO)
+        # GCC only: bug 105329 in the tests; pybind11 LTO; unity builds (CMakeLists.txt, DETOUR_UNITY)
+        if a in ("-Wno-restrict", "-fno-fat-lto-objects", "-Wno-subobject-linkage"):
             continue
         out.append(a)
     return out

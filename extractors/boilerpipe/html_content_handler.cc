@@ -58,12 +58,12 @@ TagAction tag_action(std::string_view t) {
 
 // How characters() steps over a byte (as the original's UTF-8 walk): kPlain bytes
 // (ASCII other than the whitespace chars that become ' ', continuation bytes) are kept
-// one by one; kAsciiSpace becomes ' '; kLead2/3/4 start a sequence of that length.
-enum : unsigned char { kPlain, kAsciiSpace, kLead2, kLead3, kLead4 };
+// one by one; kSpaceByte becomes ' '; kLead2/3/4 start a sequence of that length.
+enum : unsigned char { kPlain, kSpaceByte, kLead2, kLead3, kLead4 };
 constexpr std::array<unsigned char, 256> make_byte_kinds() {
   std::array<unsigned char, 256> t{};
   for (int c = 0; c < 256; ++c) {
-    if ((c >= 0x09 && c <= 0x0D) || (c >= 0x1C && c <= 0x1F)) t[c] = kAsciiSpace;
+    if ((c >= 0x09 && c <= 0x0D) || (c >= 0x1C && c <= 0x1F)) t[c] = kSpaceByte;
     else if (c >= 0xF0) t[c] = kLead4;
     else if (c >= 0xE0) t[c] = kLead3;
     else if (c >= 0xC0) t[c] = kLead2;
@@ -221,7 +221,7 @@ class Handler {
           }
           continue;
         }
-        if (kind == kAsciiSpace) {
+        if (kind == kSpaceByte) {
           norm_.append(text.data() + run, i - run);
           norm_.push_back(' ');
           run = i + 1;
