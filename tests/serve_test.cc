@@ -437,11 +437,18 @@ TEST_CASE("serve faults: SIGKILL, SIGTERM or SIGINT of detour leaves no tool and
                 static_cast<char*>(nullptr));
         ::_exit(127);
       }
-      // Wait for the tools of the run's pages (the preparation's is gone by then).
+      // Wait for the tools of the run's pages: two seen twice, 300 ms apart. Once only is
+      // not enough on a loaded machine: the tool the run starts for its handshake may
+      // still be ending when the first page's tool is up, and the count then falls back
+      // to one until the second thread starts its tool.
       const auto t0 = Clock::now();
-      while (processes_with(marker).size() < 2 && std::chrono::duration<double>(Clock::now() - t0).count() < 30)
+      const auto tools_up = [&] {
+        if (processes_with(marker).size() < 2) return false;
+        std::this_thread::sleep_for(std::chrono::milliseconds(300));
+        return processes_with(marker).size() >= 2;
+      };
+      while (!tools_up() && std::chrono::duration<double>(Clock::now() - t0).count() < 60)
         std::this_thread::sleep_for(std::chrono::milliseconds(50));
-      std::this_thread::sleep_for(std::chrono::milliseconds(300));
       CHECK(processes_with(marker).size() >= 2);
       ::kill(child, sig);
       int status = 0;
