@@ -19,7 +19,7 @@ std::vector<std::pair<std::string, std::vector<const DocScore*>>> score_groups(c
   const bool datasets = std::any_of(set.docs.begin(), set.docs.end(), [](const auto& d) { return !d.dataset.empty(); });
   std::map<std::string, std::vector<const DocScore*>> by;
   for (const auto& d : set.docs)
-    by[datasets ? d.dataset : set.has_languages ? d.lang : std::string("all")].push_back(&d.scores[mi]);
+    by[datasets ? d.dataset : set.has_languages ? d.lang.str() : std::string("all")].push_back(&d.scores[mi]);
   return {by.begin(), by.end()};
 }
 

@@ -13,8 +13,6 @@ namespace detour::reports {
 
 namespace {
 
-using DocKey = std::pair<std::string, std::string>;
-
 // The documents of one system in one language key: indices into set.docs, and a hash
 // of their keys (to find systems that scored the same documents).
 struct DocList {
@@ -45,14 +43,47 @@ bool same_docs(const std::vector<const results::DocResult*>& a, const std::vecto
   return true;
 }
 
-// One resampling batch: the documents (keys), the cells added, the comparisons.
+// One resampling batch: its documents, and the cells and comparisons asked of it. The
+// batch itself (the cells' counts, the resampled sums) is made only when its turn
+// comes and given back right after, so that a run's judgment holds one batch at a
+// time, not every language's at once (at ten times DANIEL's pages and 25 systems the
+// batches of Table 4 together were a hundred megabytes).
 struct Plan {
-  std::vector<DocKey> keys;
-  std::optional<stats::Batch> batch;
+  std::vector<const results::DocResult*> docs;  // (lang, id) of each document, in order
+  std::vector<std::pair<std::size_t, const DocList*>> cells;  // (system, its own list), in batch order
+  std::vector<const metrics::MetricInfo*> cell_metrics;
   std::map<std::pair<std::size_t, const metrics::MetricInfo*>, std::size_t> cell_of;
+  std::vector<std::tuple<std::size_t, std::size_t, stats::Statistic>> pairs;  // (cell a, cell b), in batch order
   std::vector<std::size_t> requests;  // comparison request index, per batch comparison
   std::vector<std::tuple<std::size_t, std::string, const metrics::MetricInfo*, std::size_t>> wanted_cells;
 };
+
+// The counts of cell k of `plan`, following the plan's documents (looked up by key when
+// the plan is not the system's own list).
+std::vector<stats::Counts> plan_counts(const Plan& plan, std::size_t k, const std::vector<SystemScores>& systems) {
+  const auto [s, own] = plan.cells[k];
+  const results::ScoreSet& set = *systems[s].scores;
+  const int mi = results::metric_index(set, plan.cell_metrics[k]);
+  std::vector<stats::Counts> counts;
+  counts.reserve(plan.docs.size());
+  bool own_list = own->docs.size() == plan.docs.size();
+  for (std::size_t i = 0; own_list && i < own->docs.size(); ++i)
+    own_list = own->docs[i]->id == plan.docs[i]->id && own->docs[i]->lang == plan.docs[i]->lang;
+  if (own_list) {  // the plan is the system's own document list
+    for (std::size_t i : own->index) {
+      const auto& sc = set.docs[i].scores[mi];
+      counts.push_back({sc.tp, sc.fp, sc.fn});
+    }
+  } else {
+    std::unordered_map<std::string, std::size_t> where;
+    for (std::size_t i : own->index) where.emplace(set.docs[i].lang + '\0' + set.docs[i].id, i);
+    for (const auto* d : plan.docs) {
+      const auto& sc = set.docs[where.at(d->lang + '\0' + d->id)].scores[mi];
+      counts.push_back({sc.tp, sc.fp, sc.fn});
+    }
+  }
+  return counts;
+}
 
 }  // namespace
 
@@ -110,48 +141,23 @@ Verdicts judge(const std::vector<SystemScores>& systems, const std::vector<std::
   // The plan of the documents of list `l` (created when new).
   auto plan_for = [&](const std::string& lang, const DocList& l) -> std::size_t {
     auto& candidates = plan_index[{lang, l.hash, l.docs.size()}];
-    for (std::size_t p : candidates) {
-      const auto& keys = plans[p].keys;
-      bool same = true;
-      for (std::size_t i = 0; same && i < keys.size(); ++i)
-        same = keys[i].first == l.docs[i]->lang && keys[i].second == l.docs[i]->id;
-      if (same) return p;
-    }
+    for (std::size_t p : candidates)
+      if (same_docs(plans[p].docs, l.docs)) return p;
     plans.emplace_back();
-    for (const auto* d : l.docs) plans.back().keys.emplace_back(d->lang, d->id);
-    plans.back().batch.emplace(l.docs.size());
+    plans.back().docs = l.docs;
     candidates.push_back(plans.size() - 1);
     return plans.size() - 1;
   };
-  // Adds (once) the cell of system s, metric m to plan p; its counts follow the plan's
-  // documents (looked up by key when the plan is not the system's own list).
+  // Asks (once) for the cell of system s, metric m in plan p; its counts are taken when
+  // the plan's batch is made.
   auto add_cell = [&](std::size_t p, std::size_t s, const metrics::MetricInfo* m, const DocList& own) {
     Plan& plan = plans[p];
-    auto it = plan.cell_of.find({s, m});
-    if (it != plan.cell_of.end()) return it->second;
-    const results::ScoreSet& set = *systems[s].scores;
-    const int mi = results::metric_index(set, m);
-    std::vector<stats::Counts> counts;
-    counts.reserve(plan.keys.size());
-    bool own_list = own.docs.size() == plan.keys.size();
-    for (std::size_t i = 0; own_list && i < own.docs.size(); ++i)
-      own_list = own.docs[i]->id == plan.keys[i].second && own.docs[i]->lang == plan.keys[i].first;
-    if (own_list) {  // the plan is the system's own document list
-      for (std::size_t i : own.index) {
-        const auto& sc = set.docs[i].scores[mi];
-        counts.push_back({sc.tp, sc.fp, sc.fn});
-      }
-    } else {
-      std::unordered_map<std::string, std::size_t> where;
-      for (std::size_t i : own.index) where.emplace(set.docs[i].lang + '\0' + set.docs[i].id, i);
-      for (const auto& k : plan.keys) {
-        const auto& sc = set.docs[where.at(k.first + '\0' + k.second)].scores[mi];
-        counts.push_back({sc.tp, sc.fp, sc.fn});
-      }
+    auto [it, added] = plan.cell_of.try_emplace({s, m}, plan.cells.size());
+    if (added) {
+      plan.cells.emplace_back(s, &own);
+      plan.cell_metrics.push_back(m);
     }
-    const std::size_t c = plan.batch->add_cell(counts, m->zero_rule);
-    plan.cell_of.emplace(std::make_pair(s, m), c);
-    return c;
+    return it->second;
   };
 
   if (request.intervals)
@@ -191,7 +197,7 @@ Verdicts judge(const std::vector<SystemScores>& systems, const std::vector<std::
     }
     const std::size_t ca = add_cell(p, q.a, q.metric, la);
     const std::size_t cb = add_cell(p, q.b, q.metric, lb);
-    plans[p].batch->add_comparison(ca, cb, q.statistic);
+    plans[p].pairs.emplace_back(ca, cb, q.statistic);
     plans[p].requests.push_back(r);
     v.comparisons[r].dropped = la.index.size() + lb.index.size() - 2 * shared;
   }
@@ -199,14 +205,21 @@ Verdicts judge(const std::vector<SystemScores>& systems, const std::vector<std::
   stats::RandomizationOptions none = options.randomization;
   none.trials = 0;
   for (Plan& plan : plans) {
-    auto result =
-        plan.batch->run(options.bootstrap, plan.requests.empty() ? none : options.randomization, options.threads);
+    stats::Batch::Result result;
+    {
+      stats::Batch batch(plan.docs.size());
+      for (std::size_t k = 0; k < plan.cells.size(); ++k)
+        batch.add_cell(plan_counts(plan, k, systems), plan.cell_metrics[k]->zero_rule);
+      for (const auto& [a, b, statistic] : plan.pairs) batch.add_comparison(a, b, statistic);
+      result = batch.run(options.bootstrap, plan.requests.empty() ? none : options.randomization, options.threads);
+    }  // the batch's memory given back before the next one is made
     for (const auto& [s, lang, m, c] : plan.wanted_cells) v.cells_.emplace(std::make_tuple(s, lang, m), result.cells[c]);
     for (std::size_t k = 0; k < plan.requests.size(); ++k) {
       ComparisonResult& cr = v.comparisons[plan.requests[k]];
       cr.paired = std::move(result.comparisons[k]);
       cr.judged = true;
     }
+    plan = Plan{};
   }
   // Holm within each family of judged comparisons.
   std::map<std::size_t, std::vector<std::size_t>> families;

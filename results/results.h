@@ -12,12 +12,20 @@
 
 #include <nlohmann/json.hpp>
 
+#include "base/shared_string.h"
 #include "metrics/metric.h"
+
+namespace detour {
+// A SharedString in JSON is its text.
+inline void to_json(nlohmann::json& j, const SharedString& s) { j = s.str(); }
+inline void from_json(const nlohmann::json& j, SharedString& s) { s = j.get<std::string>(); }
+}  // namespace detour
 
 namespace detour::results {
 
 struct DocResult {
-  std::string lang, id;
+  // Shared by the copies (base/shared_string.h): a run's systems name each page alike.
+  SharedString lang, id;
   std::vector<metrics::DocScore> scores;  // one per metric, in ScoreSet::metrics order
   std::uint64_t gold_hash = 0;            // FNV-1a of the gold bytes scored against
   std::string dataset;                    // sub-dataset of a multi-dataset corpus (WCEB), else ""

@@ -159,6 +159,10 @@ class Pipeline {
   // True when some stage is an external or served tool.
   bool has_tools() const { return !external_.empty(); }
   const Extractor& stage(const std::string& name) const { return *stages_.at(name); }
+  // Drops every stage, with what it learnt and its tools: once a run's pages are done,
+  // its records are put together without the models' memory. Nothing may be run or
+  // signed after it.
+  void drop_stages() { stages_.clear(); }
 
  private:
   std::map<std::string, std::unique_ptr<Extractor>> stages_;

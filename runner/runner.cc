@@ -649,6 +649,7 @@ void collect_records(RunResult& result, std::vector<std::string>& blobs, const S
     result.doc_ids[k] = std::move(u.id);
     result.doc_out_names[k] = std::move(u.out_name);
     result.decode_notes[k] = std::move(u.page.decode_note);
+    const SharedString lang(result.doc_langs[k]), id(result.doc_ids[k]);  // one text for every system's record
     for (std::size_t s = 0; s < result.systems.size(); ++s) {
       store::SystemEntry& e = u.page.systems.at(s);
       SystemResult& sys = result.systems[s];
@@ -659,8 +660,8 @@ void collect_records(RunResult& result, std::vector<std::string>& blobs, const S
       po.millis = e.millis;
       if (e.scores) {  // scored (not excluded)
         DocResult r;
-        r.lang = result.doc_langs[k];
-        r.id = result.doc_ids[k];
+        r.lang = lang;
+        r.id = id;
         r.scores = std::move(*e.scores);
         r.gold_hash = e.gold_hash;
         if (!doc_datasets.empty()) r.dataset = doc_datasets[k];
@@ -762,6 +763,7 @@ RunResult run(const RunConfig& cfg) {
     pages.in_threads();
   progress.finish();
   pool.reset();  // the workers stopped and reaped
+  plan.pipeline.drop_stages();  // what the stages learnt (models, TDIFF's partners), not needed by the records
   kept_pages = {};
   todo = DocList();
   std::vector<corpora::CorpusDoc>().swap(corpus.docs);

@@ -8,6 +8,7 @@
 #include <fstream>
 
 #include "base/io.h"
+#include "base/shared_string.h"
 #include "results/run_records.h"
 #include "runner/runner.h"
 #include "tests/test_util.h"
@@ -106,6 +107,49 @@ TEST_CASE("run records: a run folder read back gives the same tables and records
     ++compared;
   }
   CHECK(compared >= 15);  // results.json, 4 TSV record files, table2/table4 x 5 writers
+}
+
+TEST_CASE("run records: a page's id and language are held once, shared by every system's record",
+          "[results][records]") {
+  // SharedString: copies share one text, compare and order by content.
+  const SharedString a(std::string("20111101_www.example.gr_0123456789abcdef0123456789abcdef.html"));
+  const SharedString b = a;
+  const SharedString c(std::string(a.str()));
+  CHECK(&a.str() == &b.str());
+  CHECK(&a.str() != &c.str());
+  CHECK(a == c);
+  CHECK(a == a.str());
+  CHECK(a == std::string_view(a.str()));
+  CHECK(SharedString("en") < SharedString("fr"));
+  CHECK(SharedString("en") == "en");
+  CHECK(SharedString().empty());
+  CHECK(SharedString(std::string()).str().empty());
+  CHECK(a + "/x" == a.str() + "/x");
+  CHECK(nlohmann::json(a) == a.str());
+
+  // A run's records: one text per page for all its systems (25 systems at DANIEL's
+  // scale named each page 25 times before).
+  TempDir t;
+  harness::RunConfig cfg;
+  cfg.corpus = detour::testing::source_dir() / "corpora/sample";
+  cfg.extractors = {"GOLD", "NONE", "RD", "HK"};
+  cfg.chains = harness::parse_chain_list("RD-HK");
+  cfg.metrics = "to";
+  cfg.progress = false;
+  cfg.jobs = 2;
+  const auto run = harness::run(cfg);
+  REQUIRE(run.systems.size() == 5);
+  const auto& first = run.systems[0].scores.docs;
+  REQUIRE(first.size() == run.doc_ids.size());
+  for (const auto& sys : run.systems) {
+    REQUIRE(sys.scores.docs.size() == first.size());
+    for (std::size_t d = 0; d < first.size(); ++d) {
+      INFO(sys.name << " " << first[d].id);
+      CHECK(sys.scores.docs[d].id == run.doc_ids[d]);
+      CHECK(&sys.scores.docs[d].id.str() == &first[d].id.str());
+      CHECK(&sys.scores.docs[d].lang.str() == &first[d].lang.str());
+    }
+  }
 }
 
 TEST_CASE("run records: broken run folders are refused naming the file and the line", "[results][records]") {
