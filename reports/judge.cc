@@ -66,10 +66,7 @@ std::vector<stats::Counts> plan_counts(const Plan& plan, std::size_t k, const st
   const int mi = results::metric_index(set, plan.cell_metrics[k]);
   std::vector<stats::Counts> counts;
   counts.reserve(plan.docs.size());
-  bool own_list = own->docs.size() == plan.docs.size();
-  for (std::size_t i = 0; own_list && i < own->docs.size(); ++i)
-    own_list = own->docs[i]->id == plan.docs[i]->id && own->docs[i]->lang == plan.docs[i]->lang;
-  if (own_list) {  // the plan is the system's own document list
+  if (same_docs(own->docs, plan.docs)) {  // the plan is the system's own document list
     for (std::size_t i : own->index) {
       const auto& sc = set.docs[i].scores[mi];
       counts.push_back({sc.tp, sc.fp, sc.fn});
