@@ -4,6 +4,8 @@
 #include <malloc.h>
 
 #include <cstddef>
+#include <mutex>
+#include <vector>
 
 // jemalloc's control interface, when the program is linked with it (the detour
 // program); null otherwise (the tests, a build with DETOUR_JEMALLOC=OFF).
@@ -16,6 +18,28 @@ void release_free_memory() {
   malloc_trim(0);
   // "arena.<MALLCTL_ARENAS_ALL>.purge": every arena's dirty and muzzy pages back.
   if (mallctl) mallctl("arena.4096.purge", nullptr, nullptr, nullptr, 0);
+}
+
+void use_thread_arena(unsigned slot) {
+  const unsigned group = slot / kThreadsPerArena;
+  if (!mallctl || group == 0) return;  // the first group stays on the first arena
+  unsigned narenas = 0;
+  std::size_t size = sizeof narenas;
+  if (mallctl("opt.narenas", &narenas, &size, nullptr, 0) != 0 || narenas != 1) return;
+  static std::mutex mutex;
+  static std::vector<unsigned> made;  // made[g - 1]: the arena of group g
+  unsigned arena = 0;
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    while (made.size() < group) {
+      unsigned index = 0;
+      size = sizeof index;
+      if (mallctl("arenas.create", &index, &size, nullptr, 0) != 0) return;
+      made.push_back(index);
+    }
+    arena = made[group - 1];
+  }
+  mallctl("thread.arena", nullptr, nullptr, &arena, sizeof arena);
 }
 
 }  // namespace detour

@@ -1,7 +1,6 @@
 #include "runner/runner.h"
 
 #include <fmt/format.h>
-#include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
 #include <unistd.h>
 
@@ -32,6 +31,7 @@
 #include "runner/page_work.h"
 #include "runner/prepared.h"
 #include "runner/resume.h"
+#include "runner/run_threads.h"
 #include "runner/workers.h"
 
 namespace detour::harness {
@@ -711,7 +711,7 @@ RunResult run(const RunConfig& cfg) {
                      " must run in this process (not in a forked worker); use --isolation auto or none");
   const ScoringPlan scoring = plan_scoring(scoring_spec, corpus);
   const int threads = work.jobs > 0 ? work.jobs : static_cast<int>(tbb::info::default_concurrency());
-  tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads);
+  const RunThreads run_threads(threads);  // the limit, and jemalloc arenas for many threads
   RunLayout layout(corpus.docs, record.shard);
   const std::size_t m = layout.share.size();
   result.shard = record.shard;
@@ -792,7 +792,7 @@ PrepareOutcome prepare_run(const RunConfig& cfg, const fs::path& file) {
   out.stages = plan.pipeline.corpus_stages();
   if (!plan.pipeline.needs_corpus()) return out;  // nothing to prepare: no file (stages empty)
   const int threads = cfg.jobs > 0 ? cfg.jobs : static_cast<int>(tbb::info::default_concurrency());
-  tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads);
+  const RunThreads run_threads(threads);  // the limit, and jemalloc arenas for many threads
   RunLayout layout(corpus.docs, ShardSpec{});  // the whole corpus, whatever the shard
   const PreparedKey key{provenance.version, provenance.commit, layout.fingerprint, layout.languages, cfg.seed};
   std::error_code ec;

@@ -1,7 +1,6 @@
 #include "runner/scoring.h"
 
 #include <fmt/format.h>
-#include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
 
 #include <algorithm>
@@ -18,6 +17,7 @@
 #include "corpora/corpus.h"
 #include "corpora/decode.h"
 #include "corpora/system_outputs.h"
+#include "runner/run_threads.h"
 
 namespace detour::harness {
 
@@ -148,7 +148,7 @@ ScoreSet score_items(const std::vector<ScoreItem>& items, const std::vector<cons
     set.docs[i] = std::move(r);
   };
   int threads = jobs > 0 ? jobs : static_cast<int>(tbb::info::default_concurrency());
-  tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads);
+  const RunThreads run_threads(threads);  // the limit, and jemalloc arenas for many threads
   auto score_range = [&](std::size_t lo, std::size_t hi, auto&& pre_of) {
     tbb::parallel_for(tbb::blocked_range<std::size_t>(lo, hi, 1), [&](const auto& r) {
       for (std::size_t i = r.begin(); i != r.end(); ++i) {
