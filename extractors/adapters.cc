@@ -5,6 +5,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 
 #include "base/errors.h"
@@ -121,8 +122,9 @@ std::string adapter_missing(const AdapterInfo& info) {
     const auto colon = need.find(':');
     const std::string kind = need.substr(0, colon), what = colon == std::string::npos ? "" : need.substr(colon + 1);
     if (what.find("{adapters}") != std::string::npos && !dir) {
-      missing.push_back("the adapters folder (extractors/adapters beside detour, or $DETOUR_ADAPTERS)");
-      continue;
+      const std::string folder = "the adapters folder (extractors/adapters beside detour, or $DETOUR_ADAPTERS)";
+      if (std::find(missing.begin(), missing.end(), folder) == missing.end()) missing.push_back(folder);
+      continue;  // named once, however many of the adapter's files it holds
     }
     const std::string path = dir ? substitute(what, dir->string()) : what;
     if (kind == "program") {

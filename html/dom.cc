@@ -13,6 +13,7 @@
 #include <utility>
 
 #include "base/strings.h"
+#include "base/thread_cache.h"
 
 namespace detour::dom {
 namespace {
@@ -128,6 +129,7 @@ class GumboArena {
   GumboArena(const GumboArena&) = delete;
   GumboArena& operator=(const GumboArena&) = delete;
   ~GumboArena() {
+    cache.retire();
     for (void* b : blocks_) std::free(b);
     for (void* b : large_) std::free(b);
   }
@@ -166,6 +168,12 @@ class GumboArena {
     return p;
   }
 
+  // Frees every block (between parses: release_thread_caches, base/thread_cache.h).
+  void release() {
+    rewind();
+    for (void* b : blocks_) std::free(b);
+    blocks_.clear();
+  }
   // Forgets every allocation; keeps at most kKeepBytes of blocks for the next parse.
   void rewind() {
     used_ = 0;
@@ -201,6 +209,11 @@ class GumboArena {
   std::size_t next_ = 0;
   char* cur_ = nullptr;
   std::size_t left_ = 0;
+
+ public:
+  // Held while a parse uses the arena, so that release() never runs in one (declared
+  // last: retired before the members go).
+  ThreadCache cache{[this] { release(); }};
 };
 
 // Rewinds the thread's arena when a parse ends, however it ends.
@@ -441,6 +454,7 @@ Document Document::parse(std::string_view html, const ParseOptions& opts) {
   GumboOptions gopts = kGumboDefaultOptions;
   gopts.max_errors = 0;  // we do not use the error list; keeps memory flat on bad pages
   thread_local GumboArena arena;
+  const auto in_use = arena.cache.use();
   ArenaRewind rewind_at_end{arena};
   gopts.allocator = &GumboArena::allocate;
   gopts.deallocator = &GumboArena::deallocate;

@@ -44,6 +44,7 @@
 #include <string>
 #include <vector>
 
+#include "base/thread_cache.h"
 #include "html/dom.h"
 
 namespace detour::dom {
@@ -97,6 +98,10 @@ class ShadowArena {
     return s;
   }
   void clear() { used_ = 0; }
+  void release() {
+    chunks_.clear();
+    used_ = 0;
+  }
 
  private:
   static constexpr std::size_t kChunk = 512;
@@ -322,6 +327,7 @@ struct ThreadParser {
   ThreadParser(const ThreadParser&) = delete;
   ThreadParser& operator=(const ThreadParser&) = delete;
   ~ThreadParser() {
+    cache.retire();
     if (!ctxt) return;
     ContextPool& pool = context_pool();
     std::lock_guard lock(pool.mutex);
@@ -345,6 +351,14 @@ struct ThreadParser {
     if (ctxt) htmlFreeParserCtxt(ctxt);
     ctxt = nullptr;
   }
+  // Between parses (release_thread_caches): the context with its dictionary, the shadows.
+  void release() {
+    discard();
+    shadows.release();
+    std::deque<std::string>().swap(pi_targets);
+  }
+  // Held while a parse uses the parser (declared last: retired before the members go).
+  ThreadCache cache{[this] { release(); }};
 };
 
 }  // namespace
@@ -376,6 +390,7 @@ Document Document::parse_libxml2(std::string_view html, const ParseOptions& opts
     return doc;
   }
   thread_local ThreadParser tp;
+  const auto in_use = tp.cache.use();
   htmlParserCtxtPtr ctxt = tp.context();
   tp.shadows.clear();
   tp.pi_targets.clear();

@@ -17,6 +17,7 @@
 #include <unordered_set>
 
 #include "base/heap.h"
+#include "base/thread_cache.h"
 #include "base/strings.h"
 #include "corpora/corpus.h"
 #include "corpora/decode.h"
@@ -763,6 +764,7 @@ RunResult run(const RunConfig& cfg) {
     pages.in_threads();
   progress.finish();
   pool.reset();  // the workers stopped and reaped
+  release_thread_caches();  // what the threads kept from page to page (parse arenas, parser contexts)
   plan.pipeline.drop_stages();  // what the stages learnt (models, TDIFF's partners), not needed by the records
   kept_pages = {};
   todo = DocList();

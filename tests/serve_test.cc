@@ -490,6 +490,17 @@ TEST_CASE("adapters: the table's lines are complete and an unavailable adapter s
   CHECK(r.out.find("install it with: " + std::string(first.install)) != std::string::npos);
   auto list = detour::testing::run_detour("list");
   CHECK(list.out.find("state: unavailable, missing") != std::string::npos);
+  // With no adapters folder at all, each adapter names it once, however many of its
+  // files the folder should hold (MRD: its script and its npm packages).
+  ::setenv("DETOUR_ADAPTERS", (t.path / "nowhere").c_str(), 1);
+  const std::string folder = "the adapters folder (";
+  for (const AdapterInfo& a : adapter_registry()) {
+    INFO(a.name);
+    const std::string m = adapter_missing(a);
+    const auto at = m.find(folder);
+    CHECK(at != std::string::npos);
+    if (at != std::string::npos) CHECK(m.find(folder, at + 1) == std::string::npos);
+  }
   ::unsetenv("DETOUR_ADAPTERS");
 }
 
