@@ -9,8 +9,10 @@ benchmark").
    (MRD(output=text): article.textContent; RDL(html_partial=true,output=text):
    html_text.extract_text(summary(html_partial=True)); H2T(ignore_links=true,
    ignore_images=true,output=text): the raw Markdown as text) and, beside them, MRD,
-   RDL and H2T as they answer by default; jusText's port with the benchmark's
-   parameters; metric shingle, --aggregate f1-of-means (evaluate.py's F1 of the mean P
+   RDL and H2T as they answer by default; jusText (JTP, and the port JTA) with the
+   benchmark's parameters and trafilatura (TRF(output_format=txt,
+   include_comments=false): extract(html, include_comments=False)), JTP and TRF also
+   as they answer by default; metric shingle, --aggregate f1-of-means (evaluate.py's F1 of the mean P
    and R).
 2. `detour score` of the benchmark's own output/<name>.json files (same metric, same
    bootstrap seed as the run's table), so that each adapter stands beside the
@@ -25,7 +27,12 @@ agreement. Reproduced means: F1, P and R equal to the published row's 3 decimals
 within noise means: |F1 difference| at most the published F1 std.
 
 Usage: scrapinghub_rows.py --benchmark AEB --detour build/detour --work DIR
-       [--jobs 2] [--reuse]     (--reuse: keep DIR/run if it is there)
+       [--jobs 2] [--reuse] [--only NAME ...]
+       (--reuse: keep DIR/run if it is there; --only: the systems whose name, before
+       its settings, is NAME (MRD, RDL, HTX, H2T, BPJ, BP, RD, JTA_AEB, JTP, TRF), each
+       --only adding some; all by default)
+JTP and TRF need a python3 in PATH that imports justext and trafilatura (PYTHONPATH
+is passed on to the tools).
 Run outside the repository's data: AEB is a checkout of
 github.com/scrapinghub/article-extraction-benchmark (html/, ground-truth.json,
 output/, README.rst).
@@ -74,6 +81,20 @@ SYSTEMS = [
     ("JTA_AEB", "JTA-EN(length_low=50,stopwords_low=0.1,stopwords_high=0.2,no_headings=true)", "justext", "justext",
      "benchmark: justext 3.0.2 with the English stoplist, (50, 200, 0.1, 0.2, 0.2, 200, True), paragraphs joined by "
      "spaces; detour's port with the same parameters (built in)"),
+    ("JTP(stoplist=English,length_low=50,stopwords_low=0.1,stopwords_high=0.2,no_headings=true)", None, "justext",
+     "justext",
+     "the benchmark's call: justext.justext(html, get_stoplist('English'), 50, 200, 0.1, 0.2, 0.2, 200, True), the "
+     "paragraphs not is_boilerplate (joined by spaces there, one <p> each here: the same words); jusText 3.0.2 both"),
+    ("JTP", None, "justext", "justext",
+     "the default: the page language's stoplist (English) and jusText's default thresholds (70, 200, 0.3, 0.32, "
+     "0.2, 200, False)"),
+    ("TRF(output_format=txt,include_comments=false)", None, "trafilatura", "trafilatura",
+     "the benchmark's call: trafilatura.extract(html, include_comments=False), its text; TRF passes the page's URL "
+     "as well, which trafilatura uses for links only (not extracted by default); trafilatura 2.2.0 (the benchmark: "
+     "2.0.0)"),
+    ("TRF", None, "trafilatura", "trafilatura",
+     "the default: extract(html, url=url, output_format='html') read by detour's HTML converter (comments not in "
+     "its HTML)"),
 ]
 WORD = re.compile(r"\w+")
 
@@ -114,7 +135,14 @@ def main():
     ap.add_argument("--work", required=True)
     ap.add_argument("--jobs", default="2")
     ap.add_argument("--reuse", action="store_true")
+    ap.add_argument("--only", action="append", default=[])
     args = ap.parse_args()
+    global SYSTEMS
+    if args.only:
+        unknown = set(args.only) - {s[0].split("(")[0] for s in SYSTEMS}
+        if unknown:
+            ap.error("--only: no system named " + ", ".join(sorted(unknown)))
+        SYSTEMS = [s for s in SYSTEMS if s[0].split("(")[0] in args.only]
     bench = os.path.abspath(args.benchmark)
     run = os.path.join(os.path.abspath(args.work), "run")
     os.makedirs(args.work, exist_ok=True)
