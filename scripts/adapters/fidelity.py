@@ -21,7 +21,9 @@ adapters are not run again, the check's own run only replays the direct outputs.
 only (in the order detour reads them: file names in byte order), taken in turn from each
 language (with --from-run only); the pages compared are those.
 --reuse-direct keeps DIR/<tool>.jsonl from an earlier direct call, even one stopped
-early (direct.mjs writes a line per page as it goes): its pages are those compared.
+early (direct.mjs writes a line per page as it goes), and calls the tool on the asked
+pages it does not hold (--no-direct: not; with --from-run, the pages compared are those
+the file holds).
 Prints one line per adapter (pages compared, identical, different, failed) and writes
 DIR/fidelity.tsv; exits 1 if any page differs."""
 import argparse
@@ -113,6 +115,7 @@ def main():
     ap.add_argument("--from-run", help="a finished run with the adapters: the detour side")
     ap.add_argument("--skip-first", type=int, default=0, help="direct calls after the first N pages of each language")
     ap.add_argument("--reuse-direct", action="store_true", help="keep OUT/<tool>.jsonl of an earlier direct call")
+    ap.add_argument("--no-direct", action="store_true", help="with --reuse-direct: call no tool on the pages it lacks")
     ap.add_argument("extra", nargs="*")
     a = ap.parse_args()
     if a.skip_first and not a.from_run:
@@ -136,16 +139,36 @@ def main():
         out = os.path.join(a.out, t.lower() + ".jsonl")
         direct[t] = out
         serves += ["--serve", "R%s=/usr/bin/python3 %s/replay.py %s" % (t.lower(), HERE, out)]
+        asked, more = dump, None
         if a.reuse_direct and os.path.exists(out):
-            print("fidelity: %s: %d pages of %s kept" % (t, len(complete_lines(out)), out), file=sys.stderr)
-        elif t in NODE:
-            run(["node", os.path.join(HERE, "direct.mjs"), NODE[t], dump, out])
-        elif t in PY:
-            run(["/usr/bin/python3", os.path.join(HERE, "direct.py"), PY[t], dump, out])
-        elif t == "BPJ":
-            bpj_direct(dump, out, a.out)
-        else:
-            sys.exit("fidelity: no direct call for " + t)
+            done = set(complete_lines(out))
+            asked = more = os.path.join(a.out, t.lower() + "-rest.jsonl")
+            with open(dump, encoding="utf-8") as f, open(more, "w", encoding="utf-8") as o:
+                n = 0
+                for line in f:
+                    p = json.loads(line)
+                    if (p["lang"], p["id"]) not in done and not a.no_direct:
+                        o.write(line)
+                        n += 1
+            print("fidelity: %s: %d pages of %s kept, %d to do" % (t, len(done), out, n), file=sys.stderr)
+            if n == 0:
+                continue
+        to = out + ".more" if more else out
+        try:
+            if t in NODE:
+                run(["node", os.path.join(HERE, "direct.mjs"), NODE[t], asked, to])
+            elif t in PY:
+                run(["/usr/bin/python3", os.path.join(HERE, "direct.py"), PY[t], asked, to])
+            elif t == "BPJ":
+                bpj_direct(asked, to, a.out)
+            else:
+                sys.exit("fidelity: no direct call for " + t)
+        finally:
+            if more and os.path.exists(to):  # the pages done now (even by a call stopped again) after those kept
+                complete_lines(to)
+                with open(to, encoding="utf-8") as f, open(out, "a", encoding="utf-8") as o:
+                    o.write(f.read())
+                os.remove(to)
     runout = os.path.join(a.out, "run")
     if a.from_run and not os.path.exists(os.path.join(a.from_run, "results.json")):
         sys.exit("fidelity: %s is not a finished run (no results.json); the direct calls are in %s: "
