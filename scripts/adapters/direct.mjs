@@ -5,7 +5,7 @@
 // replay.py. The packages are those of extractors/adapters (npm ci there first).
 //   node scripts/adapters/direct.mjs mrd|mrd-scrapinghub|dfd|aex DUMP OUT
 import { createRequire } from 'node:module';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 
 const base = new URL('../../extractors/adapters/', import.meta.url);
 const require = createRequire(new URL('package.json', base));
@@ -50,22 +50,25 @@ async function aex() {
 }
 
 const run = await ({ mrd: () => mrd(), 'mrd-scrapinghub': () => mrd(true), dfd, aex })[tool]();
-const lines = [];
+// One line written per page as it is done, so that a check stopped early (Defuddle takes
+// about 2 s a page on jsdom) keeps the pages it did: fidelity.py --reuse-direct.
+writeFileSync(outFile, '');
+let n = 0;
 for (const line of readFileSync(dumpFile, 'utf8').split('\n')) {
   if (!line) continue;
   const p = JSON.parse(line);
   try {
     const out = await run(p);  // the output as HTML, or [format, output]
     const [format, output] = Array.isArray(out) ? out : ['html', out];
-    lines.push(JSON.stringify({ lang: p.lang, id: p.id, format, output }));
+    appendFileSync(outFile, JSON.stringify({ lang: p.lang, id: p.id, format, output }) + '\n');
   } catch (e) {
-    lines.push(JSON.stringify({ lang: p.lang, id: p.id, error: `${e.name}: ${e.message}` }));
+    appendFileSync(outFile, JSON.stringify({ lang: p.lang, id: p.id, error: `${e.name}: ${e.message}` }) + '\n');
   }
+  n += 1;
   // Let the event loop turn between pages, as it does in an adapter waiting for its next
   // request: a loop that only awaits promises starves process.nextTick, and jsdom's
   // window is held by the tick it queues at creation, so every page's DOM stayed alive
   // to the end (4 GB heap exhausted after about 1000 DANIEL pages).
   await new Promise((resolve) => setImmediate(resolve));
 }
-writeFileSync(outFile, lines.join('\n') + '\n');
-console.error(`${tool}: ${lines.length} pages`);
+console.error(`${tool}: ${n} pages`);
