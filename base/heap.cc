@@ -21,24 +21,28 @@ void release_free_memory() {
 }
 
 void use_thread_arena(unsigned slot) {
+  if (!mallctl) return;
+  static const bool one_arena = [] {  // jemalloc started with one arena (not the user's narenas:N)
+    unsigned narenas = 0;
+    std::size_t size = sizeof narenas;
+    return mallctl("opt.narenas", &narenas, &size, nullptr, 0) == 0 && narenas == 1;
+  }();
+  if (!one_arena) return;
   const unsigned group = slot / kThreadsPerArena;
-  if (!mallctl || group == 0) return;  // the first group stays on the first arena
-  unsigned narenas = 0;
-  std::size_t size = sizeof narenas;
-  if (mallctl("opt.narenas", &narenas, &size, nullptr, 0) != 0 || narenas != 1) return;
   static std::mutex mutex;
-  static std::vector<unsigned> made;  // made[g - 1]: the arena of group g
+  static std::vector<unsigned> made;  // made[g - 1]: the arena of group g (group 0: arena 0)
   unsigned arena = 0;
-  {
+  if (group > 0) {
     std::lock_guard<std::mutex> lock(mutex);
     while (made.size() < group) {
       unsigned index = 0;
-      size = sizeof index;
+      std::size_t size = sizeof index;
       if (mallctl("arenas.create", &index, &size, nullptr, 0) != 0) return;
       made.push_back(index);
     }
     arena = made[group - 1];
   }
+  // Bound each time: oneTBB may give a thread another slot when it joins again.
   mallctl("thread.arena", nullptr, nullptr, &arena, sizeof arena);
 }
 

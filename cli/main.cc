@@ -6,7 +6,8 @@
 #ifdef DETOUR_WITH_JEMALLOC
 // jemalloc starts with one arena instead of four per core: a run's threads then reuse
 // each other's freed pages, which lowers a run's peak (a quarter shard of the x10 DANIEL
-// corpus: 104 to 95 MB; docs/clusters.md). Runs of more threads than
+// corpus: 104 to 101 MB, its allocator's resident memory at the end 91 to 81 MB;
+// docs/clusters.md). Runs of more threads than
 // kThreadsPerArena get further arenas (base/heap.h, use_thread_arena). MALLOC_CONF in
 // the environment overrides this.
 extern "C" {

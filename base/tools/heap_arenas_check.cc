@@ -1,6 +1,7 @@
 // A check of use_thread_arena (base/heap.h) in a program linked with jemalloc and
 // started, as the detour program is, with one arena: threads of slots 0-7 stay on the
-// first arena, 8-15 share a second, 16-23 a third, and with MALLOC_CONF narenas:N
+// first arena, 8-15 share a second, 16-23 a third, a thread given another slot moves to
+// its arena, and with MALLOC_CONF narenas:N
 // (N > 1) nothing is rebound. Run by ctest ("heap: ..."); prints what differs and exits
 // 1, or exits 0.
 #include <cstdio>
@@ -44,6 +45,14 @@ int main() {
     });
     t.join();
   }
+  // A thread that joins again with another slot moves to that slot's arena.
+  unsigned moved_back = 99;
+  std::thread again([&] {
+    detour::use_thread_arena(9);
+    detour::use_thread_arena(3);
+    moved_back = read_unsigned("thread.arena");
+  });
+  again.join();
   int bad = 0;
   auto expect = [&](bool ok, const char* what) {
     if (!ok) {
@@ -58,6 +67,7 @@ int main() {
     expect(arena_of[8] != 0 && arena_of[8] == arena_of[15], "slots 8 and 15 do not share a second arena");
     expect(arena_of[16] != 0 && arena_of[16] != arena_of[8] && arena_of[16] == arena_of[23],
            "slots 16 and 23 do not share a third arena");
+    expect(moved_back == 0, "a thread of slot 9, then of slot 3, is not back on the first arena");
   } else {  // the user's MALLOC_CONF stands: jemalloc's own round robin, nothing created
     expect(read_unsigned("arenas.narenas") == arenas_before, "an arena was created although narenas was set");
   }
