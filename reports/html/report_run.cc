@@ -2,8 +2,11 @@
 #include "reports/html/report_run.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstdlib>
+
+#include <fmt/format.h>
 
 #include "base/io.h"
 #include "base/site.h"
@@ -24,6 +27,15 @@ int ReportRun::system_index(const std::string& name) const {
   for (std::size_t i = 0; i < systems.size(); ++i)
     if (systems[i].name == name) return static_cast<int>(i);
   return -1;
+}
+
+double millis_as_kept(double ms) {
+  if (!std::isfinite(ms)) return ms;
+  char buf[64];
+  auto w = fmt::format_to_n(buf, sizeof buf, "{:.3f}", ms);
+  double kept = ms;
+  std::from_chars(buf, buf + std::min(w.size, sizeof buf), kept);
+  return kept;
 }
 
 namespace {
@@ -275,7 +287,7 @@ ReportRun report_run_from_records(results::RunRecords records, const std::string
       p.status = status_code(pr.status);
       p.reason = pr.reason;
       p.notes = results::notes_text(pr.notes);
-      p.millis = pr.millis;
+      p.millis = millis_as_kept(pr.millis);
       if (p.status == 'x') continue;
       if (next_doc >= sr.scores.docs.size()) break;
       const results::DocResult& d = sr.scores.docs[next_doc];

@@ -90,6 +90,13 @@ struct ReportRun {
   int system_index(const std::string& name) const;
 };
 
+// A page's time as a run folder keeps it (timings.tsv: milliseconds to three decimals).
+// A report shows a run's times through it, so that they are the same whether the run
+// came from a folder or from a results store, which keeps the exact value: rounded to
+// hundredths, the exact value and its three-decimal form can differ by one (0.244996
+// gives 0.24, its "0.245" 0.25).
+double millis_as_kept(double ms);
+
 // Reads the run folder (results::read_run: results.json, per_doc.tsv, pages.tsv,
 // timings.tsv) and, when present, the task's tables (table3.json, else table3.tsv;
 // correlation.json). Throws RunFolderError naming the file and the problem.
