@@ -38,10 +38,12 @@ const std::vector<AdapterInfo>& adapter_registry() {
       {"RDL", "readability-lxml, the real tool (Debian python3-readability)", "/usr/bin/python3 {adapters}/rdl.py",
        "file:{adapters}/rdl.py python:readability", "apt-get install python3-readability"},
       {"BPJ", "Boilerpipe 1.2.0 ArticleExtractor, the real jar in one JVM (Debian libboilerpipe-java)",
-       "java -Xss16m -cp /usr/share/java/boilerpipe.jar:/usr/share/java/nekohtml.jar:/usr/share/java/xercesImpl.jar "
-       "{adapters}/BPJ.java",
-       "program:java file:{adapters}/BPJ.java file:/usr/share/java/boilerpipe.jar",
-       "apt-get install default-jre-headless libboilerpipe-java"},
+       // Compiled once at install (java's single-file launcher would compile BPJ.java at
+       // every start: 2.6-2.9 s of CPU, docs/adapters.md "What the protocol costs").
+       "java -Xss16m -cp "
+       "{adapters}/classes:/usr/share/java/boilerpipe.jar:/usr/share/java/nekohtml.jar:/usr/share/java/xercesImpl.jar BPJ",
+       "program:java file:/usr/share/java/boilerpipe.jar built:{adapters}/classes/BPJ.class<{adapters}/BPJ.java",
+       "apt-get install default-jre-headless libboilerpipe-java && bash scripts/install-adapters.sh --bpj-only"},
       {"JTP", "jusText, the real Python package", "python3 {adapters}/jtp.py", "file:{adapters}/jtp.py python:justext",
        "pip install justext"},
       {"TRF", "trafilatura", "python3 {adapters}/trf.py", "file:{adapters}/trf.py python:trafilatura",
@@ -132,6 +134,15 @@ std::string adapter_missing(const AdapterInfo& info) {
     } else if (kind == "file") {
       std::error_code ec;
       if (!std::filesystem::exists(path, ec)) missing.push_back(path);
+    } else if (kind == "built") {
+      // built:TARGET<SOURCE: TARGET exists and is not older than SOURCE.
+      const auto lt = path.find('<');
+      const std::string target = path.substr(0, lt), source = lt == std::string::npos ? "" : path.substr(lt + 1);
+      std::error_code ec, ec2;
+      const auto built = std::filesystem::last_write_time(target, ec);
+      const auto edited = std::filesystem::last_write_time(source, ec2);
+      if (ec) missing.push_back(target + " (compiled from " + source + ")");
+      else if (!ec2 && built < edited) missing.push_back(target + " compiled from the current " + source + " (it is older)");
     } else if (kind == "python") {
       if (words.empty() || !python_module_importable(words[0], path))
         missing.push_back("the Python module " + path + (words.empty() ? "" : " (for " + words[0] + ")"));

@@ -8,6 +8,7 @@
 // installs it. Requirements, separated by spaces:
 //   program:NAME     NAME is an executable in PATH (or an absolute path)
 //   file:PATH        PATH exists ("{adapters}" substituted)
+//   built:OUT<SRC    OUT exists and is not older than SRC (a file compiled at install)
 //   python:MODULE    MODULE is importable by the command's first word (its Python)
 // An adapter whose requirements are not met is listed as unavailable (`detour list`)
 // with the install command, and a run that names it stops before its first page

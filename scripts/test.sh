@@ -15,6 +15,13 @@ fi
 # The npm adapters (MRD, DFD, ...) from their lockfile, for the adapters' test; without
 # npm that test skips.
 if command -v npm >/dev/null; then bash scripts/install-adapters.sh --npm-only; else echo "note: npm is absent: the npm adapters' test will skip"; fi
+# BPJ's class, compiled once from BPJ.java, where Java and the Boilerpipe jar are
+# (install-deps.sh installs them with the reference tools); without them BPJ's test skips.
+if command -v java >/dev/null && [[ -f /usr/share/java/boilerpipe.jar ]]; then
+  bash scripts/install-adapters.sh --bpj-only
+else
+  echo "note: Java or the Boilerpipe jar is absent: BPJ's test will skip"
+fi
 bash scripts/build.sh
 BUILD_DIR="${DETOUR_BUILD_DIR:-build}"
 if [[ ! -d ../shared ]]; then

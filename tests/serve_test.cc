@@ -19,6 +19,7 @@
 #include <sstream>
 #include <thread>
 
+#include "base/io.h"
 #include "base/markup.h"
 #include "extractors/adapters.h"
 #include "extractors/answer.h"
@@ -680,6 +681,39 @@ TEST_CASE("adapters: JTP and TRF on the sample corpus equal jusText and trafilat
     INFO(s);
     CHECK(json.find(s) != std::string::npos);
   }
+}
+
+// BPJ, compiled once at install (scripts/install-adapters.sh --bpj-only; scripts/test.sh
+// runs it where Java and the jar are), against the Boilerpipe jar's own batch run
+// (scripts/boilerpipe/run.sh --batch through direct.py bpj); skips without them.
+TEST_CASE("adapters: BPJ on the sample corpus from its compiled class equals the Boilerpipe jar run directly",
+          "[serve][adapters]") {
+  const AdapterInfo* bpj = find_adapter("BPJ");
+  REQUIRE(bpj != nullptr);
+  if (const std::string missing = adapter_missing(*bpj); !missing.empty()) {
+    WARN("SKIPPED: BPJ is not installed: missing " << missing << "; " << bpj->install);
+    return;
+  }
+  CHECK(std::string(bpj->command).find(".java") == std::string::npos);  // no compile at each start
+  const std::string json = check_adapters_equal_direct(
+      {{"BPJ", {"/usr/bin/python3", (detour::testing::source_dir() / "scripts/adapters/direct.py").string(), "bpj"}}});
+  CHECK(json.find("tool:boilerpipe 1.2.0 ArticleExtractor") != std::string::npos);
+}
+
+// A compiled file older than its source is reported missing, with what to do.
+TEST_CASE("adapters: a built: requirement is met by a file no older than its source", "[serve][adapters]") {
+  TempDir t;
+  const fs::path src = t.path / "X.java", out = t.path / "X.class";
+  detour::io::write_file_atomic(src, "class X {}", false);
+  const AdapterInfo info{"X", "x", "true", "built:{adapters}/X.class<{adapters}/X.java", "compile it"};
+  ::setenv("DETOUR_ADAPTERS", t.path.c_str(), 1);
+  CHECK(adapter_missing(info).find("X.class (compiled from") != std::string::npos);
+  detour::io::write_file_atomic(out, "", false);
+  fs::last_write_time(out, fs::last_write_time(src) - std::chrono::hours(1));
+  CHECK(adapter_missing(info).find("(it is older)") != std::string::npos);
+  fs::last_write_time(out, fs::last_write_time(src) + std::chrono::seconds(1));
+  CHECK(adapter_missing(info).empty());
+  ::unsetenv("DETOUR_ADAPTERS");
 }
 
 // The settings that make MRD, RDL and H2T call their tools as the Scrapinghub benchmark

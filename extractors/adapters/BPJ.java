@@ -1,6 +1,8 @@
 // BPJ: Boilerpipe 1.2.0's ArticleExtractor (Debian libboilerpipe-java), the real jar in
-// one JVM, behind detour's extractor protocol (docs/adapters.md). Run as a single-file
-// program: java -cp boilerpipe.jar:nekohtml.jar:xercesImpl.jar BPJ.java
+// one JVM, behind detour's extractor protocol (docs/adapters.md). Compiled once at install
+// into classes/ (scripts/install-adapters.sh --bpj-only), then run as
+// java -cp classes:boilerpipe.jar:nekohtml.jar:xercesImpl.jar BPJ
+// (as a single-file program, `java ... BPJ.java`, it would be compiled at every start).
 // Answers TextDocument.getContent() (the content blocks' text, one a line) as text, on
 // the page as detour decoded it (NekoHTML through BoilerpipeSAXInput, as the jar's own
 // examples do). Java has no JSON library in the JDK: the requests are read by a small

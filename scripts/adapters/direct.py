@@ -4,11 +4,19 @@ the tool on each in this one process and writes JSON lines of lang, id, format, 
 (or error) for replay.py.
     /usr/bin/python3 scripts/adapters/direct.py rdl|htx|h2t|jtp|trf DUMP OUT
     /usr/bin/python3 scripts/adapters/direct.py rdl-scrapinghub|h2t-scrapinghub DUMP OUT
-(the last two: the calls of the Scrapinghub benchmark's extractors/run_readability.py
-and run_html2text.py, whose outputs it scores as text)"""
+    /usr/bin/python3 scripts/adapters/direct.py bpj DUMP OUT
+(rdl-scrapinghub and h2t-scrapinghub: the calls of the Scrapinghub benchmark's
+extractors/run_readability.py and run_html2text.py, whose outputs it scores as text;
+bpj: the Boilerpipe jar's existing real-tool run, scripts/boilerpipe/run.sh --batch,
+ArticleExtractor's TextDocument.getContent() in one JVM over the pages written to files)"""
 import html
 import json
+import os
+import subprocess
 import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def justext_call():
@@ -64,8 +72,37 @@ def tool(name):
     sys.exit("direct.py: unknown tool " + name)
 
 
+def bpj(dump, out):
+    """The pages through scripts/boilerpipe/run.sh --batch (one JVM), as text."""
+    with tempfile.TemporaryDirectory(prefix="detour-bpj-") as work:
+        pages, texts = os.path.join(work, "in"), os.path.join(work, "out")
+        os.makedirs(pages)
+        keys = []
+        with open(dump, encoding="utf-8") as f:
+            for i, line in enumerate(f):
+                p = json.loads(line)
+                name = "%06d" % i
+                keys.append((name, p["lang"], p["id"]))
+                with open(os.path.join(pages, name), "w", encoding="utf-8", errors="surrogatepass") as o:
+                    o.write(p["html"])
+        subprocess.run(["bash", os.path.join(HERE, "..", "boilerpipe", "run.sh"), "--batch", pages, texts], check=True)
+        with open(out, "w", encoding="utf-8") as o:
+            for name, lang, doc_id in keys:
+                a = {"lang": lang, "id": doc_id}
+                path = os.path.join(texts, name)
+                if os.path.exists(path):
+                    with open(path, encoding="utf-8") as t:
+                        a.update(format="text", output=t.read())
+                else:
+                    a["error"] = "no output"
+                o.write(json.dumps(a, ensure_ascii=False) + "\n")
+    print("bpj: %d pages" % len(keys), file=sys.stderr)
+
+
 def main():
     name, dump, out = sys.argv[1:4]
+    if name == "bpj":
+        return bpj(dump, out)
     fmt, run = tool(name)
     n = 0
     with open(dump, encoding="utf-8") as f, open(out, "w", encoding="utf-8") as o:

@@ -3,8 +3,8 @@ against its tool called directly, byte for byte after the same conversion.
 
   1. the pages, as detour decodes them, are dumped (replay.py --dump, a served tool);
   2. each tool runs on them in one process through its documented API: direct.mjs
-     (MRD, DFD, AEX), direct.py (RDL, HTX, H2T, JTP, TRF), and for BPJ the existing real-tool
-     run of the Boilerpipe jar (scripts/boilerpipe/run.sh --batch, getContent());
+     (MRD, DFD, AEX), direct.py (RDL, HTX, H2T, JTP, TRF, and BPJ: the existing real-tool
+     run of the Boilerpipe jar, scripts/boilerpipe/run.sh --batch, getContent());
   3. one detour run has the adapters and, for each, a served tool replaying the direct
      outputs (replay.py), so that both go through the same converter;
   4. outputs/<ADAPTER>/ and outputs/R<adapter>/ are compared file by file.
@@ -35,36 +35,12 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
 NODE = {"MRD": "mrd", "DFD": "dfd", "AEX": "aex"}
-PY = {"RDL": "rdl", "HTX": "htx", "H2T": "h2t", "JTP": "jtp", "TRF": "trf"}
+PY = {"RDL": "rdl", "HTX": "htx", "H2T": "h2t", "JTP": "jtp", "TRF": "trf", "BPJ": "bpj"}
 
 
 def run(argv):
     print("+ " + " ".join(argv), file=sys.stderr, flush=True)
     subprocess.run(argv, check=True)
-
-
-def bpj_direct(dump, out, work):
-    pages = os.path.join(work, "bpj-in")
-    os.makedirs(pages, exist_ok=True)
-    keys = []
-    with open(dump, encoding="utf-8") as f:
-        for i, line in enumerate(f):
-            p = json.loads(line)
-            name = "%06d" % i
-            keys.append((name, p["lang"], p["id"]))
-            with open(os.path.join(pages, name), "w", encoding="utf-8", errors="surrogatepass") as o:
-                o.write(p["html"])
-    texts = os.path.join(work, "bpj-out")
-    run(["bash", os.path.join(ROOT, "scripts", "boilerpipe", "run.sh"), "--batch", pages, texts])
-    with open(out, "w", encoding="utf-8") as o:
-        for name, lang, doc_id in keys:
-            a = {"lang": lang, "id": doc_id}
-            path = os.path.join(texts, name)
-            if os.path.exists(path):
-                a.update(format="text", output=open(path, encoding="utf-8").read())
-            else:
-                a["error"] = "no output"
-            o.write(json.dumps(a, ensure_ascii=False) + "\n")
 
 
 def subset(dump, skip, out):
@@ -159,8 +135,6 @@ def main():
                 run(["node", os.path.join(HERE, "direct.mjs"), NODE[t], asked, to])
             elif t in PY:
                 run(["/usr/bin/python3", os.path.join(HERE, "direct.py"), PY[t], asked, to])
-            elif t == "BPJ":
-                bpj_direct(asked, to, a.out)
             else:
                 sys.exit("fidelity: no direct call for " + t)
         finally:

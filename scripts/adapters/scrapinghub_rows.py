@@ -40,7 +40,6 @@ output/, README.rst).
 import argparse
 import collections
 import glob
-import gzip  # noqa: F401  (pages are read by detour)
 import json
 import os
 import re
