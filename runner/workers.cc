@@ -23,6 +23,7 @@
 #include <cstdlib>
 #include <optional>
 #include <mutex>
+#include <set>
 #include <stdexcept>
 
 #include "base/bytes.h"
@@ -358,6 +359,7 @@ struct WorkerPool::Impl {
   struct Worker {
     pid_t pid = -1;
     int fd = -1;
+    std::size_t pages = 0;  // pages it finished (its served tools have seen them all)
   };
   const PageJob& job;
   const std::vector<corpora::CorpusDoc>& docs;
@@ -499,6 +501,10 @@ struct WorkerPool::Impl {
     PageForced forced;
     forced.known.assign(n_systems, 0);
     int deaths_before_a_stage = 0;
+    // Stages stopped over the memory bound in a worker that had done other pages, tried
+    // once more in a fresh worker: what a served tool (or the worker) kept from earlier
+    // pages is not this page's, so the page fails only if it is over the bound alone.
+    std::set<std::string> retried_fresh;
     auto finish_remaining = [&](const std::string& why) {
       for (std::size_t s = 0; s < n_systems; ++s)
         if (!forced.known[s]) {
@@ -515,7 +521,8 @@ struct WorkerPool::Impl {
       const int fd = workers[slot].fd;
       std::string key, label;
       std::string death;  // why the worker is gone, once it is
-      bool killed_by_us = false;
+      bool killed_by_us = false, over_memory = false;
+      const std::size_t pages_before = workers[slot].pages;
       StageBoard& board = boards[slot];
       Clock::time_point stage_start = Clock::now();
       board.clear();  // the worker is waiting for its page
@@ -532,7 +539,7 @@ struct WorkerPool::Impl {
               next_memory_check = now + ResidentMeter::kPeriod;
               if (const auto over = meters[slot]->check(now)) {
                 stop_worker(slot, /*gently=*/true);
-                killed_by_us = true;
+                killed_by_us = over_memory = true;
                 death = memory_bound_reason(opt.memory_limit, stage_place(label), *over);
                 break;
               }
@@ -581,6 +588,7 @@ struct WorkerPool::Impl {
               res.decode_note = m.str();
               for (std::size_t s = 0; s < n_systems; ++s)
                 if (!forced.known[s]) throw ByteError("a system missing from the page's results");
+              ++workers[slot].pages;
               return res;
             } else {
               throw ByteError("unknown message");
@@ -599,8 +607,10 @@ struct WorkerPool::Impl {
         if (WIFSIGNALED(st) && WTERMSIG(st) == SIGXCPU && opt.stage_budget > 0)
           death = budget_reason(opt.stage_budget, label.empty() ? "the worker" : label);
         else if (WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL && cgroups &&
-                 cgroups->oom_kills(slot) > oom_kills_at_spawn[slot])
+                 cgroups->oom_kills(slot) > oom_kills_at_spawn[slot]) {
           death = cgroup_memory_reason(opt.memory_limit, where);
+          over_memory = true;
+        }
         else if (WIFSIGNALED(st))
           death = "worker process died of " + signal_text(WTERMSIG(st)) + " " + where;
         else if (death.empty())
@@ -612,8 +622,9 @@ struct WorkerPool::Impl {
         if (++deaths_before_a_stage >= 2) return finish_remaining(death);
         continue;
       }
-      forced.failed[key] = death;
       deaths_before_a_stage = 0;
+      if (over_memory && pages_before > 0 && retried_fresh.insert(key).second) continue;  // a fresh worker next
+      forced.failed[key] = retried_fresh.count(key) ? death + " (again in a fresh worker)" : death;
     }
   }
 

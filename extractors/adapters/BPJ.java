@@ -109,11 +109,20 @@ public final class BPJ {
 
     String string() {
       expect('"');
-      StringBuilder b = new StringBuilder();
+      StringBuilder b = null;
       while (true) {
-        char c = s.charAt(p++);
-        if (c == '"') return b.toString();
-        if (c != '\\') { b.append(c); continue; }
+        // The run of plain characters up to the next quote or backslash, copied at once
+        // (a page is some 80 K characters).
+        int start = p;
+        while (true) {
+          char c = s.charAt(p);
+          if (c == '"' || c == '\\') break;
+          p++;
+        }
+        if (s.charAt(p) == '"' && b == null) return s.substring(start, p++);
+        if (b == null) b = new StringBuilder(p - start + 64);
+        b.append(s, start, p);
+        if (s.charAt(p++) == '"') return b.toString();
         char e = s.charAt(p++);
         switch (e) {
           case 'n': b.append('\n'); break;

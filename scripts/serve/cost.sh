@@ -11,7 +11,7 @@
 # prepares a run), so that the protocol's cost per page can be told from the run's
 # fixed costs. Prints, per way, the median over the rounds of wall and CPU seconds
 # (user + system of the process and every child it waited for) and ms per page, then
-# the ratios: serve against the floor (the target: within 10%, or under 1 ms a page
+# the ratios (each round's times are printed as they come): serve against the floor (the target: within 10%, or under 1 ms a page
 # more), the same less detour's own work and the extra start, and external against
 # serve. With --adapter NAME the run names an adapter of the table instead of
 # `--serve T=COMMAND` (--serve then only gives the command timed for the start).
@@ -74,6 +74,7 @@ timed() {  # timed LABEL N COMMAND... ; appends "LABEL N wall cpu" to $work/time
   fi
   read -r wall user sys <"$work/t"
   echo "$label $n $wall $(echo "$user + $sys" | bc)" >>"$work/times"
+  echo "cost: round $r: $label $n pages, wall $wall s, CPU $(echo "$user + $sys" | bc) s"
 }
 run=(run --metrics to --jobs "$jobs" --no-progress "${extra[@]}")
 floor_cmd=${floor//\{list\}/$work/pages.list}

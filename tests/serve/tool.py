@@ -26,6 +26,9 @@ default 5) unless said otherwise:
   exit_after      exits (status 0) right after each answer
   setting_echo    answers the settings it was sent, as text
   slow            sleeps 0.2 s before each answer
+  grow            keeps 48 MiB more for each request of the instance (memory a long-lived
+                  tool does not give back) and sleeps 0.3 s before each answer
+  hog_marked      on a page whose HTML holds HOGPAGE, holds 400 MiB for 5 s before answering
   echo_notes      adds notes {"html": <the request's html>, "id": ..., "url": ..., "charset": ...}
 --marker WORD is added to the command lines of the tool and its children, so that a
 test can find what is left of them in /proc.
@@ -84,6 +87,7 @@ send({"protocol": "detour-extractor", "version": 2 if fault == "bad_handshake" e
       "name": "detour-test-tool", "tool_version": version, "settings": json.loads(args.settings)})
 
 count = 0
+kept = []
 for raw in sys.stdin.buffer:
     if not raw.strip():
         continue
@@ -93,6 +97,13 @@ for raw in sys.stdin.buffer:
     seq = req["seq"]
     if fault == "slow":
         time.sleep(0.2)
+    if fault == "grow":
+        kept.append(bytearray(b"\x01") * (48 << 20))  # written: resident, not only reserved
+        time.sleep(0.3)
+    if fault == "hog_marked" and "HOGPAGE" in req["html"]:
+        hog = bytearray(b"\x01") * (400 << 20)
+        time.sleep(5)
+        del hog
     if fault == "stderr":
         sys.stderr.write("page %s\n" % req["id"])
         sys.stderr.flush()
