@@ -38,10 +38,12 @@ std::vector<MergeProblem> merge_problems(const std::vector<MergeSource>& sources
 
 // The merged log: the whole corpus, every page, shard 1/1, the provenance of the
 // first shard with the merge's command and the shards' total time. Call after
-// merge_problems() found none.
-store::RunLog merge_logs(const std::vector<MergeSource>& sources, const results::Provenance& merge);
+// merge_problems() found none. The sources' page records are moved into it (their
+// headers stay, for write_merged()).
+store::RunLog merge_logs(std::vector<MergeSource>& sources, const results::Provenance& merge);
 
-// Writes the merged run into `out` (checked and locked as a run folder: refused when
+// Writes the merged run into `out` (`sources` as merge_logs() left them; checked and
+// locked as a run folder: refused when
 // it holds a run, unless `overwrite`): outputs copied from the shard folders (checked
 // against their recorded hashes), the journal, the record files and the tables.
 // Sources without a folder (store runs) have no outputs to copy: `outputs_missing`
