@@ -43,9 +43,9 @@ std::vector<MergeProblem> merge_problems(const std::vector<MergeSource>& sources
 store::RunLog merge_logs(std::vector<MergeSource>& sources, const results::Provenance& merge);
 
 // Writes the merged run into `out` (`sources` as merge_logs() left them; checked and
-// locked as a run folder: refused when
-// it holds a run, unless `overwrite`): outputs copied from the shard folders (checked
-// against their recorded hashes), the journal, the record files and the tables.
+// locked as a run folder: refused when it holds a run, unless `overwrite`): outputs
+// copied from the shard folders (checked against their recorded hashes), the journal,
+// the record files and the tables.
 // Sources without a folder (store runs) have no outputs to copy: `outputs_missing`
 // is set and outputs/ holds the folder sources' only.
 void write_merged(const std::filesystem::path& out, bool overwrite, const std::vector<MergeSource>& sources,

@@ -624,7 +624,7 @@ struct WorkerPool::Impl {
       }
       deaths_before_a_stage = 0;
       if (over_memory && pages_before > 0 && retried_fresh.insert(key).second) continue;  // a fresh worker next
-      forced.failed[key] = retried_fresh.count(key) ? death + " (again in a fresh worker)" : death;
+      forced.failed[key] = over_memory && retried_fresh.count(key) ? death + " (again in a fresh worker)" : death;
     }
   }
 

@@ -10,11 +10,12 @@
 # (it reads no request: detour starts the tool once more to read its handshake when it
 # prepares a run), so that the protocol's cost per page can be told from the run's
 # fixed costs. Prints, per way, the median over the rounds of wall and CPU seconds
-# (user + system of the process and every child it waited for) and ms per page, then
-# the ratios (each round's times are printed as they come): serve against the floor (the target: within 10%, or under 1 ms a page
-# more), the same less detour's own work and the extra start, and external against
-# serve. With --adapter NAME the run names an adapter of the table instead of
-# `--serve T=COMMAND` (--serve then only gives the command timed for the start).
+# (user + system of the process and every child it waited for) and ms per page (each
+# round's times are printed as they come), then the ratios: serve against the floor
+# (the target: within 10%, or under 1 ms a page more), the same less detour's own work
+# and the extra start, and external against serve. With --adapter NAME the run names
+# an adapter of the table instead of `--serve T=COMMAND` (--serve then only gives the
+# command timed for the start).
 #
 #   bash scripts/serve/cost.sh --floor 'node loop.mjs {list}' --serve 'node serve.mjs' \
 #        --external 'node once.mjs' [--adapter MRD] [--corpus ../shared/corpora/daniel] \
