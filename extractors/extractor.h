@@ -48,6 +48,10 @@ struct Extraction {
   // Optional exact CleanEval form (the GOLD baseline returns the reference bytes).
   // When empty, the harness renders segments.
   std::string cleaneval;
+  // The stage's time in ms, when the extractor knows it better than the wall-clock
+  // time of its extract() call: a served tool's page sent ahead (send_ahead()) was
+  // partly done before the call. Unset: the call's time.
+  std::optional<double> millis;
 };
 
 class ExtractError : public std::runtime_error {
@@ -156,6 +160,13 @@ class Extractor {
   // The parser whose tree extract() reads (html::tree(page, parser())); nullopt for an
   // extractor that reads no tree (external tools, the GOLD and NONE baselines).
   virtual std::optional<dom::Parser> parser() const { return dom::Parser::Html5; }
+  // True when the extractor can begin pages before extract() asks for them: a served
+  // tool that takes requests ahead (extractors/serve.h). Known after prepare().
+  virtual bool takes_ahead() const { return false; }
+  // `page` will be asked for soon by this thread (the page in work, whose trees are yet
+  // to be parsed, or the next one): such an extractor may begin it now. extract() gives
+  // the same result whether or not it was called; it never throws.
+  virtual void send_ahead(const Page& page) const {}
 
   // "NAME|v:VERSION|key:value|...|parser:PARSER" ; used in result signatures (the
   // parser's name and version, dom::parser_signature, when it reads a tree).

@@ -13,6 +13,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <deque>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -47,6 +48,17 @@ constexpr int kStartsInARow = 3;                       // failed starts before g
 // a JVM or loading a model may take longer than a page, the more so on a loaded machine.
 // (runner.cc's watchdog allows a served page two starts and two requests.)
 constexpr double kMinStartSeconds = 60;
+// Requests an instance that allows it has in flight at most: the page in work and the
+// next one (Extractor::send_ahead).
+constexpr std::size_t kAhead = 2;
+constexpr std::size_t kEarlyKept = 4;  // answers read before their turn, kept at most
+// The line a pipelining tool writes on standard error after a page's messages, before
+// its answer ("detour-extractor: end of seq 12").
+constexpr std::string_view kErrMarker = "detour-extractor: end of seq ";
+
+double ms_between(Clock::time_point a, Clock::time_point b) {
+  return std::chrono::duration<double, std::milli>(b - a).count();
+}
 
 std::string seconds_text(double s) {
   char buf[64];
@@ -68,10 +80,12 @@ std::string with_stderr(std::string why, const std::string& err) {
   return why;
 }
 
-// What the handshake said: the tool and its settings with their defaults.
+// What the handshake said: the tool and its settings with their defaults, and whether
+// it takes requests ahead (not part of what an instance must repeat).
 struct Handshake {
   std::string name, tool_version;
   json settings = json::object();
+  bool pipelining = false;
   bool operator==(const Handshake& o) const {
     return name == o.name && tool_version == o.tool_version && settings == o.settings;
   }
@@ -90,13 +104,60 @@ struct SharedCounts {
   std::atomic<int> failed_starts_in_a_row{0};
 };
 
+// What identifies a page sent to a tool: everything of it that its request carries
+// but the settings (the extractor's own) and the seq (the instance's).
+struct PageKey {
+  std::string id, lang, url, charset, source, html;
+  explicit PageKey(const Page& p)
+      : id(p.id), lang(p.lang), url(p.url), charset(p.decode.charset), source(p.decode.source), html(p.html) {}
+  bool is(const Page& p) const {
+    return html == p.html && id == p.id && lang == p.lang && url == p.url && charset == p.decode.charset &&
+           source == p.decode.source;
+  }
+};
+
+// A request written to the tool (or queued to be) whose answer is not read yet.
+struct InFlight {
+  std::uint64_t seq = 0;
+  PageKey key;
+  std::uint64_t end = 0;   // the offset in the tool's input just past the request
+  Clock::time_point sent;  // when it was queued
+  double encode_ms = 0;    // the time its request took to write
+};
+
+// An answer read before its page was asked for (its request was sent ahead): the
+// answer, or the fault that stopped the instance on it.
+struct Early {
+  PageKey key;
+  nlohmann::json answer;
+  std::optional<std::string> fault;
+  std::string err;
+  double millis = 0;  // the page's time, as known
+};
+
 // One running instance of the tool.
 struct Instance {
   std::unique_ptr<ToolProcess> proc;
-  std::string pending;  // bytes of standard output read but not yet taken as a line
+  bool pipelining = false;  // its handshake allows requests sent ahead
+  std::string pending;      // bytes of standard output read but not yet taken as a line
   std::uint64_t seq = 0;
+  // Its standard input: bytes queued (out[out_pos..]) and how many were written in all.
+  std::string out;
+  std::size_t out_pos = 0;
+  std::uint64_t written = 0, queued = 0;
+  bool in_broken = false;  // a write failed (it closed its input)
+  std::deque<InFlight> in_flight;
+  Clock::time_point last_answer;  // when the previous answer was read
+  // Its standard error, cut into pages at the lines "detour-extractor: end of seq N"
+  // (docs/adapters.md): the text of pages whose line was read, and what came after.
+  std::deque<std::pair<std::uint64_t, std::string>> err_done;
+  std::string err_open;
+  std::string err_line;  // the start of the line being read (enough to know a marker)
+  std::size_t line_kept = 0;  // bytes of that line kept in err_open
+  // Answers to pages sent ahead, read before their turn (kept across restarts: an
+  // answer depends on its request only).
+  std::deque<Early> early;
 };
-
 // Appends `s` as a JSON string: quotes, backslashes and control characters escaped,
 // other characters as they are (UTF-8), a malformed UTF-8 sequence as U+FFFD.
 void append_json_string(std::string& out, std::string_view s) {
@@ -154,6 +215,94 @@ bool drain(int fd, std::string& to, std::size_t cap) {
     if (errno == EINTR) continue;
     return errno == EAGAIN || errno == EWOULDBLOCK;
   }
+}
+
+// The seq of a marker line ("detour-extractor: end of seq 12\n"), if `line` is one.
+std::optional<std::uint64_t> marker_seq(std::string_view line) {
+  if (line.empty() || line.back() != '\n') return std::nullopt;
+  line.remove_suffix(1);
+  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+  if (line.substr(0, kErrMarker.size()) != kErrMarker) return std::nullopt;
+  line.remove_prefix(kErrMarker.size());
+  if (line.empty() || line.size() > 19 || line.find_first_not_of("0123456789") != std::string_view::npos)
+    return std::nullopt;
+  return std::stoull(std::string(line));
+}
+
+// Bytes of the tool's standard error, cut into pages at its marker lines (the markers
+// dropped); a page keeps the first kErrCap bytes of its text.
+void take_err(Instance& inst, const char* p, std::size_t n) {
+  constexpr std::size_t kLongestMarker = 64;
+  while (n > 0) {
+    const char* nl = static_cast<const char*>(std::memchr(p, '\n', n));
+    const std::size_t len = nl ? static_cast<std::size_t>(nl - p) + 1 : n;
+    if (inst.err_line.size() < kLongestMarker)
+      inst.err_line.append(p, std::min(len, kLongestMarker - inst.err_line.size()));
+    const std::size_t keep = inst.err_open.size() < kErrCap ? std::min(len, kErrCap - inst.err_open.size()) : 0;
+    inst.err_open.append(p, keep);
+    inst.line_kept += keep;
+    if (nl) {
+      if (const std::optional<std::uint64_t> seq = marker_seq(inst.err_line)) {
+        inst.err_open.resize(inst.err_open.size() - inst.line_kept);
+        inst.err_done.emplace_back(*seq, std::move(inst.err_open));
+        inst.err_open.clear();
+        if (inst.err_done.size() > 2 * kEarlyKept) inst.err_done.pop_front();
+      }
+      inst.err_line.clear();
+      inst.line_kept = 0;
+    }
+    p += len;
+    n -= len;
+  }
+}
+
+// Reads what the tool's standard error has now (take_err); closes it at its end.
+void drain_err(Instance& inst) {
+  ToolProcess& p = *inst.proc;
+  char buf[16384];
+  while (p.err() >= 0) {
+    const ssize_t r = read(p.err(), buf, sizeof buf);
+    if (r > 0) {
+      take_err(inst, buf, static_cast<std::size_t>(r));
+      continue;
+    }
+    if (r < 0 && errno == EINTR) continue;
+    if (r == 0 || (errno != EAGAIN && errno != EWOULDBLOCK)) p.close_err();
+    break;
+  }
+}
+
+// The standard error of the page answered as `seq`: its text up to its marker line
+// (with what no earlier page took), or everything read so far when the tool wrote no
+// marker for it.
+std::string page_err(Instance& inst, std::uint64_t seq) {
+  std::string e;
+  bool marked = false;
+  while (!inst.err_done.empty() && inst.err_done.front().first <= seq) {
+    marked = marked || inst.err_done.front().first == seq;
+    e += inst.err_done.front().second;
+    inst.err_done.pop_front();
+  }
+  if (!marked) {
+    e += inst.err_open;
+    inst.err_open.clear();
+    inst.line_kept = 0;
+  }
+  if (e.size() > kErrCap) e.resize(kErrCap);
+  return e;
+}
+
+// Everything the tool wrote on standard error so far (before its handshake, or when it
+// failed), taken.
+std::string all_err(Instance& inst) {
+  std::string e;
+  for (auto& [seq, text] : inst.err_done) e += text;
+  inst.err_done.clear();
+  e += inst.err_open;
+  inst.err_open.clear();
+  inst.line_kept = 0;
+  if (e.size() > kErrCap) e.resize(kErrCap);
+  return e;
 }
 
 // Closes the instances' standard inputs, waits until `deadline` for them to exit, then
@@ -242,9 +391,18 @@ class ServeExtractor final : public Extractor {
   Extraction extract(const Page& page) const override {
     if (!handshake_) throw ExtractError("the tool's handshake was not read (prepare() not called)");
     Instance& inst = mine();
+    const Clock::time_point t0 = Clock::now();
+    if (std::optional<Early> e = take_early(inst, page)) {  // sent ahead, answered before its turn
+      if (e->fault) throw ExtractError(with_stderr(*e->fault, e->err));
+      Extraction ex = extraction_of(e->answer, e->err);
+      ex.millis = e->millis + ms_between(t0, Clock::now());
+      return ex;
+    }
     int attempts = 0;
     for (;;) {
-      if (inst.proc && inst.proc->exited()) {  // ended between pages (killed, or it quit)
+      // Ended between pages (killed, or it quit); with pages in flight, their answers
+      // may still be in the pipe (ask() reads them first).
+      if (inst.proc && inst.in_flight.empty() && inst.proc->exited()) {
         const int st = inst.proc->finish();
         inst.proc.reset();
         note_fault("the tool ended between pages (" + wait_status_text(st) + ")");
@@ -272,8 +430,10 @@ class ServeExtractor final : public Extractor {
       }
       std::string err;
       try {
-        json answer = ask(inst, page, err);
-        return extraction_of(answer, err);
+        const Answered a = ask(inst, page, err);
+        Extraction ex = extraction_of(a.answer, err);
+        if (a.millis >= 0) ex.millis = a.millis + ms_between(a.read_at, Clock::now());
+        return ex;
       } catch (const Fault& f) {
         inst.proc->finish();
         inst.proc.reset();
@@ -282,6 +442,22 @@ class ServeExtractor final : public Extractor {
         throw ExtractError(with_stderr(f.why, err));
       }
     }
+  }
+
+  bool takes_ahead() const override { return handshake_ && handshake_->pipelining; }
+
+  // Queues the page's request to this thread's instance when it runs, allows requests
+  // ahead, and has fewer than kAhead in flight (and not this page's already).
+  void send_ahead(const Page& page) const override {
+    if (!takes_ahead()) return;
+    Instance& inst = mine();
+    if (!inst.proc || !inst.pipelining || inst.in_broken || inst.proc->in() < 0 || inst.proc->exited()) return;
+    if (inst.in_flight.size() >= kAhead) return;
+    for (const InFlight& f : inst.in_flight)
+      if (f.key.is(page)) return;
+    for (const Early& e : inst.early)
+      if (e.key.is(page)) return;
+    enqueue(inst, page);
   }
 
   // Takes this process's instances (not those inherited through fork()), for
@@ -378,22 +554,32 @@ class ServeExtractor final : public Extractor {
   // Starts an instance and reads its handshake. Throws Fault (the instance is left for
   // the caller to finish).
   Handshake start(Instance& inst) const {
-    inst.pending.clear();
-    inst.seq = 0;
+    std::deque<Early> early = std::move(inst.early);
+    inst = Instance{};
+    inst.early = std::move(early);
     try {
       inst.proc = std::make_unique<ToolProcess>(spec_.argv);
     } catch (const ExtractError& e) {
       throw Fault{e.what()};
     }
+    fcntl(inst.proc->in(), F_SETFL, O_NONBLOCK);
     fcntl(inst.proc->out(), F_SETFL, O_NONBLOCK);
     fcntl(inst.proc->err(), F_SETFL, O_NONBLOCK);
-    std::string err, line;
+    // Room in the pipe for a whole request of most pages, so that one sent ahead is
+    // there when the tool is done with the one before (the default is 64 KiB; a
+    // failure leaves it so).
+    fcntl(inst.proc->in(), F_SETPIPE_SZ, 1 << 20);
+    std::string line;
     const auto deadline = after_seconds(std::max(spec_.timeout_seconds, kMinStartSeconds));
-    if (std::optional<Fault> f = read_line(inst, deadline, err, line, "its handshake")) {
-      f->why = with_stderr(f->why, err);
+    if (std::optional<Fault> f = read_line(inst, deadline, line, "its handshake", false, 0)) {
+      f->why = with_stderr(f->why, all_err(inst));
       throw *f;
     }
-    return parse_handshake(line, err);
+    // What it wrote before its handshake is shown only if it fails to start.
+    Handshake h = parse_handshake(line, all_err(inst));
+    inst.pipelining = h.pipelining;
+    inst.last_answer = Clock::now();
+    return h;
   }
 
   Handshake parse_handshake(const std::string& line, const std::string& err) const {
@@ -426,19 +612,23 @@ class ServeExtractor final : public Extractor {
           throw bad("setting '" + k + "' is not a string, a number or a boolean");
       h.settings = j["settings"];
     }
+    if (j.contains("pipelining")) {
+      if (!j["pipelining"].is_boolean()) throw bad("\"pipelining\" is not true or false");
+      h.pipelining = j["pipelining"].get<bool>();
+    }
     return h;
   }
 
-  // Waits for the next non-empty line of the instance's standard output, reading its
-  // standard error into `err` meanwhile, until `deadline`. When `request` is given, it
-  // is written to the tool's standard input meanwhile. Returns the fault that stopped
-  // it, or nullopt with the line in `line`.
-  std::optional<Fault> read_line(Instance& inst, Clock::time_point deadline, std::string& err, std::string& line,
-                                 const char* what, const std::string* request = nullptr) const {
+  // Waits for the next non-empty line of the instance's standard output until
+  // `deadline`, writing its queued requests and reading its standard error meanwhile.
+  // `answering`: the line is the answer to the request that ends at offset `need` of
+  // the tool's input (a fault if it comes before that much was written). Returns the
+  // fault that stopped it, or nullopt with the line in `line`.
+  std::optional<Fault> read_line(Instance& inst, Clock::time_point deadline, std::string& line, const char* what,
+                                 bool answering, std::uint64_t need) const {
     ToolProcess& p = *inst.proc;
-    std::size_t written = request ? 0 : std::string::npos;
     std::size_t scanned = 0;  // bytes of `pending` known to hold no '\n'
-    bool exited = false, write_failed = false;
+    bool exited = false;
     char buf[65536];
     for (;;) {
       // A whole line?
@@ -451,7 +641,7 @@ class ServeExtractor final : public Extractor {
         inst.pending.erase(0, nl + 1);
         scanned = 0;
         if (line.find_first_not_of(" \t\r") == std::string::npos) continue;  // empty lines are ignored
-        if (request && written < request->size())
+        if (answering && inst.written < need)
           return Fault{"protocol error: the tool answered before it had read the whole request"};
         return std::nullopt;
       }
@@ -462,7 +652,7 @@ class ServeExtractor final : public Extractor {
         // Its standard output ended, or the tool exited: why, once it is gone.
         if (p.out() >= 0 && !drain_out(inst, buf, sizeof buf)) p.close_out();
         if (inst.pending.find('\n') != std::string::npos) continue;
-        if (p.err() >= 0) drain(p.err(), err, kErrCap);
+        drain_err(inst);
         if (!exited) {
           // Closed its standard output: exiting, or not. A moment to tell.
           for (int i = 0; i < 20 && !p.exited(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(5));
@@ -482,12 +672,12 @@ class ServeExtractor final : public Extractor {
         }
         const int st = p.finish();
         return Fault{std::string("the tool ended (") + wait_status_text(st) + ") " +
-                         (request ? "while doing the page" : "before " + std::string(what)),
+                         (answering ? "while doing the page" : "before " + std::string(what)),
                      true};
       }
       const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
       if (left <= 0)
-        return Fault{request ? "timed out after " + seconds_text(spec_.timeout_seconds) + " s"
+        return Fault{answering ? "timed out after " + seconds_text(spec_.timeout_seconds) + " s"
                              : "timed out after " + seconds_text(std::max(spec_.timeout_seconds, kMinStartSeconds)) +
                                    " s waiting for " + std::string(what)};
       pollfd fds[4];
@@ -498,7 +688,7 @@ class ServeExtractor final : public Extractor {
         fds[n] = {p.err(), POLLIN, 0};
         i_err = n++;
       }
-      if (request && written < request->size() && !write_failed) {
+      if (inst.out_pos < inst.out.size() && !inst.in_broken && p.in() >= 0) {
         fds[n] = {p.in(), POLLOUT, 0};
         i_in = n++;
       }
@@ -510,16 +700,10 @@ class ServeExtractor final : public Extractor {
       if (p.exit_fd() < 0) wait_ms = std::min<long long>(wait_ms, 10);
       const int pr = poll(fds, static_cast<nfds_t>(n), static_cast<int>(std::max<long long>(wait_ms, 1)));
       if (pr < 0 && errno != EINTR) return Fault{std::string("poll: ") + std::strerror(errno)};
-      if (i_in >= 0 && (fds[i_in].revents & (POLLOUT | POLLERR | POLLHUP))) {
-        const ssize_t w = write(p.in(), request->data() + written, request->size() - written);
-        if (w > 0) written += static_cast<std::size_t>(w);
-        // It closed its input (EPIPE): its answer or its end may still come.
-        if (w < 0 && errno != EAGAIN && errno != EINTR) write_failed = true;
-      }
+      if (i_in >= 0 && (fds[i_in].revents & (POLLOUT | POLLERR | POLLHUP))) pump(inst);
       if (fds[i_out].revents & (POLLIN | POLLHUP | POLLERR))
         if (!drain_out(inst, buf, sizeof buf)) p.close_out();
-      if (i_err >= 0 && (fds[i_err].revents & (POLLIN | POLLHUP | POLLERR)))
-        if (!drain(p.err(), err, kErrCap)) p.close_err();
+      if (i_err >= 0 && (fds[i_err].revents & (POLLIN | POLLHUP | POLLERR))) drain_err(inst);
       if (i_pid >= 0 && (fds[i_pid].revents & POLLIN)) exited = true;
       if (p.exit_fd() < 0 && p.exited()) exited = true;
     }
@@ -542,11 +726,45 @@ class ServeExtractor final : public Extractor {
     }
   }
 
+  // Writes what is queued for the tool's standard input, as much as it takes now.
+  static void pump(Instance& inst) {
+    ToolProcess& p = *inst.proc;
+    while (inst.out_pos < inst.out.size() && !inst.in_broken && p.in() >= 0) {
+      const ssize_t w = write(p.in(), inst.out.data() + inst.out_pos, inst.out.size() - inst.out_pos);
+      if (w > 0) {
+        inst.out_pos += static_cast<std::size_t>(w);
+        inst.written += static_cast<std::uint64_t>(w);
+        continue;
+      }
+      if (w < 0 && errno == EINTR) continue;
+      // Else full (EAGAIN), or it closed its input (EPIPE): its answer or its end may
+      // still come.
+      if (w < 0 && errno != EAGAIN && errno != EWOULDBLOCK) inst.in_broken = true;
+      break;
+    }
+    if (inst.out_pos == inst.out.size()) {
+      inst.out.clear();
+      inst.out_pos = 0;
+    }
+  }
+
+  // The page's request (as the next seq) queued and written as far as the pipe takes it.
+  const InFlight& enqueue(Instance& inst, const Page& page) const {
+    const Clock::time_point t0 = Clock::now();
+    const std::uint64_t seq = ++inst.seq;
+    const std::size_t before = inst.out.size();
+    append_request(inst.out, page, seq);
+    inst.queued += inst.out.size() - before;
+    inst.in_flight.push_back(InFlight{seq, PageKey(page), inst.queued, t0, 0});
+    pump(inst);
+    inst.in_flight.back().encode_ms = ms_between(t0, Clock::now());
+    return inst.in_flight.back();
+  }
+
   // The request, written by hand: a JSON library's writer took some 3 ms of CPU for a
   // page of 190 KB, this one a tenth of that.
-  std::string request_line(const Page& page, std::uint64_t seq) const {
-    std::string line;
-    line.reserve(page.html.size() + page.html.size() / 16 + 256);
+  void append_request(std::string& line, const Page& page, std::uint64_t seq) const {
+    line.reserve(line.size() + page.html.size() + page.html.size() / 16 + 256);
     line += "{\"seq\":" + std::to_string(seq) + ",\"id\":";
     append_json_string(line, page.id);
     line += ",\"lang\":";
@@ -560,20 +778,89 @@ class ServeExtractor final : public Extractor {
     line += "},\"html\":";
     append_json_string(line, page.html);
     line += ",\"settings\":" + settings_json_ + "}\n";
-    return line;
   }
 
-  // Sends the page and reads its answer. Throws Fault.
-  json ask(Instance& inst, const Page& page, std::string& err) const {
-    const std::uint64_t seq = ++inst.seq;
-    const std::string request = request_line(page, seq);
-    // What the tool wrote on standard error since its last answer goes with this page.
-    if (inst.proc->err() >= 0 && !drain(inst.proc->err(), err, kErrCap)) inst.proc->close_err();
-    std::string line;
-    const auto deadline = after_seconds(spec_.timeout_seconds);
-    if (std::optional<Fault> f = read_line(inst, deadline, err, line, "its answer", &request)) throw *f;
-    // The page's messages written before its answer are in the pipe by now.
-    if (inst.proc->err() >= 0 && !drain(inst.proc->err(), err, kErrCap)) inst.proc->close_err();
+  struct Answered {
+    json answer;
+    double millis = -1;  // the page's time in ms up to read_at; < 0: the call's own
+    Clock::time_point read_at;
+  };
+
+  // The answer to `page`: its request queued unless it is in flight already (sent
+  // ahead), then the answers read in order up to its own; answers before it (pages sent
+  // ahead) are kept for their turn. Throws Fault; `err` gets the page's standard error.
+  Answered ask(Instance& inst, const Page& page, std::string& err) const {
+    auto it = std::find_if(inst.in_flight.begin(), inst.in_flight.end(),
+                           [&](const InFlight& f) { return f.key.is(page); });
+    const bool alone = it == inst.in_flight.end() && inst.in_flight.empty();
+    const std::uint64_t target = it != inst.in_flight.end() ? it->seq : enqueue(inst, page).seq;
+    for (;;) {
+      InFlight& head = inst.in_flight.front();
+      // Its time counts from when the tool could begin it: sent, the answer before read.
+      const Clock::time_point begun = std::max(head.sent, inst.last_answer);
+      const auto deadline =
+          begun + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(spec_.timeout_seconds));
+      std::string line;
+      std::optional<Fault> f = read_line(inst, deadline, line, "its answer", true, head.end);
+      json a;
+      if (!f) {
+        try {
+          a = parse_answer(line, head.seq);
+        } catch (const Fault& bad) {
+          f = bad;
+        }
+      }
+      drain_err(inst);  // the page's messages, written before its answer, are in the pipe by now
+      std::string e = page_err(inst, head.seq);
+      const Clock::time_point now = Clock::now();
+      if (head.seq == target) {
+        err = std::move(e);
+        if (f) throw *f;
+        Answered out{std::move(a), -1, now};
+        if (!alone) out.millis = page_millis(out.answer, head, begun, now);
+        inst.in_flight.pop_front();
+        inst.last_answer = now;
+        return out;
+      }
+      // A page sent ahead, answered before its turn: kept. A fault on it stops the
+      // instance; that page fails at its turn (a crash: it is sent again then), and
+      // this one goes to a new instance.
+      if (f) {
+        if (!f->retry) keep_early(inst, Early{std::move(head.key), json(), f->why, std::move(e), 0});
+        throw Fault{"the tool failed on the page sent ahead of this one (" + f->why + ")", true};
+      }
+      const double millis = page_millis(a, head, begun, now);
+      keep_early(inst, Early{std::move(head.key), std::move(a), std::nullopt, std::move(e), millis});
+      inst.in_flight.pop_front();
+      inst.last_answer = now;
+    }
+  }
+
+  // A page's time when its request was not sent and answered alone: the tool's own
+  // (the answer's "millis") or, without it, from when the tool could begin it to its
+  // answer; with the writing of its request.
+  static double page_millis(const json& a, const InFlight& f, Clock::time_point begun, Clock::time_point now) {
+    const double own = a.contains("millis") ? a["millis"].get<double>() : ms_between(begun, now);
+    return own + f.encode_ms;
+  }
+
+  static void keep_early(Instance& inst, Early&& e) {
+    inst.early.push_back(std::move(e));
+    if (inst.early.size() > kEarlyKept) inst.early.pop_front();
+  }
+
+  static std::optional<Early> take_early(Instance& inst, const Page& page) {
+    for (auto it = inst.early.begin(); it != inst.early.end(); ++it)
+      if (it->key.is(page)) {
+        Early e = std::move(*it);
+        inst.early.erase(it);
+        return e;
+      }
+    return std::nullopt;
+  }
+
+  // The answer line checked (seq, fields). Throws Fault.
+  json parse_answer(const std::string& line, std::uint64_t seq) const {
     json a;
     try {
       a = json::parse(line);
@@ -585,6 +872,9 @@ class ServeExtractor final : public Extractor {
       throw Fault{"protocol error: an answer without an integer \"seq\": " + head_of(line, 200)};
     if (a["seq"] != seq)
       throw Fault{"protocol error: answer for seq " + a["seq"].dump() + ", expected " + std::to_string(seq)};
+    if (a.contains("millis") && (!a["millis"].is_number() || !(a["millis"].get<double>() >= 0) ||
+                                 !std::isfinite(a["millis"].get<double>())))
+      throw Fault{"protocol error: \"millis\" is not a number of milliseconds: " + a["millis"].dump()};
     if (a.contains("error")) {
       if (!a["error"].is_string()) throw Fault{"protocol error: \"error\" is not a string"};
       return a;

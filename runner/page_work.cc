@@ -59,7 +59,7 @@ struct PageInWork {
 // or whose load is over the stage budget, leaves w.load_error set (its gold still
 // read when it can be: a failed page is scored as an empty output).
 void load_for_work(const PageJob& job, std::size_t index, const corpora::CorpusDoc& doc, const PageForced& forced,
-                   PageProgress& progress, PageInWork& w, PageResult& out) {
+                   PageProgress& progress, PageInWork& w, PageResult& out, PageAhead* ahead, bool sends) {
   if (auto it = forced.failed.find("load"); it != forced.failed.end()) {
     w.load_error = it->second;
     out.decode_note = "unreadable";
@@ -82,11 +82,16 @@ void load_for_work(const PageJob& job, std::size_t index, const corpora::CorpusD
       w.pg = w.held;
     } else {
       *w.gold = corpora::load_gold_bytes(doc);
-      w.page = corpora::load_page(doc, job.limits);
+      if (ahead && ahead->page && ahead->page_index == index) {
+        w.page = std::move(*ahead->page);  // loaded during the page before (send_ahead)
+      } else {
+        w.page = corpora::load_page(doc, job.limits);
+      }
       w.page->gold = w.gold;
       w.pg = &*w.page;
     }
     out.page_bytes = w.pg->html.size();
+    if (sends) job.pipeline->send_ahead(*job.systems, *w.pg);  // the tools begin it while its trees are parsed
     html::parse_trees(*w.pg, job.parsers);  // each tree kind the systems read, once
     out.decode_note = decode_note(*w.pg);
   } catch (const corpora::PageRefused& e) {
@@ -114,6 +119,27 @@ void load_for_work(const PageJob& job, std::size_t index, const corpora::CorpusD
     w.load_error = budget_reason(job.stage_budget, "loading the page");
     out.decode_note = "unreadable";
   }
+}
+
+// The next page (ahead->next) loaded, or taken from the kept pages, and sent to the
+// tools that take pages ahead, while they do this one; kept in `ahead` for its own work.
+// A page that cannot be loaded is not sent (its own work finds out why).
+void send_next(const PageJob& job, PageProgress& progress, PageAhead& ahead) {
+  const std::size_t next = *ahead.next;
+  progress.stage("send ahead", "loading the next page ahead");
+  const Page* pg = nullptr;
+  if (job.kept && next < job.kept->pages.size() && job.kept->pages[next]) {
+    pg = job.kept->pages[next].get();
+  } else {
+    try {
+      ahead.page = corpora::load_page(*ahead.next_doc, job.limits);
+      ahead.page_index = next;
+      pg = &*ahead.page;
+    } catch (const std::exception&) {
+      return;
+    }
+  }
+  job.pipeline->send_ahead(*job.systems, *pg);
 }
 
 // System `system`'s stages on the page (a chain reuses its prefix's output from
@@ -201,15 +227,18 @@ struct PageScoring {
 }  // namespace
 
 PageResult work_page(const PageJob& job, std::size_t index, const corpora::CorpusDoc& doc, const PageForced& forced,
-                     PageProgress& progress) {
+                     PageProgress& progress, PageAhead* ahead) {
   const auto& systems = *job.systems;
   PageResult out;
   out.systems.resize(systems.size());
   auto known = [&](std::size_t s) { return !forced.known.empty() && forced.known[s]; };
 
-  // The page and its gold.
+  // The page and its gold, sent to the tools that take pages ahead (and the next page).
+  const bool sends = job.pipeline->takes_ahead(*job.systems) && !forced.failed.count("send ahead");
   PageInWork w;
-  load_for_work(job, index, doc, forced, progress, w, out);
+  load_for_work(job, index, doc, forced, progress, w, out, ahead, sends);
+  if (ahead) ahead->page.reset();  // (taken, or another page's)
+  if (ahead && sends && ahead->next && ahead->next_doc && *ahead->next != index) send_next(job, progress, *ahead);
 
   // Every system: its stages (a chain reuses its prefix's output), then its scores.
   PageCache cache;

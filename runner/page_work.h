@@ -79,6 +79,18 @@ struct PageForced {
   std::vector<char> known;  // by system; empty = none
 };
 
+// Pages begun ahead (Pipeline::send_ahead), for the work of a run's worker process,
+// whose pages come one at a time: the page it will do next, loaded during this page's
+// work so that a served tool has it before it is done with this one, then kept for its
+// own work. Results are the same bytes with or without it.
+struct PageAhead {
+  std::optional<std::size_t> next;  // in: the index of the page that comes next, if known
+  const corpora::CorpusDoc* next_doc = nullptr;
+  // The page loaded ahead (decoded, not parsed) and its index; taken by its own work.
+  std::optional<Page> page;
+  std::size_t page_index = 0;
+};
+
 // The work's reports, as it goes.
 class PageProgress {
  public:
@@ -104,7 +116,11 @@ std::string memory_reason(std::size_t budget, const std::string& label);
 // The work of page `index` of the run's documents (`doc`). Never throws for what a
 // page does (an unreadable page, a failing stage, a refusal: recorded as failures);
 // systems in forced.known are left empty.
+// `ahead`: where the page's request is sent to the tools that take pages ahead (as soon
+// as it is loaded) and the next page loaded and sent too (stage "send ahead": a page
+// whose PageForced::failed names it does not). Without it, the page's own request is
+// still sent as soon as it is loaded.
 PageResult work_page(const PageJob& job, std::size_t index, const corpora::CorpusDoc& doc, const PageForced& forced,
-                     PageProgress& progress);
+                     PageProgress& progress, PageAhead* ahead = nullptr);
 
 }  // namespace detour::harness

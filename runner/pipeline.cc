@@ -355,7 +355,8 @@ const StageOutput& Pipeline::run(const std::vector<std::string>& system, const P
           so.status = StageOutput::Status::Failed;
           so.reason = stage_reason(st, e.what());
         }
-        so.millis = std::chrono::duration<double, std::milli>(Clock::now() - ts).count();
+        so.millis = so.extraction.millis.value_or(
+            std::chrono::duration<double, std::milli>(Clock::now() - ts).count());
         so.cpu_seconds = thread_cpu_seconds() - cpu0;
         if (hooks.budget > 0 && so.cpu_seconds > hooks.budget) {
           so.status = StageOutput::Status::Failed;
@@ -378,6 +379,25 @@ std::vector<dom::Parser> Pipeline::page_parsers(const std::vector<std::vector<st
     if (p && std::find(out.begin(), out.end(), *p) == out.end()) out.push_back(*p);
   }
   return out;
+}
+
+bool Pipeline::takes_ahead(const std::vector<std::vector<std::string>>& systems) const {
+  for (const auto& sys : systems)
+    if (!sys.empty() && stages_.at(sys.front())->takes_ahead()) return true;
+  return false;
+}
+
+void Pipeline::send_ahead(const std::vector<std::vector<std::string>>& systems, const Page& page) const {
+  std::set<std::string> offered;
+  for (const auto& sys : systems) {
+    if (sys.empty() || !offered.insert(sys.front()).second) continue;
+    const Extractor& ex = *stages_.at(sys.front());
+    if (!ex.takes_ahead()) continue;
+    try {
+      ex.send_ahead(page);
+    } catch (const std::exception&) {  // (it does not throw; a page is asked for in any case)
+    }
+  }
 }
 
 std::string Pipeline::signature(const std::vector<std::string>& system) const {

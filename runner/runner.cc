@@ -545,6 +545,7 @@ struct PageRun {
   // worker taking the next page (and doing it itself when it is not in_worker).
   void in_workers(WorkerPool& pool, const std::vector<char>& in_worker, int threads) {
     const std::size_t m = share.size();
+    const bool sends_ahead = job.pipeline->takes_ahead(*job.systems);
     std::atomic<std::size_t> next{0};
     std::mutex error_m;
     std::exception_ptr error;
@@ -552,7 +553,16 @@ struct PageRun {
     for (int slot = 0; slot < threads; ++slot)
       run_threads.emplace_back([&, slot] {
         try {
-          for (std::size_t k; (k = next.fetch_add(1)) < m;) {
+          // Each thread takes its next page one ahead, so that its worker can load it and
+          // send it ahead to the served tools that take pages ahead (a large page is not
+          // loaded ahead: large pages run one at a time).
+          std::size_t k = next.fetch_add(1);
+          for (std::size_t after; k < m; k = after) {
+            after = next.fetch_add(1);
+            std::optional<std::size_t> hint;
+            if (sends_ahead && after < m && in_worker[share[after]] && !layout.large[share[after]] &&
+                !recorder.done(after))
+              hint = share[after];
             if (!in_worker[share[k]]) {
               here(k);
               continue;
@@ -570,7 +580,7 @@ struct PageRun {
               written[s] = recorder.write_output(s, result.doc_langs[k], out_name, sp.output);
               std::string().swap(sp.output);
             };
-            PageResult page = folder ? pool.run(slot, share[k], on_system) : pool.run(slot, share[k]);
+            PageResult page = folder ? pool.run(slot, share[k], on_system, hint) : pool.run(slot, share[k], {}, hint);
             land(k, doc, std::move(page), written);
           }
         } catch (...) {

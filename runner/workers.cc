@@ -186,9 +186,13 @@ SystemPage read_system(ByteReader& r) {
   return sp;
 }
 
-std::string request(std::size_t doc, const PageForced& forced) {
+// No next page (request()).
+constexpr std::uint64_t kNoNext = ~std::uint64_t{0};
+
+std::string request(std::size_t doc, const PageForced& forced, std::uint64_t next) {
   ByteWriter w;
   w.u64(doc);
+  w.u64(next);
   w.u64(forced.failed.size());
   for (const auto& [k, v] : forced.failed) {
     w.str(k);
@@ -303,13 +307,16 @@ class WorkerProgress : public PageProgress {
   const pid_t self = getpid();
   std::size_t resident_after_release = resident_bytes(self).value_or(0);
   std::string body;
+  PageAhead ahead;  // the next page, loaded and sent ahead to served tools that take it
   for (;;) {
     if (!read_frame(fd, body)) WorkerProgress::die();  // the run is done with us
     PageForced forced;
     std::size_t doc = 0;
+    std::uint64_t next = kNoNext;
     try {
       ByteReader r(body);
       doc = static_cast<std::size_t>(r.u64());
+      next = r.u64();
       for (std::uint64_t n = r.count(16); n > 0; --n) {
         std::string k = r.str();
         forced.failed[std::move(k)] = r.str();
@@ -319,9 +326,15 @@ class WorkerProgress : public PageProgress {
     } catch (const ByteError&) {
       ::_exit(3);
     }
-    if (doc >= docs.size()) ::_exit(3);
+    if (doc >= docs.size() || (next != kNoNext && next >= docs.size())) ::_exit(3);
+    ahead.next.reset();
+    ahead.next_doc = nullptr;
+    if (next != kNoNext) {
+      ahead.next = static_cast<std::size_t>(next);
+      ahead.next_doc = &docs[ahead.next.value()];
+    }
     WorkerProgress progress(fd, board, timer);
-    PageResult result = work_page(job, doc, docs[doc], forced, progress);
+    PageResult result = work_page(job, doc, docs[doc], forced, progress, &ahead);
     timer.disarm();
     ByteWriter w;
     w.u8(kDone);
@@ -494,7 +507,8 @@ struct WorkerPool::Impl {
 
   bool is_external(const std::string& label) const { return job.pipeline->is_external(label); }
 
-  PageResult run(int slot, std::size_t doc, const std::function<void(std::size_t, SystemPage&)>& on_system) {
+  PageResult run(int slot, std::size_t doc, const std::function<void(std::size_t, SystemPage&)>& on_system,
+                 std::optional<std::size_t> next) {
     const std::size_t n_systems = job.systems->size();
     PageResult res;
     res.systems.resize(n_systems);
@@ -527,7 +541,7 @@ struct WorkerPool::Impl {
       Clock::time_point stage_start = Clock::now();
       board.clear();  // the worker is waiting for its page
       Clock::time_point next_memory_check = Clock::now() + ResidentMeter::kPeriod;
-      if (!send_frame(fd, request(doc, forced))) {
+      if (!send_frame(fd, request(doc, forced, next ? *next : kNoNext))) {
         death = "worker process gone";
       } else {
         for (;;) {
@@ -617,6 +631,10 @@ struct WorkerPool::Impl {
           death = "worker process exited (status " + std::to_string(WIFEXITED(st) ? WEXITSTATUS(st) : -1) + ") " + where;
       }
       if (stopping.load()) return finish_remaining("stopped");
+      // The page is done again in a new worker, without the next page sent ahead: a
+      // served tool's work on that page counts in this one's memory, and a worker
+      // that died loading it must not die again.
+      forced.failed.emplace("send ahead", death);
       if (key.empty()) {
         // Died before any stage of the page: once more, then the page fails.
         if (++deaths_before_a_stage >= 2) return finish_remaining(death);
@@ -670,8 +688,9 @@ WorkerPool::~WorkerPool() {
   }
 }
 
-PageResult WorkerPool::run(int slot, std::size_t doc, const std::function<void(std::size_t, SystemPage&)>& on_system) {
-  return impl_->run(slot, doc, on_system);
+PageResult WorkerPool::run(int slot, std::size_t doc, const std::function<void(std::size_t, SystemPage&)>& on_system,
+                           std::optional<std::size_t> next) {
+  return impl_->run(slot, doc, on_system, next);
 }
 void WorkerPool::stop() { impl_->stop_all(); }
 std::size_t WorkerPool::started() const { return impl_->started.load(); }

@@ -37,6 +37,7 @@
 #include <cstddef>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <sys/types.h>
 #include <vector>
@@ -80,7 +81,10 @@ class WorkerPool {
   // failures. `on_system`, when given, is called with each system's result as it
   // comes (it may take the output text away: the result keeps what it leaves).
   // Throws std::runtime_error when no worker can be started.
-  PageResult run(int slot, std::size_t doc, const std::function<void(std::size_t, SystemPage&)>& on_system = {});
+  // `next`: the page this slot will be given next, if known (its worker loads it and
+  // sends it ahead to the served tools that take pages ahead: Extractor::send_ahead).
+  PageResult run(int slot, std::size_t doc, const std::function<void(std::size_t, SystemPage&)>& on_system = {},
+                 std::optional<std::size_t> next = std::nullopt);
 
   // Stops every worker now (SIGTERM: their tools are killed; then SIGKILL). Safe to
   // call from another thread while run() waits; run() then returns what it has, the

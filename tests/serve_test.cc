@@ -228,6 +228,82 @@ TEST_CASE("serve: stderr is kept with its page, an error answer fails the page o
   CHECK_NOTHROW(err->extract(page("c", "<p>x</p>")));
 }
 
+TEST_CASE("serve: a tool that takes requests ahead keeps each answer and its stderr with its own page", "[serve]") {
+  auto ex = make_serve_extractor(parse_serve_spec("T=" + tool_command("stderr", "x", "--pipelining"), 20));
+  ex->prepare(CorpusContext{});
+  CHECK(ex->takes_ahead());
+  const Page a = page("first", "<p>a</p>"), b = page("second", "<p>b</p>"), c = page("third", "<p>c</p>");
+  const Page d = page("fourth", "<p>d</p>");
+  ex->send_ahead(a);  // no instance yet (it starts at its first page): nothing sent
+  const Extraction ea = ex->extract(a);
+  CHECK(ea.notes.at("stderr") == "page first\n");
+  CHECK_FALSE(ea.millis);  // sent and answered alone: the call's own time
+  ex->send_ahead(b);
+  ex->send_ahead(c);
+  ex->send_ahead(d);  // two in flight already: not sent
+  // A page not sent ahead: the answers before it are read and kept for their turn.
+  const Extraction ed = ex->extract(d);
+  CHECK(texts(ed) == "1:d\n");
+  CHECK(ed.notes.at("stderr") == "page fourth\n");
+  const Extraction eb = ex->extract(b);
+  CHECK(texts(eb) == "1:b\n");
+  CHECK(eb.notes.at("stderr") == "page second\n");
+  REQUIRE(eb.millis);
+  CHECK(*eb.millis >= 0);
+  const Extraction ec = ex->extract(c);
+  CHECK(texts(ec) == "1:c\n");
+  CHECK(ec.notes.at("stderr") == "page third\n");
+
+  SECTION("a tool that does not say so gets no page ahead") {
+    auto plain = make_serve_extractor(parse_serve_spec("T=" + tool_command("stderr", "x"), 20));
+    plain->prepare(CorpusContext{});
+    CHECK_FALSE(plain->takes_ahead());
+  }
+  SECTION("a fault on a page sent ahead fails that page at its turn; the page asked for goes to a new instance") {
+    auto g = make_serve_extractor(parse_serve_spec("T=" + tool_command("garbage", "x", "--every 2 --pipelining"), 20));
+    g->prepare(CorpusContext{});
+    CHECK(texts(g->extract(a)) == "1:a\n");
+    g->send_ahead(b);  // its answer is garbage
+    CHECK(texts(g->extract(c)) == "1:c\n");
+    CHECK_THROWS_WITH(g->extract(b), Catch::Contains("protocol error: the answer is not JSON"));
+  }
+  SECTION("\"millis\" must be a number") {
+    auto m = make_serve_extractor(parse_serve_spec("T=" + tool_command("bad_millis", "x", "--pipelining"), 20));
+    m->prepare(CorpusContext{});
+    CHECK_THROWS_WITH(m->extract(a), Catch::Contains("protocol error: \"millis\" is not a number"));
+  }
+}
+
+TEST_CASE("serve: a run sends a worker's next page ahead to a tool that takes it and its results are those of "
+          "one page at a time",
+          "[serve][cli]") {
+  TempDir t;
+  const std::string marker = new_marker();
+  auto probe = [&](const std::string& extra, const std::string& name) {
+    const fs::path state = t.path / (name + ".state");
+    auto r = run_tool(tool_command("ahead_probe", marker, "--probe " + state.string() + extra), t.path / name,
+                      "--jobs 1 --languages en");
+    INFO(r.out);
+    REQUIRE(r.status == 0);
+    std::map<std::string, int> seen;
+    std::istringstream in(slurp(state));
+    for (std::string line; std::getline(in, line);) ++seen[line];
+    return seen;
+  };
+  auto ahead = probe(" --pipelining", "ahead");
+  auto alone = probe("", "alone");
+  const int pages = ahead["ahead"] + ahead["alone"];
+  CHECK(pages >= 5);
+  // Every page but the first (its tool starts at it) and the last (no next page) had
+  // the next one waiting as it was answered.
+  CHECK(ahead["ahead"] == pages - 2);
+  CHECK(alone["ahead"] == 0);
+  CHECK(alone["alone"] == pages);
+  CHECK(slurp(t.path / "ahead/table2.md") == slurp(t.path / "alone/table2.md"));
+  CHECK(slurp(t.path / "ahead/pages.tsv") == slurp(t.path / "alone/pages.tsv"));
+  CHECK(leftovers(marker).empty());
+}
+
 TEST_CASE("serve: a tool that cannot start stops the run at preparation with the reason", "[serve]") {
   auto missing = make_serve_extractor(parse_serve_spec("T=detour-no-such-program-here", 20));
   CHECK_THROWS_WITH(missing->prepare(CorpusContext{}), Catch::Contains("cannot start 'detour-no-such-program-here'"));
@@ -304,12 +380,15 @@ TEST_CASE("serve: a served tool that echoes the page scores as ALL, the same wha
   const std::string marker = new_marker();
   const std::string corpus = (detour::testing::source_dir() / "corpora/sample").string();
   std::vector<std::string> tables;
-  for (const std::string extra : {"--jobs 1", "--jobs 3", "--jobs 2 --isolation none"}) {
+  for (const std::string extra : {"--jobs 1", "--jobs 3", "--jobs 2 --isolation none", "P--jobs 1", "P--jobs 3"}) {
     INFO(extra);
     const fs::path out = t.path / ("out" + std::to_string(tables.size()));
-    auto r = detour::testing::run_detour("run --corpus '" + corpus + "' --serve 'ECHO=" + tool_command("none", marker) +
+    // P: the tool takes requests ahead.
+    const bool ahead = extra[0] == 'P';
+    auto r = detour::testing::run_detour("run --corpus '" + corpus + "' --serve 'ECHO=" +
+                                         tool_command("none", marker, ahead ? "--pipelining" : "") +
                                          "' --extractors ALL,ECHO --chains ECHO-JTA --metrics to,tm --no-progress "
-                                         "--out '" + out.string() + "' " + extra);
+                                         "--out '" + out.string() + "' " + extra.substr(ahead ? 1 : 0));
     INFO(r.out);
     REQUIRE(r.status == 0);
     std::size_t compared = 0;
@@ -325,8 +404,7 @@ TEST_CASE("serve: a served tool that echoes the page scores as ALL, the same wha
     tables.push_back(slurp(out / "table2.md"));
     CHECK(leftovers(marker).empty());
   }
-  CHECK(tables[0] == tables[1]);
-  CHECK(tables[0] == tables[2]);
+  for (std::size_t i = 1; i < tables.size(); ++i) CHECK(tables[0] == tables[i]);
 }
 
 TEST_CASE("extractors: 'all' mixes with other names (all,ECHO) and a name given twice runs once", "[serve][cli]") {
@@ -376,6 +454,11 @@ TEST_CASE("serve faults: detour run with a tool that crashes, hangs, writes garb
       {"out_of_order", "--every 6", "--jobs 1", pages / 6, "protocol error: answer for seq"},
       // A child left running is killed with the tool's group.
       {"fork_child", "", "--jobs 2", 0, ""},
+      // The same with requests sent ahead: a fault fails or retries its own page only.
+      {"crash", "--pipelining", "--jobs 2", 0, ""},
+      {"close_stdout", "--every 4 --pipelining", "--jobs 2", 0, ""},
+      {"hang", "--every 12 --pipelining", "--jobs 1 --timeout 2", pages / 12, "timed out after 2 s"},
+      {"garbage", "--every 6 --pipelining", "--jobs 1", pages / 6, "protocol error: the answer is not JSON"},
       // Only the preparation's start works: every page fails, then the tool is given up.
       {"start_once", "--state STATE", "--jobs 2", pages, "the tool did not start: the tool ended (exit status 4)"},
   };
@@ -424,7 +507,7 @@ TEST_CASE("serve faults: SIGKILL, SIGTERM or SIGINT of detour leaves no tool and
       TempDir t;
       const std::string marker = new_marker();
       // The tool hangs on its first page: detour is killed while it waits.
-      const std::string serve = "T=" + tool_command(isolation == "none" ? "hang" : "fork_child", marker, "--every 1");
+      const std::string serve = "T=" + tool_command(isolation == "none" ? "hang" : "fork_hang", marker, "--every 1");
       const std::string bin = detour::testing::detour_binary();
       const std::string corpus = (detour::testing::source_dir() / "corpora/sample").string();
       pid_t child = ::fork();

@@ -26,9 +26,11 @@ public final class BPJ {
     OutputStream out = new java.io.FileOutputStream(java.io.FileDescriptor.out);
     System.setOut(new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.err), true));
     write(out, "{\"protocol\":\"detour-extractor\",\"version\":1,\"name\":\"boilerpipe\",\"tool_version\":\"1.2.0 "
-        + "ArticleExtractor\",\"settings\":{\"java\":" + quote(System.getProperty("java.specification.version")) + "}}");
+        + "ArticleExtractor\",\"settings\":{\"java\":" + quote(System.getProperty("java.specification.version"))
+        + "},\"pipelining\":true}");
     BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
     for (String line; (line = in.readLine()) != null;) {
+      long began = System.nanoTime();
       if (line.isBlank()) continue;
       Map<String, Object> req = new Json(line).object();
       Object seq = req.get("seq");
@@ -41,6 +43,11 @@ public final class BPJ {
       } catch (Exception | StackOverflowError e) {
         answer = "{\"seq\":" + seq + ",\"error\":" + quote(e.getClass().getSimpleName() + ": " + e.getMessage()) + "}";
       }
+      // Its time, then the page's messages ended on standard error before its answer
+      // (docs/adapters.md: requests are taken ahead).
+      answer = answer.substring(0, answer.length() - 1) + ",\"millis\":"
+          + String.format(java.util.Locale.ROOT, "%.3f", (System.nanoTime() - began) / 1e6) + "}";
+      System.err.print("detour-extractor: end of seq " + seq + "\n");
       System.err.flush();
       write(out, answer);
     }

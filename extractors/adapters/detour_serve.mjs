@@ -10,7 +10,9 @@
 //           extract: async (request) => ['html', someHtml] });   // or { format, output, notes }
 //
 // A page whose extract() throws (or rejects) is answered with an error and the tool
-// goes on. console.log, console.info and console.debug write to standard error, so
+// goes on. The tool takes requests ahead ("pipelining"): it does them one at a time,
+// ends each page's messages on standard error with the protocol's marker line, and
+// gives each answer the time it took ("millis"). console.log, console.info and console.debug write to standard error, so
 // that a library's messages cannot break the framing.
 import readline from 'node:readline';
 
@@ -35,10 +37,11 @@ function write(obj) {
 
 export async function serve({ name, toolVersion, settings = {}, extract }) {
   for (const k of ['log', 'info', 'debug']) console[k] = console.error;
-  await write({ protocol: 'detour-extractor', version: 1, name, tool_version: toolVersion, settings });
+  await write({ protocol: 'detour-extractor', version: 1, name, tool_version: toolVersion, settings, pipelining: true });
   process.stdin.setEncoding('utf8');
   const lines = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });
   for await (const line of lines) {
+    const began = performance.now();
     if (!line.trim()) continue;
     const request = JSON.parse(line);
     let answer;
@@ -47,6 +50,10 @@ export async function serve({ name, toolVersion, settings = {}, extract }) {
     } catch (e) {
       answer = { seq: request.seq, error: e instanceof Error ? `${e.name}: ${e.message}` : String(e) };
     }
+    answer.millis = Math.round((performance.now() - began) * 1000) / 1000;
+    // The page's messages end here, before its answer (docs/adapters.md); standard
+    // error is written at once on a pipe.
+    process.stderr.write(`detour-extractor: end of seq ${request.seq}\n`);
     await write(answer);
   }
   process.exit(0);  // timers a library left (a DOM's) must not keep the tool alive

@@ -11,13 +11,16 @@ input ends. The protocol is described in docs/adapters.md.
     serve("readability-lxml", "0.8.1", {"min_text_length": 25}, extract)
 
 An exception raised by extract() answers an error for that page ("TypeName: message")
-and the tool goes on. What the tool's libraries print on standard output goes to
+and the tool goes on. The tool takes requests ahead ("pipelining"): it reads them one at
+a time, ends each page's messages on standard error with the protocol's marker line,
+and gives each answer the time it took ("millis"). What the tool's libraries print on standard output goes to
 standard error instead, so that it cannot break the framing.
 """
 
 import json
 import os
 import sys
+import time
 
 PROTOCOL = "detour-extractor"
 VERSION = 1
@@ -53,8 +56,9 @@ def serve(name, tool_version, settings, extract):
         out.write(line.encode("utf-8", "replace"))
 
     write({"protocol": PROTOCOL, "version": VERSION, "name": name, "tool_version": tool_version,
-           "settings": settings or {}})
+           "settings": settings or {}, "pipelining": True})
     for raw in sys.stdin.buffer:
+        began = time.perf_counter()
         if not raw.strip():
             continue
         request = json.loads(raw)
@@ -63,6 +67,9 @@ def serve(name, tool_version, settings, extract):
             answer = _answer(seq, extract(request))
         except Exception as e:  # the page fails, the tool goes on
             answer = {"seq": seq, "error": "%s: %s" % (type(e).__name__, e)}
-        sys.stderr.flush()  # the page's messages before its answer
+        answer["millis"] = round((time.perf_counter() - began) * 1000, 3)
+        # The page's messages end here, before its answer (docs/adapters.md).
+        sys.stderr.write("detour-extractor: end of seq %s\n" % seq)
+        sys.stderr.flush()
         write(answer)
     out.close()

@@ -2,7 +2,8 @@
 the faults the tests need, written by hand (not with the helper library) so that it
 can break the protocol on purpose.
 
-    python3 tests/serve/tool.py [--fault MODE] [--every N] [--state FILE] [--marker WORD]
+    python3 tests/serve/tool.py [--fault MODE] [--every N] [--state FILE] [--marker WORD] [--pipelining]
+                                [--probe FILE]
 
 It answers each page with the page's own HTML (format "html"), so that its output
 equals the ALL baseline's. Faults, on every Nth request an instance gets (--every,
@@ -18,6 +19,7 @@ default 5) unless said otherwise:
   start_once      only the first start of the run works (--state FILE counts the
                   starts); later instances exit with status 4 before their handshake
   fork_child      starts a child that outlives it (sleeps for an hour) at its start
+  fork_hang       fork_child, and hang on every Nth page
   stderr          writes "page <id>" on standard error for each page
   error           answers an error on every Nth page
   bad_handshake   its handshake speaks protocol version 2
@@ -30,6 +32,11 @@ default 5) unless said otherwise:
                   tool does not give back) and sleeps 0.3 s before each answer
   hog_marked      on a page whose HTML holds HOGPAGE, holds 400 MiB for 5 s before answering
   echo_notes      adds notes {"html": <the request's html>, "id": ..., "url": ..., "charset": ...}
+  ahead_probe     sleeps 0.3 s before each answer, then appends to --probe FILE "ahead" when
+                  the next request is already there to read, else "alone"
+  bad_millis      answers "millis": "soon" (not a number)
+--pipelining declares in the handshake that it takes requests ahead; it then ends each
+page's messages on standard error with the marker line and answers with "millis".
 --marker WORD is added to the command lines of the tool and its children, so that a
 test can find what is left of them in /proc.
 """
@@ -38,6 +45,7 @@ import argparse
 import json
 import os
 import signal
+import select
 import subprocess
 import sys
 import time
@@ -48,6 +56,8 @@ ap.add_argument("--every", type=int, default=5)
 ap.add_argument("--state", default="")
 ap.add_argument("--marker", default="")
 ap.add_argument("--settings", default="{}", help="the handshake's settings (JSON)")
+ap.add_argument("--pipelining", action="store_true")
+ap.add_argument("--probe", default="")
 args = ap.parse_args()
 
 out = sys.stdout.buffer
@@ -76,19 +86,59 @@ if fault == "exit_at_start" or (fault == "start_once" and starts_before > 0):
     sys.stderr.write("refusing to start\n")
     sys.stderr.flush()
     sys.exit(4)
-if fault == "fork_child":
+if fault in ("fork_child", "fork_hang"):
     subprocess.Popen([sys.executable, "-c", "import time; time.sleep(3600)", args.marker],
                      stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 version = "1.0"
 if fault == "changed" and starts_before > 0:
     version = "1.%d" % starts_before
-send({"protocol": "detour-extractor", "version": 2 if fault == "bad_handshake" else 1,
-      "name": "detour-test-tool", "tool_version": version, "settings": json.loads(args.settings)})
+handshake = {"protocol": "detour-extractor", "version": 2 if fault == "bad_handshake" else 1,
+             "name": "detour-test-tool", "tool_version": version, "settings": json.loads(args.settings)}
+if args.pipelining:
+    handshake["pipelining"] = True
+send(handshake)
 
+
+class Requests:
+    """The request lines, read from file descriptor 0 unbuffered by Python, so that
+    waiting() can tell whether the next request is already there."""
+
+    def __init__(self):
+        self.buf = b""
+
+    def __iter__(self):
+        while True:
+            nl = self.buf.find(b"\n")
+            if nl >= 0:
+                line, self.buf = self.buf[:nl + 1], self.buf[nl + 1:]
+                yield line
+                continue
+            chunk = os.read(0, 1 << 20)
+            if not chunk:
+                if self.buf:
+                    yield self.buf
+                return
+            self.buf += chunk
+
+    def waiting(self):
+        return bool(self.buf.strip()) or bool(select.select([0], [], [], 0)[0])
+
+
+def answer_out(answer, began):
+    if args.pipelining and "millis" not in answer:
+        answer["millis"] = round((time.perf_counter() - began) * 1000, 3)
+    if args.pipelining:
+        sys.stderr.write("detour-extractor: end of seq %s\n" % answer["seq"])
+        sys.stderr.flush()
+    send(answer)
+
+
+requests = Requests()
 count = 0
 kept = []
-for raw in sys.stdin.buffer:
+for raw in requests:
+    began = time.perf_counter()
     if not raw.strip():
         continue
     req = json.loads(raw)
@@ -97,6 +147,10 @@ for raw in sys.stdin.buffer:
     seq = req["seq"]
     if fault == "slow":
         time.sleep(0.2)
+    if fault == "ahead_probe":
+        time.sleep(0.3)
+        with open(args.probe, "a") as f:
+            f.write("ahead\n" if requests.waiting() else "alone\n")
     if fault == "grow":
         kept.append(bytearray(b"\x01") * (48 << 20))  # written: resident, not only reserved
         time.sleep(0.3)
@@ -113,7 +167,7 @@ for raw in sys.stdin.buffer:
         os._exit(3)
     if nth and fault == "segv":
         os.kill(os.getpid(), signal.SIGSEGV)
-    if nth and fault == "hang":
+    if nth and fault in ("hang", "fork_hang"):
         time.sleep(3600)
     if nth and fault == "garbage":
         out.write(b"this is not json\n")
@@ -126,7 +180,7 @@ for raw in sys.stdin.buffer:
         sys.stdout = None
         time.sleep(3600)
     if nth and fault == "error":
-        send({"seq": seq, "error": "no article in %s" % req["id"]})
+        answer_out({"seq": seq, "error": "no article in %s" % req["id"]}, began)
         continue
     answer = {"seq": seq, "format": "html", "output": req["html"]}
     if fault == "notes":
@@ -136,6 +190,8 @@ for raw in sys.stdin.buffer:
                            "charset": req["charset"]["name"] + "/" + req["charset"]["source"]}
     if fault == "setting_echo":
         answer = {"seq": seq, "format": "text", "output": json.dumps(req["settings"], sort_keys=True)}
-    send(answer)
+    if fault == "bad_millis":
+        answer["millis"] = "soon"
+    answer_out(answer, began)
     if fault == "exit_after":
         sys.exit(0)
