@@ -91,6 +91,12 @@ void add_run_options(CLI::App* cmd, RunArgs& a) {
                   "run in worker processes")
       ->check(CLI::IsMember({"auto", "process", "none"}))
       ->capture_default_str();
+  cmd->add_option("--send-ahead", args->send_ahead,
+                  "pages sent to a served tool that takes requests ahead before it has answered the one before, so "
+                  "that it works while detour does its own work (docs/adapters.md, Requests ahead); auto: when each "
+                  "worker's such tools can each have a core of their own (--jobs x (1 + tools) <= cores)")
+      ->check(CLI::IsMember({"auto", "always", "never"}))
+      ->capture_default_str();
   cmd->add_option("--page-memory", args->page_memory,
                   "resident memory a worker process and its external tools may hold for one page beyond what the worker "
                   "shares with the run (K, M, G units); beyond it the stage fails (docs/running.md, Memory bounds)")
@@ -125,6 +131,9 @@ RunPlan make_run_plan(const RunArgs& a, const CLI::App* cmd, std::vector<harness
   cfg.isolation = args->isolation == "none"      ? harness::RunConfig::Isolation::None
                   : args->isolation == "process" ? harness::RunConfig::Isolation::Process
                                                  : harness::RunConfig::Isolation::Auto;
+  cfg.send_ahead = args->send_ahead == "always"  ? harness::RunConfig::Ahead::Always
+                   : args->send_ahead == "never" ? harness::RunConfig::Ahead::Never
+                                                 : harness::RunConfig::Ahead::Auto;
   if (auto mem = parse_byte_size(args->page_memory)) cfg.page_memory = *mem;
   else
     throw UsageError("--page-memory expects a size such as 1G or 512M (units K, M, G of 1024), from 1 byte to 64 GiB, "

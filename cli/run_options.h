@@ -36,6 +36,7 @@ struct RunArgs {
   std::string max_page = "32M";  // --max-page: corpora::PageLimits::max_bytes
   double stage_budget = 10;      // --stage-budget: CPU seconds a built-in stage may take on a page
   std::string isolation = "auto";     // --isolation: auto | process | none
+  std::string send_ahead = "auto";    // --send-ahead: auto | always | never
   std::string page_memory = "1G";     // --page-memory: a worker's memory for one page
   std::string keep_pages = "0";       // --keep-pages: pages the learning pass keeps for the run
   BenchArgs bench;  // --format, --aggregate and the benchmark metrics' settings (bench_options.h)

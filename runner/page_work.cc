@@ -234,7 +234,7 @@ PageResult work_page(const PageJob& job, std::size_t index, const corpora::Corpu
   auto known = [&](std::size_t s) { return !forced.known.empty() && forced.known[s]; };
 
   // The page and its gold, sent to the tools that take pages ahead (and the next page).
-  const bool sends = job.pipeline->takes_ahead(*job.systems) && !forced.failed.count("send ahead");
+  const bool sends = job.send_ahead && !forced.failed.count("send ahead");
   PageInWork w;
   load_for_work(job, index, doc, forced, progress, w, out, ahead, sends);
   if (ahead) ahead->page.reset();  // (taken, or another page's)

@@ -66,6 +66,10 @@ struct PageJob {
   // The memory a worker process may use for a page (WorkerOptions::memory_limit), for
   // the reasons of stages that run out of it; 0 = not bounded.
   std::size_t memory_budget = 0;
+  // Whether a page is sent to the served tools that take requests ahead as soon as it is
+  // loaded (and a worker's next page during it): the run's decision
+  // (PageWorkSpec::send_ahead).
+  bool send_ahead = false;
   // Pages already loaded (nullptr: none): a kept page is copied (its tree shared), not
   // loaded again. The same bytes as a load, so the results do not depend on it.
   const KeptPages* kept = nullptr;
@@ -86,7 +90,8 @@ struct PageForced {
 struct PageAhead {
   std::optional<std::size_t> next;  // in: the index of the page that comes next, if known
   const corpora::CorpusDoc* next_doc = nullptr;
-  // The page loaded ahead (decoded, not parsed) and its index; taken by its own work.
+  // The page loaded ahead (decoded, its HTML5 tree parsed) and its index; taken by its
+  // own work.
   std::optional<Page> page;
   std::size_t page_index = 0;
 };

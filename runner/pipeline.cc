@@ -381,12 +381,6 @@ std::vector<dom::Parser> Pipeline::page_parsers(const std::vector<std::vector<st
   return out;
 }
 
-bool Pipeline::takes_ahead(const std::vector<std::vector<std::string>>& systems) const {
-  for (const auto& sys : systems)
-    if (!sys.empty() && stages_.at(sys.front())->takes_ahead()) return true;
-  return false;
-}
-
 void Pipeline::send_ahead(const std::vector<std::vector<std::string>>& systems, const Page& page) const {
   std::set<std::string> offered;
   for (const auto& sys : systems) {

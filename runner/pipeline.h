@@ -145,9 +145,6 @@ class Pipeline {
   // runner to parse as it loads a page.
   std::vector<dom::Parser> page_parsers(const std::vector<std::vector<std::string>>& systems) const;
 
-  // True when a first stage of `systems` can begin pages before it is asked for them
-  // (Extractor::takes_ahead: a served tool that allows it). After prepare().
-  bool takes_ahead(const std::vector<std::vector<std::string>>& systems) const;
   // Offers `page` to the first stages of `systems` that take pages ahead
   // (Extractor::send_ahead). Never throws.
   void send_ahead(const std::vector<std::vector<std::string>>& systems, const Page& page) const;

@@ -437,9 +437,21 @@ std::vector<char> worker_pages(PageWorkSpec::Isolation isolation, bool tools, co
   return in_worker;
 }
 
+// Whether pages are sent ahead to the served tools that take them (PageWorkSpec::send_ahead).
+bool sends_ahead(const SystemsPlan& plan, PageWorkSpec::Ahead mode, int threads) {
+  if (mode == PageWorkSpec::Ahead::Never) return false;
+  std::set<std::string> takers;
+  for (const auto& sys : plan.systems)
+    if (!sys.empty() && plan.pipeline.stage(sys.front()).takes_ahead()) takers.insert(sys.front());
+  if (takers.empty()) return false;
+  if (mode == PageWorkSpec::Ahead::Always) return true;
+  const auto cores = static_cast<std::size_t>(std::max(1, tbb::info::default_concurrency()));
+  return static_cast<std::size_t>(threads) * (1 + takers.size()) <= cores;
+}
+
 // What a page's work needs (runner/page_work.h).
 PageJob page_job(const SystemsPlan& plan, const ScoringPlan& scoring, const PageWorkSpec& work,
-                 const KeptPages& kept_pages, bool isolated) {
+                 const KeptPages& kept_pages, bool isolated, int threads) {
   PageJob job;
   job.pipeline = &plan.pipeline;
   job.systems = &plan.systems;
@@ -450,6 +462,7 @@ PageJob page_job(const SystemsPlan& plan, const ScoringPlan& scoring, const Page
   job.stage_budget = work.stage_budget;
   if (!kept_pages.pages.empty()) job.kept = &kept_pages;
   if (isolated) job.memory_budget = work.page_memory;
+  job.send_ahead = sends_ahead(plan, work.send_ahead, threads);
   return job;
 }
 
@@ -545,7 +558,7 @@ struct PageRun {
   // worker taking the next page (and doing it itself when it is not in_worker).
   void in_workers(WorkerPool& pool, const std::vector<char>& in_worker, int threads) {
     const std::size_t m = share.size();
-    const bool sends_ahead = job.pipeline->takes_ahead(*job.systems);
+    const bool sends_ahead = job.send_ahead;
     std::atomic<std::size_t> next{0};
     std::mutex error_m;
     std::exception_ptr error;
@@ -740,7 +753,7 @@ RunResult run(const RunConfig& cfg) {
   const std::vector<char> in_worker = worker_pages(own_stages.empty() ? work.isolation : PageWorkSpec::Isolation::None,
                                                    plan.pipeline.has_tools(), layout);
   const bool isolated = std::find(in_worker.begin(), in_worker.end(), 1) != in_worker.end();
-  const PageJob job = page_job(plan, scoring, work, kept_pages, isolated);
+  const PageJob job = page_job(plan, scoring, work, kept_pages, isolated, threads);
   release_free_memory();  // what the learning pass freed, not to be inherited by the workers
   std::optional<WorkerPool> pool;
   if (isolated) pool.emplace(job, corpus.docs, worker_options(work, systems_spec, plan.pipeline.has_tools(), threads));

@@ -111,6 +111,14 @@ struct PageWorkSpec {
   // 0 (the default) = every page loaded again: what a run holds then does not grow
   // with the corpus's pages (docs/clusters.md, "Memory as the corpus grows").
   std::size_t keep_pages = 0;
+  // Whether pages are sent ahead to the served tools that take requests ahead
+  // (docs/adapters.md, Requests ahead). Auto: when each worker's such tools can each
+  // have a core of their own beside it (threads x (1 + those tools) <= cores), where a
+  // tool then works while detour does its own work on the page. With every core busy,
+  // sending ahead only shares the same cores: no run is faster, and every system's time
+  // looks longer (each shares its core with a tool).
+  enum class Ahead { Auto, Always, Never };
+  Ahead send_ahead = Ahead::Auto;
 };
 
 // Phases "record" and "write": recording, resuming and sharding (runner/resume.h,

@@ -279,10 +279,10 @@ TEST_CASE("serve: a run sends a worker's next page ahead to a tool that takes it
           "[serve][cli]") {
   TempDir t;
   const std::string marker = new_marker();
-  auto probe = [&](const std::string& extra, const std::string& name) {
+  auto probe = [&](const std::string& extra, const std::string& name, const std::string& send) {
     const fs::path state = t.path / (name + ".state");
     auto r = run_tool(tool_command("ahead_probe", marker, "--probe " + state.string() + extra), t.path / name,
-                      "--jobs 1 --languages en");
+                      "--jobs 1 --languages en --send-ahead " + send);
     INFO(r.out);
     REQUIRE(r.status == 0);
     std::map<std::string, int> seen;
@@ -290,8 +290,9 @@ TEST_CASE("serve: a run sends a worker's next page ahead to a tool that takes it
     for (std::string line; std::getline(in, line);) ++seen[line];
     return seen;
   };
-  auto ahead = probe(" --pipelining", "ahead");
-  auto alone = probe("", "alone");
+  auto ahead = probe(" --pipelining", "ahead", "always");
+  auto alone = probe("", "alone", "always");          // the tool does not take requests ahead
+  auto never = probe(" --pipelining", "never", "never");  // the run does not send them
   const int pages = ahead["ahead"] + ahead["alone"];
   CHECK(pages >= 5);
   // Every page but the first (its tool starts at it) and the last (no next page) had
@@ -299,6 +300,8 @@ TEST_CASE("serve: a run sends a worker's next page ahead to a tool that takes it
   CHECK(ahead["ahead"] == pages - 2);
   CHECK(alone["ahead"] == 0);
   CHECK(alone["alone"] == pages);
+  CHECK(never["ahead"] == 0);
+  CHECK(never["alone"] == pages);
   CHECK(slurp(t.path / "ahead/table2.md") == slurp(t.path / "alone/table2.md"));
   CHECK(slurp(t.path / "ahead/pages.tsv") == slurp(t.path / "alone/pages.tsv"));
   CHECK(leftovers(marker).empty());
@@ -388,7 +391,8 @@ TEST_CASE("serve: a served tool that echoes the page scores as ALL, the same wha
     auto r = detour::testing::run_detour("run --corpus '" + corpus + "' --serve 'ECHO=" +
                                          tool_command("none", marker, ahead ? "--pipelining" : "") +
                                          "' --extractors ALL,ECHO --chains ECHO-JTA --metrics to,tm --no-progress "
-                                         "--out '" + out.string() + "' " + extra.substr(ahead ? 1 : 0));
+                                         "--out '" + out.string() + "' " + extra.substr(ahead ? 1 : 0) +
+                                         (ahead ? " --send-ahead always" : ""));
     INFO(r.out);
     REQUIRE(r.status == 0);
     std::size_t compared = 0;
@@ -455,10 +459,11 @@ TEST_CASE("serve faults: detour run with a tool that crashes, hangs, writes garb
       // A child left running is killed with the tool's group.
       {"fork_child", "", "--jobs 2", 0, ""},
       // The same with requests sent ahead: a fault fails or retries its own page only.
-      {"crash", "--pipelining", "--jobs 2", 0, ""},
-      {"close_stdout", "--every 4 --pipelining", "--jobs 2", 0, ""},
-      {"hang", "--every 12 --pipelining", "--jobs 1 --timeout 2", pages / 12, "timed out after 2 s"},
-      {"garbage", "--every 6 --pipelining", "--jobs 1", pages / 6, "protocol error: the answer is not JSON"},
+      {"crash", "--pipelining", "--jobs 2 --send-ahead always", 0, ""},
+      {"close_stdout", "--every 4 --pipelining", "--jobs 2 --send-ahead always", 0, ""},
+      {"hang", "--every 12 --pipelining", "--jobs 1 --timeout 2 --send-ahead always", pages / 12, "timed out after 2 s"},
+      {"garbage", "--every 6 --pipelining", "--jobs 1 --send-ahead always", pages / 6,
+       "protocol error: the answer is not JSON"},
       // Only the preparation's start works: every page fails, then the tool is given up.
       {"start_once", "--state STATE", "--jobs 2", pages, "the tool did not start: the tool ended (exit status 4)"},
   };

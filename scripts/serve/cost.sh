@@ -13,9 +13,10 @@
 # (user + system of the process and every child it waited for) and ms per page (each
 # round's times are printed as they come), then the ratios: serve against the floor
 # (the target: within 10%, or under 1 ms a page more), the same less detour's own work
-# and the extra start, and external against serve. With --adapter NAME the run names
-# an adapter of the table instead of `--serve T=COMMAND` (--serve then only gives the
-# command timed for the start).
+# and the extra start, and external against serve; then the ratio less detour's own work
+# round by round (and its median) and from each way's fastest run. With --adapter NAME
+# the run names an adapter of the table instead of `--serve T=COMMAND` (--serve then
+# only gives the command timed for the start).
 #
 #   bash scripts/serve/cost.sh --floor 'node loop.mjs {list}' --serve 'node serve.mjs' \
 #        --external 'node once.mjs' [--adapter MRD] [--corpus ../shared/corpora/daniel] \
@@ -129,4 +130,15 @@ for i, what in ((0, "wall"), (1, "CPU")):
         e = per_page("external", i)
         print(f"; external/serve {e / s:.2f}", end="")
     print()
+# Round by round: a round's ways ran one after the other, on the same machine; the
+# machine's own swings (one tool's floor has varied by 40% between rounds here) then
+# cancel out of each round's ratio. And the fastest run of each way, which such swings
+# only ever slow down.
+if all(len(rows.get(k, [])) == len(rows["floor"]) for k in ("serve", "none")):
+    for i, what in ((1, "wall"), (2, "CPU")):
+        each = [(s[i] - z[i]) / f[i] for f, s, z in zip(rows["floor"], rows["serve"], rows["none"])]
+        fast = (min(r[i] for r in rows["serve"]) - min(r[i] for r in rows["none"])) / min(r[i] for r in rows["floor"])
+        print(f"{what}, serve less detour's own work / floor, round by round: "
+              + " ".join(f"{x:.3f}" for x in each)
+              + f"; median {statistics.median(each):.3f}; fastest of each way: {fast:.3f}")
 EOF
