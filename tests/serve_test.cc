@@ -303,6 +303,23 @@ TEST_CASE("serve: a run sends a worker's next page ahead to a tool that takes it
   CHECK(never["ahead"] == 0);
   CHECK(never["alone"] == pages);
   CHECK(slurp(t.path / "ahead/table2.md") == slurp(t.path / "alone/table2.md"));
+  // A page sent ahead is timed by the tool's own "millis" (timings.tsv): every page but
+  // the first (sent and answered alone: the call's own time, well under a second).
+  auto r = run_tool(tool_command("fixed_millis", marker, "--pipelining"), t.path / "millis",
+                    "--jobs 1 --languages en --send-ahead always");
+  INFO(r.out);
+  REQUIRE(r.status == 0);
+  std::istringstream timings(slurp(t.path / "millis/timings.tsv"));
+  int tool_timed = 0, call_timed = 0;
+  std::string line;
+  std::getline(timings, line);  // header
+  while (std::getline(timings, line)) {
+    const double ms = std::stod(line.substr(line.rfind('\t') + 1));
+    if (ms >= 1234.5 && ms < 1300) ++tool_timed;
+    else if (ms < 1000) ++call_timed;
+  }
+  CHECK(tool_timed == pages - 1);
+  CHECK(call_timed == 1);
   CHECK(slurp(t.path / "ahead/pages.tsv") == slurp(t.path / "alone/pages.tsv"));
   CHECK(leftovers(marker).empty());
 }

@@ -35,6 +35,7 @@ default 5) unless said otherwise:
   ahead_probe     sleeps 0.3 s before each answer, then appends to --probe FILE "ahead" when
                   the next request is already there to read, else "alone"
   bad_millis      answers "millis": "soon" (not a number)
+  fixed_millis    answers "millis": 1234.5 (whatever the page took)
 --pipelining declares in the handshake that it takes requests ahead; it then ends each
 page's messages on standard error with the marker line and answers with "millis".
 --marker WORD is added to the command lines of the tool and its children, so that a
@@ -192,6 +193,8 @@ for raw in requests:
         answer = {"seq": seq, "format": "text", "output": json.dumps(req["settings"], sort_keys=True)}
     if fault == "bad_millis":
         answer["millis"] = "soon"
+    if fault == "fixed_millis":
+        answer["millis"] = 1234.5
     answer_out(answer, began)
     if fault == "exit_after":
         sys.exit(0)
