@@ -14,6 +14,7 @@
 #include <cstdio>
 #include <cstring>
 #include <deque>
+#include <limits>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -36,8 +37,8 @@ namespace {
 using json = nlohmann::json;
 using Clock = std::chrono::steady_clock;
 
-Clock::time_point after_seconds(double s) {
-  return Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(s));
+Clock::time_point after_seconds(double s, Clock::time_point from = Clock::now()) {
+  return from + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(s));
 }
 
 constexpr int kProtocolVersion = 1;
@@ -144,7 +145,7 @@ struct Instance {
   // Its standard input: bytes queued (out[out_pos..]) and how many were written in all.
   std::string out;
   std::size_t out_pos = 0;
-  std::uint64_t written = 0, queued = 0;
+  std::uint64_t written = 0;
   bool in_broken = false;  // a write failed (it closed its input)
   std::deque<InFlight> in_flight;
   Clock::time_point last_answer;  // when the previous answer was read
@@ -201,14 +202,16 @@ void append_json_string(std::string& out, std::string_view s) {
   out += '"';
 }
 
-// Reads what is there now (non-blocking) from `fd` into `to`, up to `cap` bytes kept
-// (the rest read and dropped). False at the end of the stream or on an error.
-bool drain(int fd, std::string& to, std::size_t cap) {
+// Reads what is there now from `fd` (non-blocking), giving each chunk to `take(bytes,
+// n)`, which returns false to stop reading early. False at the end of the stream or on
+// an error.
+template <typename Take>
+bool read_now(int fd, Take take) {
   char buf[65536];
   for (;;) {
     const ssize_t r = read(fd, buf, sizeof buf);
     if (r > 0) {
-      if (to.size() < cap) to.append(buf, std::min(static_cast<std::size_t>(r), cap - to.size()));
+      if (!take(buf, static_cast<std::size_t>(r))) return true;
       continue;
     }
     if (r == 0) return false;
@@ -216,6 +219,8 @@ bool drain(int fd, std::string& to, std::size_t cap) {
     return errno == EAGAIN || errno == EWOULDBLOCK;
   }
 }
+
+bool discard(const char*, std::size_t) { return true; }
 
 // The seq of a marker line ("detour-extractor: end of seq 12\n"), if `line` is one.
 std::optional<std::uint64_t> marker_seq(std::string_view line) {
@@ -259,17 +264,11 @@ void take_err(Instance& inst, const char* p, std::size_t n) {
 // Reads what the tool's standard error has now (take_err); closes it at its end.
 void drain_err(Instance& inst) {
   ToolProcess& p = *inst.proc;
-  char buf[16384];
-  while (p.err() >= 0) {
-    const ssize_t r = read(p.err(), buf, sizeof buf);
-    if (r > 0) {
-      take_err(inst, buf, static_cast<std::size_t>(r));
-      continue;
-    }
-    if (r < 0 && errno == EINTR) continue;
-    if (r == 0 || (errno != EAGAIN && errno != EWOULDBLOCK)) p.close_err();
-    break;
-  }
+  auto take = [&](const char* bytes, std::size_t n) {
+    take_err(inst, bytes, n);
+    return true;
+  };
+  if (p.err() >= 0 && !read_now(p.err(), take)) p.close_err();
 }
 
 // The standard error of the page answered as `seq`: its text up to its marker line
@@ -294,16 +293,7 @@ std::string page_err(Instance& inst, std::uint64_t seq) {
 
 // Everything the tool wrote on standard error so far (before its handshake, or when it
 // failed), taken.
-std::string all_err(Instance& inst) {
-  std::string e;
-  for (auto& [seq, text] : inst.err_done) e += text;
-  inst.err_done.clear();
-  e += inst.err_open;
-  inst.err_open.clear();
-  inst.line_kept = 0;
-  if (e.size() > kErrCap) e.resize(kErrCap);
-  return e;
-}
+std::string all_err(Instance& inst) { return page_err(inst, std::numeric_limits<std::uint64_t>::max()); }
 
 // Closes the instances' standard inputs, waits until `deadline` for them to exit, then
 // kills their groups and reaps them.
@@ -321,9 +311,8 @@ void close_gracefully(std::vector<std::unique_ptr<ToolProcess>>& procs, Clock::t
       if (p->out() >= 0) fds[n++] = {p->out(), POLLIN, 0};
       if (p->err() >= 0) fds[n++] = {p->err(), POLLIN, 0};
       poll(fds, static_cast<nfds_t>(n), static_cast<int>(std::min<long long>(left, p->exit_fd() >= 0 ? 1000 : 10)));
-      std::string sink;
-      if (p->out() >= 0 && !drain(p->out(), sink, 0)) p->close_out();
-      if (p->err() >= 0 && !drain(p->err(), sink, 0)) p->close_err();
+      if (p->out() >= 0 && !read_now(p->out(), discard)) p->close_out();
+      if (p->err() >= 0 && !read_now(p->err(), discard)) p->close_err();
     }
     p->finish();
   }
@@ -630,7 +619,6 @@ class ServeExtractor final : public Extractor {
     ToolProcess& p = *inst.proc;
     std::size_t scanned = 0;  // bytes of `pending` known to hold no '\n'
     bool exited = false;
-    char buf[65536];
     for (;;) {
       // A whole line?
       for (std::size_t nl; (nl = inst.pending.find('\n', scanned)) != std::string::npos;) {
@@ -651,7 +639,7 @@ class ServeExtractor final : public Extractor {
         return Fault{"output over the cap of " + format_bytes(spec_.max_output_bytes) + "; tool killed"};
       if (p.out() < 0 || exited) {
         // Its standard output ended, or the tool exited: why, once it is gone.
-        if (p.out() >= 0 && !drain_out(inst, buf, sizeof buf)) p.close_out();
+        if (p.out() >= 0 && !drain_out(inst)) p.close_out();
         if (inst.pending.find('\n') != std::string::npos) continue;
         drain_err(inst);
         if (!exited) {
@@ -664,7 +652,7 @@ class ServeExtractor final : public Extractor {
           // Exited, its output maybe still open in a child: the group goes, then the
           // rest of the pipe is read.
           p.kill_group();
-          while (p.out() >= 0 && drain_out(inst, buf, sizeof buf)) {
+          while (p.out() >= 0 && drain_out(inst)) {
             pollfd pf{p.out(), POLLIN, 0};
             if (poll(&pf, 1, 100) <= 0) break;
           }
@@ -703,7 +691,7 @@ class ServeExtractor final : public Extractor {
       if (pr < 0 && errno != EINTR) return Fault{std::string("poll: ") + std::strerror(errno)};
       if (i_in >= 0 && (fds[i_in].revents & (POLLOUT | POLLERR | POLLHUP))) pump(inst);
       if (fds[i_out].revents & (POLLIN | POLLHUP | POLLERR))
-        if (!drain_out(inst, buf, sizeof buf)) p.close_out();
+        if (!drain_out(inst)) p.close_out();
       if (i_err >= 0 && (fds[i_err].revents & (POLLIN | POLLHUP | POLLERR))) drain_err(inst);
       if (i_pid >= 0 && (fds[i_pid].revents & POLLIN)) exited = true;
       if (p.exit_fd() < 0 && p.exited()) exited = true;
@@ -712,19 +700,11 @@ class ServeExtractor final : public Extractor {
 
   // Reads what standard output has now into `pending`, stopping past the cap. False at
   // its end.
-  bool drain_out(Instance& inst, char* buf, std::size_t size) const {
-    ToolProcess& p = *inst.proc;
-    for (;;) {
-      const ssize_t r = read(p.out(), buf, size);
-      if (r > 0) {
-        inst.pending.append(buf, static_cast<std::size_t>(r));
-        if (inst.pending.size() > spec_.max_output_bytes + 1) return true;
-        continue;
-      }
-      if (r == 0) return false;
-      if (errno == EINTR) continue;
-      return errno == EAGAIN || errno == EWOULDBLOCK;
-    }
+  bool drain_out(Instance& inst) const {
+    return read_now(inst.proc->out(), [&](const char* bytes, std::size_t n) {
+      inst.pending.append(bytes, n);
+      return inst.pending.size() <= spec_.max_output_bytes + 1;
+    });
   }
 
   // Writes what is queued for the tool's standard input, as much as it takes now.
@@ -753,10 +733,9 @@ class ServeExtractor final : public Extractor {
   const InFlight& enqueue(Instance& inst, const Page& page) const {
     const Clock::time_point t0 = Clock::now();
     const std::uint64_t seq = ++inst.seq;
-    const std::size_t before = inst.out.size();
     append_request(inst.out, page, seq);
-    inst.queued += inst.out.size() - before;
-    inst.in_flight.push_back(InFlight{seq, PageKey(page), inst.queued, t0, 0});
+    const std::uint64_t end = inst.written + (inst.out.size() - inst.out_pos);  // (what is queued is written next)
+    inst.in_flight.push_back(InFlight{seq, PageKey(page), end, t0, 0});
     pump(inst);
     inst.in_flight.back().encode_ms = ms_between(t0, Clock::now());
     return inst.in_flight.back();
@@ -799,10 +778,9 @@ class ServeExtractor final : public Extractor {
       InFlight& head = inst.in_flight.front();
       // Its time counts from when the tool could begin it: sent, the answer before read.
       const Clock::time_point begun = std::max(head.sent, inst.last_answer);
-      const auto deadline =
-          begun + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(spec_.timeout_seconds));
       std::string line;
-      std::optional<Fault> f = read_line(inst, deadline, line, "its answer", true, head.end);
+      std::optional<Fault> f =
+          read_line(inst, after_seconds(spec_.timeout_seconds, begun), line, "its answer", true, head.end);
       json a;
       if (!f) {
         try {

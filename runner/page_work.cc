@@ -34,6 +34,16 @@ std::string decode_note(const Page& page) {
   return note;
 }
 
+// The page offered to the stages that take requests ahead (PageJob::ahead).
+void offer_ahead(const PageJob& job, const Page& page) {
+  for (const Extractor* ex : job.ahead) {
+    try {
+      ex->send_ahead(page);
+    } catch (const std::exception&) {  // (it does not throw; the page is asked for in any case)
+    }
+  }
+}
+
 // A page in work: the page and its gold, loaded here or kept from the learning pass
 // (KeptPages), or why it could not be loaded.
 struct PageInWork {
@@ -91,7 +101,7 @@ void load_for_work(const PageJob& job, std::size_t index, const corpora::CorpusD
       w.pg = &*w.page;
     }
     out.page_bytes = w.pg->html.size();
-    if (sends) job.pipeline->send_ahead(*job.systems, *w.pg);  // the tools begin it while its trees are parsed
+    if (sends) offer_ahead(job, *w.pg);  // the tools begin it while its trees are parsed
     html::parse_trees(*w.pg, job.parsers);  // each tree kind the systems read, once
     out.decode_note = decode_note(*w.pg);
   } catch (const corpora::PageRefused& e) {
@@ -139,7 +149,7 @@ void send_next(const PageJob& job, PageProgress& progress, PageAhead& ahead) {
       return;
     }
   }
-  job.pipeline->send_ahead(*job.systems, *pg);
+  offer_ahead(job, *pg);
 }
 
 // System `system`'s stages on the page (a chain reuses its prefix's output from
@@ -234,7 +244,7 @@ PageResult work_page(const PageJob& job, std::size_t index, const corpora::Corpu
   auto known = [&](std::size_t s) { return !forced.known.empty() && forced.known[s]; };
 
   // The page and its gold, sent to the tools that take pages ahead (and the next page).
-  const bool sends = job.send_ahead && !forced.failed.count("send ahead");
+  const bool sends = !job.ahead.empty() && !forced.failed.count("send ahead");
   PageInWork w;
   load_for_work(job, index, doc, forced, progress, w, out, ahead, sends);
   if (ahead) ahead->page.reset();  // (taken, or another page's)

@@ -66,10 +66,10 @@ struct PageJob {
   // The memory a worker process may use for a page (WorkerOptions::memory_limit), for
   // the reasons of stages that run out of it; 0 = not bounded.
   std::size_t memory_budget = 0;
-  // Whether a page is sent to the served tools that take requests ahead as soon as it is
-  // loaded (and a worker's next page during it): the run's decision
-  // (PageWorkSpec::send_ahead).
-  bool send_ahead = false;
+  // The first stages that take requests ahead (Extractor::send_ahead), each once, when the
+  // run sends pages ahead (PageWorkSpec::send_ahead; empty: it does not): each page is
+  // offered to them as soon as it is loaded, and a worker's next page during it.
+  std::vector<const Extractor*> ahead;
   // Pages already loaded (nullptr: none): a kept page is copied (its tree shared), not
   // loaded again. The same bytes as a load, so the results do not depend on it.
   const KeptPages* kept = nullptr;
@@ -83,7 +83,7 @@ struct PageForced {
   std::vector<char> known;  // by system; empty = none
 };
 
-// Pages begun ahead (Pipeline::send_ahead), for the work of a run's worker process,
+// Pages begun ahead (PageJob::ahead), for the work of a run's worker process,
 // whose pages come one at a time: the page it will do next, loaded during this page's
 // work so that a served tool has it before it is done with this one, then kept for its
 // own work. Results are the same bytes with or without it.

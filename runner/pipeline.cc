@@ -381,19 +381,6 @@ std::vector<dom::Parser> Pipeline::page_parsers(const std::vector<std::vector<st
   return out;
 }
 
-void Pipeline::send_ahead(const std::vector<std::vector<std::string>>& systems, const Page& page) const {
-  std::set<std::string> offered;
-  for (const auto& sys : systems) {
-    if (sys.empty() || !offered.insert(sys.front()).second) continue;
-    const Extractor& ex = *stages_.at(sys.front());
-    if (!ex.takes_ahead()) continue;
-    try {
-      ex.send_ahead(page);
-    } catch (const std::exception&) {  // (it does not throw; a page is asked for in any case)
-    }
-  }
-}
-
 std::string Pipeline::signature(const std::vector<std::string>& system) const {
   std::vector<std::string> sigs;
   for (const auto& st : system) {

@@ -145,9 +145,6 @@ class Pipeline {
   // runner to parse as it loads a page.
   std::vector<dom::Parser> page_parsers(const std::vector<std::vector<std::string>>& systems) const;
 
-  // Offers `page` to the first stages of `systems` that take pages ahead
-  // (Extractor::send_ahead). Never throws.
-  void send_ahead(const std::vector<std::vector<std::string>>& systems, const Page& page) const;
 
   // The stage signatures of `system`, joined by " > ". A built-in stage's carries the
   // run's stage budget ("|budget:10s"), as an external tool's carries its timeout.

@@ -437,16 +437,17 @@ std::vector<char> worker_pages(PageWorkSpec::Isolation isolation, bool tools, co
   return in_worker;
 }
 
-// Whether pages are sent ahead to the served tools that take them (PageWorkSpec::send_ahead).
-bool sends_ahead(const SystemsPlan& plan, PageWorkSpec::Ahead mode, int threads) {
-  if (mode == PageWorkSpec::Ahead::Never) return false;
-  std::set<std::string> takers;
+// The first stages that pages are sent ahead to (PageJob::ahead, PageWorkSpec::send_ahead).
+std::vector<const Extractor*> ahead_stages(const SystemsPlan& plan, PageWorkSpec::Ahead mode, int threads) {
+  std::vector<const Extractor*> out;
+  if (mode == PageWorkSpec::Ahead::Never) return out;
+  std::set<std::string> seen;
   for (const auto& sys : plan.systems)
-    if (!sys.empty() && plan.pipeline.stage(sys.front()).takes_ahead()) takers.insert(sys.front());
-  if (takers.empty()) return false;
-  if (mode == PageWorkSpec::Ahead::Always) return true;
+    if (!sys.empty() && seen.insert(sys.front()).second && plan.pipeline.stage(sys.front()).takes_ahead())
+      out.push_back(&plan.pipeline.stage(sys.front()));
   const auto cores = static_cast<std::size_t>(std::max(1, tbb::info::default_concurrency()));
-  return static_cast<std::size_t>(threads) * (1 + takers.size()) <= cores;
+  if (mode == PageWorkSpec::Ahead::Auto && static_cast<std::size_t>(threads) * (1 + out.size()) > cores) out.clear();
+  return out;
 }
 
 // What a page's work needs (runner/page_work.h).
@@ -462,7 +463,7 @@ PageJob page_job(const SystemsPlan& plan, const ScoringPlan& scoring, const Page
   job.stage_budget = work.stage_budget;
   if (!kept_pages.pages.empty()) job.kept = &kept_pages;
   if (isolated) job.memory_budget = work.page_memory;
-  job.send_ahead = sends_ahead(plan, work.send_ahead, threads);
+  job.ahead = ahead_stages(plan, work.send_ahead, threads);
   return job;
 }
 
@@ -558,7 +559,6 @@ struct PageRun {
   // worker taking the next page (and doing it itself when it is not in_worker).
   void in_workers(WorkerPool& pool, const std::vector<char>& in_worker, int threads) {
     const std::size_t m = share.size();
-    const bool sends_ahead = job.send_ahead;
     std::atomic<std::size_t> next{0};
     std::mutex error_m;
     std::exception_ptr error;
@@ -573,7 +573,7 @@ struct PageRun {
           for (std::size_t after; k < m; k = after) {
             after = next.fetch_add(1);
             std::optional<std::size_t> hint;
-            if (sends_ahead && after < m && in_worker[share[after]] && !layout.large[share[after]] &&
+            if (!job.ahead.empty() && after < m && in_worker[share[after]] && !layout.large[share[after]] &&
                 !recorder.done(after))
               hint = share[after];
             if (!in_worker[share[k]]) {

@@ -12,8 +12,9 @@
 // A page whose extract() throws (or rejects) is answered with an error and the tool
 // goes on. The tool takes requests ahead ("pipelining"): it does them one at a time,
 // ends each page's messages on standard error with the protocol's marker line, and
-// gives each answer the time it took ("millis"). console.log, console.info and console.debug write to standard error, so
-// that a library's messages cannot break the framing.
+// gives each answer the time it took ("millis"). console.log, console.info and
+// console.debug write to standard error, so that a library's messages cannot break the
+// framing.
 import readline from 'node:readline';
 
 const FORMATS = ['text', 'html', 'markdown', 'cleaneval'];

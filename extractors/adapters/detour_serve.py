@@ -13,8 +13,8 @@ input ends. The protocol is described in docs/adapters.md.
 An exception raised by extract() answers an error for that page ("TypeName: message")
 and the tool goes on. The tool takes requests ahead ("pipelining"): it reads them one at
 a time, ends each page's messages on standard error with the protocol's marker line,
-and gives each answer the time it took ("millis"). What the tool's libraries print on standard output goes to
-standard error instead, so that it cannot break the framing.
+and gives each answer the time it took ("millis"). What the tool's libraries print on
+standard output goes to standard error instead, so that it cannot break the framing.
 """
 
 import json
