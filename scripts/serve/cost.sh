@@ -131,7 +131,7 @@ for i, what in ((0, "wall"), (1, "CPU")):
         print(f"; external/serve {e / s:.2f}", end="")
     print()
 # Round by round: a round's ways ran one after the other, on the same machine; the
-# machine's own swings (one tool's floor has varied by 40% between rounds here) then
+# machine's own swings (one tool's floor has varied by half between rounds here) then
 # cancel out of each round's ratio. And the fastest run of each way, which such swings
 # only ever slow down.
 if all(len(rows.get(k, [])) == len(rows["floor"]) for k in ("serve", "none")):
